@@ -1,0 +1,44 @@
+# boardlab: `make demo` runs the main job, `make test` runs every check (what CI runs).
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+
+.PHONY: demo test lint bench install clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# One stamp per set of extras, redone whenever pyproject.toml changes.
+$(VENV)/.installed-base: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-base
+
+$(VENV)/.installed-bench: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed-base
+
+install: $(VENV)/.installed-base
+
+demo: $(VENV)/.installed-base
+	$(BIN)/boardlab demo
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy --strict src
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-bench
+	@for script in benchmarks/bench_*.py; do \
+		echo "== $$script"; $(PY) $$script || exit 1; \
+	done
+
+clean:
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache

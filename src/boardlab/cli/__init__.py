@@ -1,0 +1,137 @@
+"""Interface layer: ``boardlab <game> <verb>``, the only code that prints or exits.
+
+Game modules are imported only when their game is named, so ``boardlab --help``
+stays fast; any :class:`~boardlab.core.errors.BoardlabError` becomes one line on
+stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+
+from boardlab import __version__
+from boardlab.cli._command import Game
+from boardlab.core.errors import BoardlabError
+
+__all__ = ["GAMES", "available_games", "load_game", "main"]
+
+#: Every game of the command line, in the order ``--help`` lists them.
+GAMES: dict[str, str] = {
+    "demo": "run every finished game on its built-in data and print a report",
+    "hiq": "Hi-Q (seed 000): the deterministic peg-jumping simulation, contest I/O",
+    "pegs": "peg solitaire boards: show, judge, solve, count, minmoves, classify",
+    "pegged": "PEGGED (seed 001): reduce a board to one peg with fewest walks and jumps",
+    "ioiwari": "Ioiwari (seed 002): perfect play, the IOI protocol and its judge",
+    "hex": "Hex (seed 004): engine, exact solver, IOI library, GTP and matches",
+    "mars": "Mars explorer (seed 004): optimal vehicle routes and their judge",
+    "shongololo": "Toxic iShongololo (seed 004): most blocks eaten, and the judge",
+    "serve": "the local web page for every game",
+}
+
+
+def available_games() -> list[str]:
+    """The games whose command module exists in this installation."""
+    return [name for name in GAMES if importlib.util.find_spec(f"boardlab.cli.{name}") is not None]
+
+
+def load_game(name: str) -> Game:
+    """Import ``boardlab.cli.<name>`` and return its :data:`GAME`."""
+    module = importlib.import_module(f"boardlab.cli.{name}")
+    game: Game = module.GAME
+    return game
+
+
+def _top_parser(games: list[str]) -> argparse.ArgumentParser:
+    listing = "\n".join(f"  {name:<11} {GAMES[name]}" for name in games)
+    parser = argparse.ArgumentParser(
+        prog="boardlab",
+        description="Play, solve and judge classic contest games and puzzles.",
+        epilog=f"games:\n{listing}\n\nRun 'boardlab <game> --help' for its verbs.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"boardlab {__version__}")
+    parser.add_argument("game", nargs="?", help="the game to run (see the list below)")
+    return parser
+
+
+def _game_parser(game: Game, verb_name: str | None) -> argparse.ArgumentParser:
+    if verb_name is None:
+        lines = [f"  {verb.name:<11} {verb.help}" for verb in game.verbs]
+        usage_tail = " [VERB] ..." if game.default else " VERB ..."
+        epilog = "verbs:\n" + "\n".join(lines)
+        if game.default is not None:
+            epilog += f"\n\nwithout a verb: {game.default.help}"
+        parser = argparse.ArgumentParser(
+            prog=f"boardlab {game.name}",
+            usage=f"boardlab {game.name}{usage_tail}",
+            description=game.help,
+            epilog=epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        if game.default is not None:
+            game.default.configure(parser)
+        return parser
+    verb = game.verb(verb_name)
+    assert verb is not None
+    parser = argparse.ArgumentParser(
+        prog=f"boardlab {game.name} {verb.name}",
+        description=verb.description or verb.help,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    verb.configure(parser)
+    return parser
+
+
+def _run_game(game: Game, argv: list[str]) -> int:
+    if argv and game.verb(argv[0]) is not None:
+        verb = game.verb(argv[0])
+        assert verb is not None
+        args = _game_parser(game, verb.name).parse_args(argv[1:])
+        return verb.run(args)
+    parser = _game_parser(game, None)
+    if game.default is None:
+        if not argv:
+            parser.print_help()
+            return 2
+        if argv[0] in ("-h", "--help"):
+            parser.print_help()
+            return 0
+        parser.error(
+            f"unknown verb {argv[0]!r} (choose from {', '.join(v.name for v in game.verbs)})"
+        )
+    args = parser.parse_args(argv)
+    return game.default.run(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``boardlab`` with ``argv`` (default: the process arguments); returns the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    games = available_games()
+    if not arguments or arguments[0].startswith("-"):
+        parser = _top_parser(games)
+        parser.parse_args(arguments)
+        parser.print_help()
+        return 0 if arguments else 2
+    name, rest = arguments[0], arguments[1:]
+    if name not in games:
+        _top_parser(games).error(f"unknown game {name!r} (choose from {', '.join(games)})")
+    try:
+        return _run_game(load_game(name), rest)
+    except BoardlabError as exc:
+        sys.stdout.flush()
+        print(f"boardlab {name}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"boardlab {name}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 141
+
+
+def entry_point() -> None:
+    """Console-script wrapper that exits with :func:`main`'s status."""
+    sys.exit(main())

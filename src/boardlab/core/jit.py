@@ -1,0 +1,30 @@
+"""Core layer: a typed wrapper around numba's ``njit`` for kernel modules.
+
+``mypy --strict`` cannot see through numba's decorators; :func:`jit` keeps the
+decorated function's signature. numba is imported only when a kernel module is
+imported, so commands that need no kernel never pay for it. Setting the
+environment variable ``NUMBA_DISABLE_JIT=1`` runs every kernel as plain Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+__all__ = ["jit", "jit_parallel"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(func: F) -> F:
+    """Compile ``func`` with ``numba.njit(cache=True, nogil=True)``."""
+    from numba import njit
+
+    return cast(F, njit(cache=True, nogil=True)(func))
+
+
+def jit_parallel(func: F) -> F:
+    """Compile ``func`` with ``numba.njit(cache=True, parallel=True)`` (uses ``prange``)."""
+    from numba import njit
+
+    return cast(F, njit(cache=True, parallel=True)(func))

@@ -1,0 +1,57 @@
+"""Tests of the top-level command line: help, version, unknown names."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardlab import __version__
+from boardlab.cli import available_games, load_game, main
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    assert caught.value.code == 0
+    assert capsys.readouterr().out.strip() == f"boardlab {__version__}"
+
+
+def test_help_lists_every_available_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for name in available_games():
+        assert name in out
+
+
+def test_unknown_game_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["no-such-game"])
+    assert caught.value.code == 2
+    assert "unknown game 'no-such-game'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_game_help_lists_its_verbs(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game = load_game(name)
+    with pytest.raises(SystemExit) as caught:
+        main([name, "--help"])
+    assert caught.value.code == 0
+    out = capsys.readouterr().out
+    for verb in game.verbs:
+        assert verb.name in out
+
+
+def test_help_does_not_import_heavy_modules() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from boardlab.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('numba', 'starlette', 'ortools', 'uvicorn') if m in sys.modules]\n"
+        "print('HEAVY:' + ','.join(heavy))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip().splitlines()[-1] == "HEAVY:"
