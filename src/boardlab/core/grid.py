@@ -30,6 +30,7 @@ __all__ = [
     "Coord",
     "Grid",
     "Lattice",
+    "Permutation",
     "bits_of",
     "from_words",
     "indices_of",
@@ -131,8 +132,7 @@ class Grid:
             moved = [(r + shift_row, k + shift_col) for r, k in image]
             if set(moved) == cell_set:
                 found.append(tuple(self.index[cell] for cell in moved))
-        found.sort()
-        return tuple(found)
+        return tuple(sorted(set(found)))
 
     def symmetries(self) -> tuple[Permutation, ...]:
         """The symmetry group: permutations ``p`` (cell ``i`` goes to ``p[i]``), identity first.

@@ -1,0 +1,146 @@
+"""Interface layer: ``boardlab pegs``, peg-solitaire boards: show, judge (and the solver verbs)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+
+from boardlab.cli._command import Game, Verb
+from boardlab.cli._io import write_file_atomically, write_stdout
+
+__all__ = ["GAME", "add_board_arguments"]
+
+BOARD_HELP = (
+    "a named board (english, french, wiegleb, asymmetric, diamond, triangle-N) or a board file"
+)
+
+
+def add_board_arguments(parser: argparse.ArgumentParser) -> None:
+    """The BOARD argument and ``--start`` shared by every pegs verb."""
+    parser.add_argument("board", metavar="BOARD", help=BOARD_HELP)
+    parser.add_argument(
+        "--start",
+        metavar="START",
+        help="the pegs at the start: 'full', a hole name (the single vacancy there) "
+        "or a board file",
+    )
+
+
+def _configure_show(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
+    parser.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
+    parser.add_argument(
+        "--file", action="store_true", help="print the PEGGED board-file form instead"
+    )
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    from boardlab.pegs.formats import format_board_file, read_board
+    from boardlab.render.pegs import diagram, svg_picture
+
+    position = read_board(args.board, args.start)
+    board = position.board
+    if args.svg:
+        write_file_atomically(args.svg, svg_picture(position))
+    if args.file:
+        write_stdout(format_board_file(position))
+        return 0
+    home = f", home {board.hole_name(board.home)}" if board.home is not None else ""
+    header = (
+        f"{board.name}: {board.size} holes, {len(board.symmetries())} symmetries, "
+        f"{len(board.grid.jumps)} jumps{home}; {position.peg_count} pegs, "
+        f"{len(position.legal_jumps())} legal jumps"
+    )
+    write_stdout(header + "\n" + diagram(position) + "\n")
+    return 0
+
+
+def _configure_judge(parser: argparse.ArgumentParser) -> None:
+    add_board_arguments(parser)
+    parser.add_argument(
+        "moves", metavar="MOVES_FILE", help="one move per line: FROM TO or FROM-TO ('-' = stdin)"
+    )
+    parser.add_argument("--walks", action="store_true", help="allow walks (PEGGED rules)")
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+
+def _run_judge(args: argparse.Namespace) -> int:
+    from boardlab.core.textio import read_text
+    from boardlab.pegs.formats import read_board
+    from boardlab.pegs.judge import judge_text
+
+    position = read_board(args.board, args.start)
+    verdict = judge_text(position, read_text(args.moves), walks=args.walks)
+    if args.json:
+        record = {
+            "valid": verdict.valid,
+            "reason": verdict.reason,
+            "line": verdict.line,
+            "moves": verdict.moves,
+            "jumps": verdict.jumps,
+            "walks": verdict.walks,
+            "pegs_left": verdict.pegs_left,
+            "solved": verdict.solved,
+            "last_peg": None if verdict.last_peg is None else str(verdict.last_peg),
+            "score": verdict.score,
+            "tiebreak": verdict.tiebreak,
+        }
+        write_stdout(json.dumps(record) + "\n")
+    else:
+        write_stdout(verdict.summary() + "\n")
+    return 0 if verdict.valid else 1
+
+
+def _solver_verbs() -> tuple[Verb, ...]:
+    """The solver's verbs (solve, count, minmoves, classify) when that module is installed."""
+    name = "boardlab.cli._pegs_solver"
+    if importlib.util.find_spec(name) is None:
+        return ()
+    verbs: tuple[Verb, ...] = importlib.import_module(name).VERBS
+    return verbs
+
+
+def _demo() -> list[str]:
+    from boardlab.pegs.boards import named_board
+    from boardlab.pegs.judge import judge_text
+    from boardlab.pegs.rules import Position
+    from boardlab.render.pegs import diagram
+
+    lines = []
+    for name in ("english", "french", "wiegleb", "asymmetric", "diamond", "triangle-5"):
+        board = named_board(name)
+        lines.append(
+            f"{name:<11} {board.size:>3} holes, symmetry group of order {len(board.symmetries())}"
+        )
+    start = Position("english")
+    lines.extend(diagram(start).splitlines())
+    moves = "5-17\n12-10\n3-11\n18-6\n"
+    verdict = judge_text(start, moves)
+    lines.append(f"judge of '{moves.strip().replace(chr(10), ' ')}': {verdict.summary()}")
+    bad = judge_text(start, "5-17\n4-6\n")
+    lines.append(f"judge of '5-17 4-6': {bad.summary()}")
+    return lines
+
+
+GAME = Game(
+    "pegs",
+    "peg solitaire on every classic board and on any board file",
+    (
+        Verb(
+            "show",
+            "draw a board and its start (--svg FILE for a picture)",
+            _configure_show,
+            _run_show,
+        ),
+        Verb(
+            "judge",
+            "check a move list: exit 0 valid, 1 invalid, 2 bad input",
+            _configure_judge,
+            _run_judge,
+        ),
+        *_solver_verbs(),
+    ),
+    demo=_demo,
+)

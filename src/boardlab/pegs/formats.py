@@ -1,0 +1,235 @@
+"""Formats layer: every text format of the peg tasks, parse and format in pairs.
+
+- Board files (PEGGED, seed 001): one line per row of ``_`` (no hole), ``O`` (empty
+  hole), ``X`` (peg); rectangular, up to 25 rows and 49 columns.
+- Hi-Q (seed 000) input: N, then N games, each the increasing list of occupied holes
+  1..33 ended by 0; line breaks carry no meaning. Output: ``HI Q OUTPUT``, one sum
+  per game, ``END OF OUTPUT``.
+- Move lists: one move per line, ``FROM TO`` (PEGGED) or ``FROM-TO``, holes named in
+  the board's notation.
+
+>>> games = parse_hiq_input("2\\n10 12 17 19 25 0\\n0\\n")
+>>> games
+[(10, 12, 17, 19, 25), ()]
+>>> format_hiq_output([51, 0])
+'HI Q OUTPUT\\n51\\n0\\nEND OF OUTPUT\\n'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from boardlab.core.errors import BoardlabError, ParseError, UnknownNameError
+from boardlab.core.textio import TokenReader, read_text
+from boardlab.pegs.boards import BOARD_NAMES, Board, board_from_rows, named_board
+from boardlab.pegs.cells import Cell, Move
+from boardlab.pegs.rules import Position
+
+__all__ = [
+    "HIQ_HOLES",
+    "MAX_BOARD_COLS",
+    "MAX_BOARD_ROWS",
+    "MoveLine",
+    "format_board_file",
+    "format_hiq_output",
+    "format_moves",
+    "parse_board_file",
+    "parse_hiq_input",
+    "parse_move_lines",
+    "read_board",
+]
+
+MAX_BOARD_ROWS = 25
+MAX_BOARD_COLS = 49
+HIQ_HOLES = 33
+HIQ_MAX_GAMES = 10
+_BOARD_SYMBOLS = {"_": None, "O": False, "X": True}
+
+
+# -- board files ----------------------------------------------------------------------------
+def parse_board_file(text: str, source: str = "<board>", name: str | None = None) -> Position:
+    """The position drawn in a PEGGED board file (its board and its pegs).
+
+    Trailing blank lines and a trailing ``\\r`` on each line are ignored.
+
+    :raises ParseError: naming the line and column of the first fault: a character
+        other than ``_ O X``, a ragged row, an empty file, more than 25 rows or 49 columns.
+    """
+    lines = text.split("\n")
+    lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+    while lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise ParseError("the board file is empty", source=source, line=1, column=1)
+    if len(lines) > MAX_BOARD_ROWS:
+        raise ParseError(
+            f"too many rows: {len(lines)} (at most {MAX_BOARD_ROWS})",
+            source=source,
+            line=MAX_BOARD_ROWS + 1,
+            column=1,
+        )
+    width = len(lines[0])
+    if width == 0:
+        raise ParseError("the first row is empty", source=source, line=1, column=1)
+    holes: list[tuple[int, int]] = []
+    pegs: list[Cell] = []
+    for r, line in enumerate(lines):
+        for c, char in enumerate(line[: MAX_BOARD_COLS + 1]):
+            if char not in _BOARD_SYMBOLS:
+                shown = "a space" if char == " " else ("a tab" if char == "\t" else repr(char))
+                raise ParseError(
+                    f"{shown} is not a board symbol (use _ for no hole, O for a hole, X for a peg)",
+                    source=source,
+                    line=r + 1,
+                    column=c + 1,
+                )
+            if c >= MAX_BOARD_COLS:
+                raise ParseError(
+                    f"row is longer than {MAX_BOARD_COLS} columns",
+                    source=source,
+                    line=r + 1,
+                    column=c + 1,
+                )
+            if _BOARD_SYMBOLS[char] is not None:
+                holes.append((r, c))
+                if _BOARD_SYMBOLS[char]:
+                    pegs.append(Cell(r, c))
+        if len(line) != width:
+            raise ParseError(
+                f"ragged row: {len(line)} columns where the first row has {width}",
+                source=source,
+                line=r + 1,
+                column=min(len(line), width) + 1,
+            )
+    if not holes:
+        raise ParseError("the board has no holes", source=source, line=1, column=1)
+    board = board_from_rows(name or Path(source).name, holes, len(lines), width)
+    return Position.from_cells(board, pegs)
+
+
+def format_board_file(position: Position) -> str:
+    """The board file of a square-lattice position (inverse of :func:`parse_board_file`)."""
+    from boardlab.render.pegs import board_file_text
+
+    return board_file_text(position)
+
+
+def read_board(spec: str, start: str | None = None) -> Position:
+    """The position named by ``spec``: a named board at its conventional start, or a
+    board file (``-`` for stdin) with its pegs.
+
+    ``start`` optionally overrides the pegs: ``full`` (every hole), a hole name (the
+    single vacancy there) or a board file of the same shape.
+
+    :raises UnknownNameError: when ``spec`` is neither a board name nor a readable file.
+    :raises ParseError: when the board file is malformed.
+    """
+    position = _read_board_spec(spec)
+    if start is not None:
+        position = _apply_start(position, start)
+    return position
+
+
+def _read_board_spec(spec: str) -> Position:
+    try:
+        return Position(named_board(spec))
+    except UnknownNameError as unknown:
+        if spec == "-" or Path(spec).exists():
+            source = "<stdin>" if spec == "-" else spec
+            return parse_board_file(read_text(spec), source=source)
+        if spec.strip().lower().startswith("triangle"):
+            raise unknown
+        raise UnknownNameError(
+            f"unknown board {spec!r}: not a named board ({', '.join(BOARD_NAMES)}) nor a file"
+        ) from None
+
+
+def _apply_start(position: Position, start: str) -> Position:
+    board = position.board
+    word = start.strip()
+    if word == "full":
+        return Position(board, board.grid.full)
+    if Path(word).is_file():
+        other = parse_board_file(read_text(word), source=word)
+        if other.board.grid != board.grid:
+            raise BoardlabError(f"start file {word!r} has a different board shape")
+        return Position(board, other.bits)
+    cell = board.parse_hole(word)
+    return Position(board, board.grid.full & ~(1 << board.index(cell)))
+
+
+# -- Hi-Q -----------------------------------------------------------------------------------
+def parse_hiq_input(text: str, source: str = "<stdin>") -> list[tuple[int, ...]]:
+    """The games of a Hi-Q input: each the increasing tuple of occupied holes.
+
+    :raises ParseError: naming the token and its line and column: N outside 1..10, a
+        hole outside 1..33, a duplicate or unsorted hole, a missing 0, missing games,
+        something that is not a number, or anything after the last game.
+    """
+    reader = TokenReader(text, source)
+    count = reader.next_int("number of games N", 1, HIQ_MAX_GAMES)
+    games: list[tuple[int, ...]] = []
+    for game_number in range(1, count + 1):
+        holes: list[int] = []
+        while True:
+            what = f"hole or 0 of game {game_number} of {count}"
+            token = reader.next_token(what)
+            hole = reader.int_of(token, what, 0, HIQ_HOLES)
+            if hole == 0:
+                break
+            if holes and hole == holes[-1]:
+                raise reader.error(f"hole {hole} is listed twice in game {game_number}", token)
+            if holes and hole < holes[-1]:
+                raise reader.error(
+                    f"holes of game {game_number} must increase: {hole} comes after {holes[-1]}",
+                    token,
+                )
+            holes.append(hole)
+        games.append(tuple(holes))
+    reader.expect_end(f"{count} game(s)")
+    return games
+
+
+def format_hiq_output(sums: Sequence[int]) -> str:
+    """The Hi-Q output for the final sums, byte for byte."""
+    return "HI Q OUTPUT\n" + "".join(f"{value}\n" for value in sums) + "END OF OUTPUT\n"
+
+
+# -- move lists -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class MoveLine:
+    """One line of a move list: its number, its text and the move or why it is not one."""
+
+    line: int
+    text: str
+    move: Move | None
+    error: str | None
+
+
+def parse_move_lines(text: str, board: Board) -> list[MoveLine]:
+    """Every non-blank line of a move list, parsed leniently (errors are kept, not raised).
+
+    A judge uses this to report the first bad line rather than fail the whole input.
+    """
+    result = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            result.append(MoveLine(number, line.strip(), board.parse_move(line), None))
+        except BoardlabError as exc:
+            result.append(MoveLine(number, line.strip(), None, str(exc)))
+    return result
+
+
+def format_moves(moves: Sequence[Move], board: Board, style: str = "board") -> str:
+    """A move list, one per line: ``board`` notation (``5-17``, ``D2-D4``) or ``pegged``
+    (``FROM TO`` with ``A1`` names, square boards).
+    """
+    if style == "pegged":
+        return "".join(f"{move.src} {move.dst}\n" for move in moves)
+    if style == "board":
+        return "".join(board.move_text(move) + "\n" for move in moves)
+    raise BoardlabError(f"unknown move style {style!r} (board or pegged)")
