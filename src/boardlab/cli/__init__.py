@@ -97,12 +97,10 @@ def _run_game(game: Game, argv: list[str]) -> int:
         if not argv:
             parser.print_help()
             return 2
-        if argv[0] in ("-h", "--help"):
-            parser.print_help()
-            return 0
-        parser.error(
-            f"unknown verb {argv[0]!r} (choose from {', '.join(v.name for v in game.verbs)})"
-        )
+        if argv[0].startswith("-"):
+            parser.parse_args(argv)
+        verbs = ", ".join(verb.name for verb in game.verbs)
+        parser.error(f"unknown verb {argv[0]!r} (choose from {verbs})")
     args = parser.parse_args(argv)
     return game.default.run(args)
 

@@ -225,14 +225,19 @@ def _triangle(side: int) -> Board:
     return Board(f"triangle-{side}", grid, side, side, grid.full & ~1, Cell(0, 0))
 
 
-@cache
 def named_board(name: str) -> Board:
     """The named board (``english``, ``french``, ``wiegleb``, ``asymmetric``, ``diamond``,
-    ``triangle-N``), one shared instance per name.
+    ``triangle-N``), one shared instance per board.
 
     :raises UnknownNameError: for any other name.
     """
     key = _ALIASES.get(name.strip().lower(), name.strip().lower())
+    match = _TRIANGLE.fullmatch(key)
+    return _named_board(f"triangle-{int(match.group(1))}" if match else key)
+
+
+@cache
+def _named_board(key: str) -> Board:
     if key == "english":
         return _square_board("english", _cross(2, 2, 2, 2), (3, 3), numbered=True)
     if key == "wiegleb":
@@ -251,7 +256,7 @@ def named_board(name: str) -> Board:
         if not 4 <= side <= MAX_TRIANGLE_SIDE:
             raise UnknownNameError(f"triangle side must be 4..{MAX_TRIANGLE_SIDE}, got {side}")
         return _triangle(side)
-    raise UnknownNameError(f"unknown board {name!r} (named boards: {', '.join(BOARD_NAMES)})")
+    raise UnknownNameError(f"unknown board {key!r} (named boards: {', '.join(BOARD_NAMES)})")
 
 
 def board_from_rows(name: str, holes: Iterable[Coord], rows: int, cols: int) -> Board:

@@ -141,6 +141,8 @@ def _read_board_spec(spec: str) -> Position:
             return parse_board_file(read_text(spec), source=source)
         if spec.strip().lower().startswith("triangle"):
             raise unknown
+        if "/" in spec or "." in spec:
+            raise BoardlabError(f"cannot read {spec!r}: no such file") from None
         raise UnknownNameError(
             f"unknown board {spec!r}: not a named board ({', '.join(BOARD_NAMES)}) nor a file"
         ) from None

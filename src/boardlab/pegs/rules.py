@@ -175,7 +175,9 @@ class Position:
         return twin
 
     def is_over(self) -> bool:
-        """True when no jump (and no walk, when allowed) remains."""
+        """True at one peg or fewer, or when no jump (and no walk, when allowed) remains."""
+        if self.peg_count <= 1:
+            return True
         return not self.legal_jumps() and not (self.walks and self.legal_walks())
 
     def outcome(self) -> int | None:
