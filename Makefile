@@ -29,14 +29,14 @@ demo: $(VENV)/.installed-base
 	$(BIN)/boardlab demo
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests $(wildcard benchmarks)
 	$(BIN)/mypy --strict src
 
 test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-bench
-	@for script in benchmarks/bench_*.py; do \
+	@for script in $(wildcard benchmarks/bench_*.py); do \
 		echo "== $$script"; $(PY) $$script || exit 1; \
 	done
 
