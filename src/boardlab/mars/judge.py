@@ -1,0 +1,107 @@
+"""Judge layer: replay any Mars explorer move list exactly as the statement scores it.
+
+The judge trusts nothing it is given: a malformed line, an unknown vehicle, a step off
+the grid or onto rough terrain makes the whole answer worth 0 (with the reason and the
+line). Otherwise vehicles on the transmitter deliver the samples they collected first,
+the others lose theirs, and the points are shown as a percentage of the best possible,
+which the caller passes in (this module never imports a solver).
+
+>>> from boardlab.mars.formats import MarsMap
+>>> m = MarsMap.parse("1\\n2\\n2\\n0 2\\n0 0\\n")
+>>> v = judge(m, "1 1\\n1 0\\n", best=2)
+>>> v.delivered, v.arrived, v.score, v.percent
+(1, 1, 2, 100.0)
+>>> judge(m, "1 0\\n1 0\\n", best=2).reason
+'line 2: vehicle 1 at (1, 2) moves south off the grid'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardlab.core.errors import ParseError
+from boardlab.mars.formats import MarsMap, parse_move_line
+from boardlab.mars.rules import Expedition, Outcome, percent_of_best
+
+__all__ = ["Verdict", "judge"]
+
+_DIGITS = {"0": 0, "1": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judge's finding: legal or not (why, where), the counts, points and percentage."""
+
+    legal: bool
+    reason: str
+    line: int | None
+    steps: int
+    delivered: int
+    arrived: int
+    not_arrived: int
+    score: int
+    best: int | None
+    percent: float | None
+
+    def lines(self) -> list[str]:
+        """A short human-readable report."""
+        if not self.legal:
+            return [f"ILLEGAL: {self.reason}", "score: 0 points, 0%"]
+        out = [
+            f"legal: {self.steps} steps",
+            f"samples delivered: {self.delivered}",
+            f"vehicles arriving: {self.arrived}, not arriving: {self.not_arrived}",
+        ]
+        if self.best is None or self.percent is None:
+            out.append(f"score: {self.score} points")
+        else:
+            out.append(f"score: {self.score} of {self.best} points, {self.percent:.2f}%")
+        return out
+
+
+def judge(
+    mars: MarsMap, moves_text: str, best: int | None = None, source: str = "<moves>"
+) -> Verdict:
+    """Replay ``moves_text`` on ``mars`` and score it (``best`` gives the percentage).
+
+    Blank lines are skipped; every other line must be ``VEHICLE DIRECTION``. The first
+    broken line, in file order, decides a 0.
+    """
+    expedition = Expedition(mars)
+    steps = 0
+    advance = expedition.advance
+    for number, text in enumerate(moves_text.splitlines(), start=1):
+        parts = text.split()
+        if len(parts) == 2 and parts[1] in _DIGITS and parts[0].isdigit() and parts[0].isascii():
+            vehicle, direction = int(parts[0]), _DIGITS[parts[1]]
+        else:
+            try:
+                step = parse_move_line(text, number, source)
+            except ParseError as exc:
+                return _zero(f"line {number}: {exc.message}", number, steps, best)
+            if step is None:
+                continue
+            vehicle, direction = step.vehicle, step.direction
+        reason = advance(vehicle, direction)
+        if reason is not None:
+            return _zero(f"line {number}: {reason}", number, steps, best)
+        steps += 1
+    outcome: Outcome = expedition.outcome()
+    score = outcome.score
+    percent = None if best is None else percent_of_best(score, best)
+    return Verdict(
+        True,
+        "",
+        None,
+        steps,
+        outcome.delivered,
+        outcome.arrived,
+        outcome.not_arrived,
+        score,
+        best,
+        percent,
+    )
+
+
+def _zero(reason: str, line: int, steps: int, best: int | None) -> Verdict:
+    return Verdict(False, reason, line, steps, 0, 0, 0, 0, best, None if best is None else 0.0)

@@ -1,0 +1,1 @@
+"""Tests of the Mars explorer game (seed 004)."""
