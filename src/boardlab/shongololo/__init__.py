@@ -1,0 +1,14 @@
+"""Rules layer: the Toxic iShongololo (IOI 1997, seed 004): eat the most blocks of a fruit.
+
+Value types in :mod:`.blocks`, the rules in :mod:`.rules`, the contest formats in
+:mod:`.formats`, the judge in :mod:`.judge`; the solver (:mod:`.solver`) combines the
+periodic constructions (:mod:`.constructions`), the exact leaves of a spine
+(:mod:`.leaves`) and the branch and bound (:mod:`.exact`).
+"""
+
+from __future__ import annotations
+
+from boardlab.shongololo.blocks import Action, Block, Box
+from boardlab.shongololo.rules import START, Shongololo, upper_bound
+
+__all__ = ["START", "Action", "Block", "Box", "Shongololo", "upper_bound"]

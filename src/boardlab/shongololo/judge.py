@@ -1,0 +1,105 @@
+"""Judge layer: replays an E/M list in a fruit and scores it (never trusts the program).
+
+The verdict is the number of blocks eaten, or the first broken rule with its line. A
+broken answer scores 0. The contest score is the share of the best known answer,
+capped at 100 %.
+
+>>> from boardlab.shongololo.blocks import Box
+>>> sample = "E 1 1 1\\nM 1 1 1\\nE 2 1 1\\nE 1 1 2\\nE 1 2 1\\nM 1 2 1\\n"
+>>> verdict = judge_text(Box(2, 3, 2), sample)
+>>> verdict.valid, verdict.eaten, verdict.bound
+(True, 4, 10)
+>>> judge_text(Box(2, 3, 2), "E 1 1 1\\nM 1 1 1\\nM 2 1 1\\n").summary()
+'invalid: line 3: M 2 1 1: cannot move into the solid block 2 1 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from boardlab.core.errors import ParseError
+from boardlab.shongololo.blocks import Action, Box
+from boardlab.shongololo.formats import ActionLine, parse_actions
+from boardlab.shongololo.rules import Shongololo, upper_bound
+
+__all__ = ["Verdict", "judge_actions", "judge_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the judge found: validity with the first fault, and the counts."""
+
+    box: Box
+    valid: bool
+    reason: str | None
+    line: int | None
+    eaten: int
+    moves: int
+    finished: bool
+
+    @property
+    def bound(self) -> int:
+        """The proven upper bound for this fruit (see :func:`upper_bound`)."""
+        return upper_bound(self.box)
+
+    @property
+    def points(self) -> int:
+        """Blocks eaten that count: 0 for a broken answer."""
+        return self.eaten if self.valid else 0
+
+    def score(self, best: int) -> float:
+        """The contest score in percent against the best known answer ``best`` (max 100)."""
+        if not self.valid or best <= 0:
+            return 0.0
+        return min(100.0, 100.0 * self.eaten / best)
+
+    def summary(self) -> str:
+        """One line for people."""
+        if not self.valid:
+            where = f"line {self.line}: " if self.line is not None else ""
+            return f"invalid: {where}{self.reason}"
+        ratio = self.eaten / self.bound
+        state = "stopped: nothing left to eat or move to" if self.finished else "could go on"
+        return (
+            f"valid: {self.eaten} blocks eaten in {self.moves} moves "
+            f"({self.eaten / self.box.volume:.1%} of {self.box.volume}, "
+            f"{ratio:.1%} of the bound {self.bound}); {state}"
+        )
+
+
+def judge_text(box: Box, text: str, source: str = "<output>") -> Verdict:
+    """Judge a contest output given as text.
+
+    A line that is not ``E x y z`` / ``M x y z`` makes the answer invalid (it is not
+    an exception): the verdict names the line.
+    """
+    try:
+        lines = parse_actions(text, source)
+    except ParseError as exc:
+        return Verdict(box, False, exc.message, exc.line, 0, 0, False)
+    return _judge(box, lines)
+
+
+def judge_actions(box: Box, actions: Sequence[Action]) -> Verdict:
+    """Judge a list of actions (line numbers are 1-based positions in the list)."""
+    return _judge(box, [ActionLine(i, action) for i, action in enumerate(actions, start=1)])
+
+
+def _judge(box: Box, lines: Sequence[ActionLine]) -> Verdict:
+    state = Shongololo(box)
+    eaten = moves = 0
+    for entry in lines:
+        reason = state.why_illegal(entry.action)
+        if reason is not None:
+            return Verdict(box, False, f"{entry.action}: {reason}", entry.line, eaten, moves, False)
+        state.push(entry.action)
+        if entry.action.kind == "E":
+            eaten += 1
+        else:
+            moves += 1
+    if not lines:
+        return Verdict(
+            box, False, "the output is empty: the first line must be E 1 1 1", 1, 0, 0, False
+        )
+    return Verdict(box, True, None, None, eaten, moves, state.finished())

@@ -1,0 +1,188 @@
+"""Rules layer: the iShongololo inside its fruit, with legal actions, push/pop and checks.
+
+The rules as boardlab reads them (``seeds/NOTES.md``): the iShongololo starts outside;
+the first action must be ``E 1 1 1`` and the second ``M 1 1 1``. After that it may
+
+- eat (``E``) a block inside the fruit that is not eaten yet, shares a face with its
+  current block and whose other five faces touch no eaten block;
+- move (``M``) into an eaten block that shares a face with its current block and that
+  it has never occupied before.
+
+>>> from boardlab.shongololo.blocks import Action, Box
+>>> state = Shongololo(Box(2, 3, 2))
+>>> [str(a) for a in state.legal_actions()]
+['E 1 1 1']
+>>> for line in ("E 1 1 1", "M 1 1 1", "E 2 1 1", "E 1 2 1", "M 1 2 1"):
+...     state.play(Action.parse(line))
+>>> state.eaten_count, state.why_illegal(Action.parse("E 2 2 1"))
+(3, 'block 2 2 1 also touches the eaten block 2 1 1')
+"""
+
+from __future__ import annotations
+
+from boardlab.core.errors import IllegalMoveError
+from boardlab.shongololo.blocks import Action, Block, Box
+
+__all__ = ["START", "Shongololo", "upper_bound"]
+
+#: The block the iShongololo must eat first and then move into.
+START = Block(1, 1, 1)
+
+
+class Shongololo:
+    """The fruit with its eaten blocks and the iShongololo's path (a mutable state)."""
+
+    __slots__ = ("_eaten", "_neighbours", "_occupied", "actions", "box", "path")
+
+    def __init__(self, box: Box) -> None:
+        self.box = box
+        size = box.volume
+        self._eaten = bytearray(size)
+        self._occupied = bytearray(size)
+        self._neighbours = _neighbour_lists(box)
+        self.actions: list[Action] = []
+        #: the blocks occupied so far, in order (the spine of the eaten tree)
+        self.path: list[Block] = []
+
+    # -- inspection ------------------------------------------------------------------------
+    @property
+    def position(self) -> Block | None:
+        """The block the iShongololo occupies, or None while it is still outside."""
+        return self.path[-1] if self.path else None
+
+    @property
+    def eaten_count(self) -> int:
+        """How many blocks have been eaten."""
+        return sum(self._eaten)
+
+    def is_eaten(self, block: Block) -> bool:
+        """True when ``block`` (inside the fruit) has been eaten."""
+        return bool(self._eaten[self.box.index(block)])
+
+    def eaten_blocks(self) -> list[Block]:
+        """Every eaten block, in index order."""
+        return [self.box.block(i) for i, flag in enumerate(self._eaten) if flag]
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None when ``action`` is legal now, else the rule it breaks (one line)."""
+        box, block = self.box, action.block
+        if not box.contains(block):
+            return f"block {block} is outside the {box.length}x{box.width}x{box.height} fruit"
+        here = self.position
+        index = box.index(block)
+        if here is None:
+            if not self.actions:
+                return None if action == Action("E", START) else "the first action must be E 1 1 1"
+            return None if action == Action("M", START) else "the second action must be M 1 1 1"
+        if not here.touches(block):
+            return f"block {block} does not share a face with the current block {here}"
+        if action.kind == "M":
+            if not self._eaten[index]:
+                return f"cannot move into the solid block {block}"
+            if self._occupied[index]:
+                return f"block {block} was occupied before"
+            return None
+        if self._eaten[index]:
+            return f"block {block} is already eaten"
+        here_index = box.index(here)
+        for other in self._neighbours[index]:
+            if other != here_index and self._eaten[other]:
+                return f"block {block} also touches the eaten block {box.block(other)}"
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        """True when ``action`` is legal now."""
+        return self.why_illegal(action) is None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now: eats first, then moves, each in block order."""
+        here = self.position
+        if here is None:
+            return [Action("M", START)] if self.actions else [Action("E", START)]
+        around = self.box.neighbours(here)
+        options = [Action("E", b) for b in around] + [Action("M", b) for b in around]
+        return [action for action in options if self.is_legal(action)]
+
+    def finished(self) -> bool:
+        """True when no block can be eaten and no move is left (the iShongololo stops)."""
+        return not self.legal_actions()
+
+    # -- changes ---------------------------------------------------------------------------
+    def push(self, action: Action) -> None:
+        """Apply ``action`` without checking it (use :meth:`play` for untrusted input)."""
+        index = self.box.index(action.block)
+        if action.kind == "E":
+            self._eaten[index] = 1
+        else:
+            self._occupied[index] = 1
+            self.path.append(action.block)
+        self.actions.append(action)
+
+    def pop(self) -> Action:
+        """Undo the last action and return it.
+
+        :raises IndexError: when nothing has been played.
+        """
+        action = self.actions.pop()
+        index = self.box.index(action.block)
+        if action.kind == "E":
+            self._eaten[index] = 0
+        else:
+            self._occupied[index] = 0
+            self.path.pop()
+        return action
+
+    def play(self, action: Action) -> None:
+        """Check ``action`` and apply it.
+
+        :raises IllegalMoveError: naming the broken rule.
+        """
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalMoveError(f"{action}: {reason}")
+        self.push(action)
+
+    def copy(self) -> Shongololo:
+        """An independent copy with the same history."""
+        twin = Shongololo(self.box)
+        for action in self.actions:
+            twin.push(action)
+        return twin
+
+
+def _neighbour_lists(box: Box) -> list[tuple[int, ...]]:
+    length, width, height = box.sides
+    layer = length * width
+    table: list[tuple[int, ...]] = []
+    for index in range(box.volume):
+        x, y, z = index % length, (index // length) % width, index // layer
+        found = []
+        if x > 0:
+            found.append(index - 1)
+        if x + 1 < length:
+            found.append(index + 1)
+        if y > 0:
+            found.append(index - length)
+        if y + 1 < width:
+            found.append(index + length)
+        if z > 0:
+            found.append(index - layer)
+        if z + 1 < height:
+            found.append(index + layer)
+        table.append(tuple(found))
+    return table
+
+
+def upper_bound(box: Box) -> int:
+    """A proven ceiling on the blocks any legal run can eat: ``floor((6N - 2 + F) / 10)``.
+
+    The eaten blocks form a tree (each block is eaten touching exactly one eaten block),
+    so n eaten blocks share ``n - 1`` faces, which is ``2(n - 1)`` of their ``6n`` faces.
+    Every other face of an eaten block lies on the outside (at most F of them) or
+    against an uneaten block, and an uneaten block has at most six faces:
+    ``6n <= 2(n - 1) + 6(N - n) + F``.
+
+    >>> upper_bound(Box(2, 3, 2)), upper_bound(Box(32, 32, 32))
+    (10, 20275)
+    """
+    return (6 * box.volume - 2 + box.surface) // 10

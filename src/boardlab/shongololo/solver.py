@@ -1,0 +1,194 @@
+"""Solver layer: the most blocks eaten, by constructions, exact search and local search.
+
+:class:`Solver` keeps the best legal run of three methods, within its time limit:
+
+1. **construction** (every fruit): rows on the perfect code of the cross-section,
+   chained at the end faces (:mod:`~boardlab.shongololo.constructions`), every axis
+   order and pattern, with the exactly best leaves of each spine (matching);
+2. **exact** (small fruits): branch and bound from the start
+   (:mod:`~boardlab.shongololo.exact`), seeded with the best run so far; for at most
+   :data:`EXACT_VOLUME` blocks it usually finishes and proves the optimum;
+3. **local search** (the time left): large-neighbourhood search that keeps a prefix
+   of the best run (cut at a random spine block, near the end more often) and
+   completes it by branch and bound under a node budget; improvements are kept and
+   their leaves re-optimised by matching.
+
+Every candidate is replayed by the judge before it is returned. Without a time limit
+(``Limit(time=None, nodes=...)``) every phase is bounded by nodes or rounds and a run
+is reproducible from its seed; with a time limit, how far the searches get depends on
+the clock.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from boardlab.core.errors import BoardlabError
+from boardlab.core.limits import Budget, Limit
+from boardlab.shongololo.blocks import Action, Box
+from boardlab.shongololo.constructions import build_spine, layouts
+from boardlab.shongololo.exact import exact_search, search_from
+from boardlab.shongololo.judge import judge_actions
+from boardlab.shongololo.leaves import neighbour_table, plan_actions, plan_of
+from boardlab.shongololo.rules import upper_bound
+
+__all__ = ["DEFAULT_TIME", "EXACT_VOLUME", "Solution", "Solver", "solve"]
+
+#: Seconds a solve may take when no limit is given.
+DEFAULT_TIME = 10.0
+#: Fruits up to this many blocks get the exact search first (it proves the optimum).
+EXACT_VOLUME = 64
+#: Fruits up to this many blocks get an anytime exact search after the construction.
+ANYTIME_VOLUME = 1000
+
+#: Without a time limit: node budget of the anytime exact search, rounds of local search.
+UNTIMED_NODES = 2_000_000
+UNTIMED_ROUNDS = 200
+
+Progress = Callable[[str, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A legal run and its evidence: count, bound, whether proven optimal, work done."""
+
+    box: Box
+    actions: tuple[Action, ...]
+    eaten: int
+    bound: int
+    proven: bool
+    method: str
+    nodes: int
+    seconds: float
+
+    @property
+    def ratio(self) -> float:
+        """Blocks eaten as a share of the proven upper bound."""
+        return self.eaten / self.bound
+
+    @property
+    def density(self) -> float:
+        """Blocks eaten as a share of the fruit."""
+        return self.eaten / self.box.volume
+
+
+class Solver:
+    """Finds a long legal run for a fruit within ``limit`` (default 10 s), from ``seed``."""
+
+    def __init__(
+        self,
+        limit: Limit | None = None,
+        seed: int = 0,
+        progress: Progress | None = None,
+        *,
+        construction_rounds: int = 40,
+        local_rounds: int | None = None,
+    ) -> None:
+        self.limit = limit if limit is not None else Limit(time=DEFAULT_TIME)
+        self.seed = seed
+        self.progress = progress
+        self.construction_rounds = construction_rounds
+        self.local_rounds = local_rounds
+
+    def _budget(self, box: Box) -> Budget:
+        # keep time for the final replay by the judge (about 25 us a block)
+        seconds = self.limit.time
+        if seconds is not None:
+            seconds = max(0.05, seconds - 3e-5 * box.volume)
+        return Limit(time=seconds, nodes=self.limit.nodes).start()
+
+    def solve(self, box: Box) -> Solution:
+        """The best run found for ``box``.
+
+        :raises BoardlabError: if a candidate ever fails the judge (a bug, never expected).
+        """
+        started = time.perf_counter()
+        budget = self._budget(box)
+        rng = random.Random(self.seed)
+        nbr = neighbour_table(box)
+        best: tuple[Action, ...] = ()
+        best_count = -1
+        method = "construction"
+        nodes = 0
+        proven = False
+
+        def offer(run: tuple[Action, ...], how: str) -> None:
+            nonlocal best, best_count, method
+            count = sum(a.kind == "E" for a in run)
+            if count > best_count:
+                best, best_count, method = run, count, how
+                if self.progress is not None:
+                    self.progress(how, count)
+
+        share_end = budget.elapsed + 0.4 * (budget.remaining or 0.0)
+        best_plan = None
+        for round_number in range(self.construction_rounds):
+            for layout in layouts(box):
+                plan = plan_of(box, build_spine(box, layout, random.Random(rng.random())), nbr)
+                if best_plan is None or plan.eaten > best_plan.eaten:
+                    best_plan = plan
+            if budget.remaining is not None and budget.elapsed >= share_end and round_number:
+                break
+        assert best_plan is not None
+        offer(tuple(plan_actions(best_plan)), "construction")
+        bound = upper_bound(box)
+        if (
+            best_count < bound
+            and box.volume <= ANYTIME_VOLUME
+            and (box.volume <= EXACT_VOLUME or not budget.exhausted())
+        ):
+            share = 0.8 if box.volume <= EXACT_VOLUME else 0.3
+            remaining = budget.remaining
+            floor = 0.5 if box.volume <= EXACT_VOLUME else 0.05
+            seconds = None if remaining is None else max(floor, share * remaining)
+            exact_nodes = self.limit.nodes
+            if seconds is None and exact_nodes is None:
+                exact_nodes = UNTIMED_NODES
+            result = exact_search(box, Limit(time=seconds, nodes=exact_nodes), incumbent=best)
+            nodes += result.nodes
+            proven = result.proven
+            offer(result.actions, "exact" if result.proven else "branch and bound")
+        rounds = 0
+        local_rounds = self.local_rounds
+        if local_rounds is None:
+            local_rounds = UNTIMED_ROUNDS if self.limit.time is None else 1 << 62
+        while (
+            not proven and best_count < bound and not budget.exhausted() and rounds < local_rounds
+        ):
+            rounds += 1
+            if self.progress is not None:
+                self.progress("local search", best_count)
+            moves = [i for i, a in enumerate(best) if a.kind == "M"]
+            back = min(len(moves) - 1, int(rng.expovariate(1 / 12.0)))
+            prefix = best[: moves[len(moves) - 1 - back] + 1]
+            remaining = budget.remaining
+            limit = Limit(time=None if remaining is None else max(remaining, 1e-3), nodes=20_000)
+            result = search_from(box, prefix, limit, incumbent=best, nbr=nbr)
+            nodes += result.nodes
+            if result.eaten > best_count:
+                offer(result.actions, "local search")
+                spine = [box.index(a.block) for a in best if a.kind == "M"]
+                offer(tuple(plan_actions(plan_of(box, spine, nbr))), "local search")
+            if back == len(moves) - 1 and result.proven:
+                proven = True
+        verdict = judge_actions(box, best)
+        if not verdict.valid or verdict.eaten != best_count:
+            raise BoardlabError(f"internal error: the judge rejects the run: {verdict.summary()}")
+        return Solution(
+            box,
+            best,
+            best_count,
+            bound,
+            proven or best_count == bound,
+            method,
+            nodes,
+            time.perf_counter() - started,
+        )
+
+
+def solve(box: Box, seconds: float | None = DEFAULT_TIME, seed: int = 0) -> Solution:
+    """Shorthand for ``Solver(Limit(time=seconds), seed).solve(box)``."""
+    return Solver(Limit(time=seconds), seed).solve(box)
