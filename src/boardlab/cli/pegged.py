@@ -1,0 +1,295 @@
+"""Interface layer: ``boardlab pegged``, the PEGGED contest program (seed 001) and its tools.
+
+``boardlab pegged FILE`` is the contest mode: only the moves on stdout, one
+``FROM TO`` a line, nothing on stderr. The verbs ``solve``, ``judge``, ``bench`` and
+``generate`` report scores, bounds and verdicts for people.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from boardlab.cli._command import Game, Verb
+from boardlab.cli._io import write_stdout
+
+if TYPE_CHECKING:
+    from boardlab.pegs.pegged import PeggedResult, Progress
+    from boardlab.pegs.rules import Position
+
+__all__ = ["GAME"]
+
+DEFAULT_TIME = 60.0
+_MARGIN = 2.0  # seconds kept back from --time for start-up, judging and output
+
+
+def _add_time_seed(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--time",
+        type=float,
+        default=DEFAULT_TIME,
+        metavar="S",
+        help=f"time budget in seconds (default {DEFAULT_TIME:g})",
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="search seed (default 0)")
+
+
+def _read(path: str) -> Position:
+    from boardlab.core.textio import read_source
+    from boardlab.pegs.pegged import load_board
+
+    text, source = read_source(path)
+    return load_board(text, source)
+
+
+def _solve(
+    position: Position, seconds: float, seed: int, progress: Progress | None
+) -> PeggedResult:
+    from boardlab.core.errors import BoardlabError
+    from boardlab.core.limits import Limit
+    from boardlab.pegs.pegged import PeggedSolver
+
+    if not seconds > 0:
+        raise BoardlabError(f"--time must be positive, got {seconds:g}")
+    budget = max(0.2, seconds - min(_MARGIN, seconds / 4))
+    return PeggedSolver(Limit(time=budget), seed, progress=progress).solve(position)
+
+
+def _moves_text(position: Position, result: PeggedResult) -> str:
+    from boardlab.pegs.formats import format_moves
+
+    return format_moves(result.moves, position.board, style="pegged")
+
+
+# -- contest mode --------------------------------------------------------------------------
+def _configure_contest(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the board file (_ no hole, O hole, X peg)")
+    _add_time_seed(parser)
+
+
+def _run_contest(args: argparse.Namespace) -> int:
+    position = _read(args.file)
+    result = _solve(position, args.time, args.seed, None)
+    write_stdout(_moves_text(position, result))
+    return 0
+
+
+# -- solve ---------------------------------------------------------------------------------
+def _configure_solve(parser: argparse.ArgumentParser) -> None:
+    _configure_contest(parser)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--show", action="store_true", help="also draw the board before and after")
+
+
+def _progress() -> Progress | None:
+    if not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+
+    console = Console(stderr=True)
+
+    def report(moves: int, bound: int, elapsed: float) -> None:
+        if elapsed >= 1.0:
+            console.print(f"[dim]{elapsed:6.1f} s: {moves} moves (lower bound {bound})[/dim]")
+
+    return report
+
+
+def _record(result: PeggedResult) -> dict[str, object]:
+    return {
+        "moves": result.moves_count,
+        "jumps": result.jumps,
+        "walks": result.walks,
+        "last_peg": str(result.last_peg),
+        "tiebreak": result.tiebreak,
+        "lower_bound": result.lower_bound,
+        "gap": result.gap,
+        "optimal": result.optimal,
+        "proof": result.proof or None,
+        "runs": result.runs,
+        "seconds": round(result.elapsed, 3),
+        "seed": result.seed,
+    }
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    position = _read(args.file)
+    result = _solve(position, args.time, args.seed, _progress())
+    moves = _moves_text(position, result)
+    if args.json:
+        record = _record(result)
+        record["solution"] = moves.splitlines()
+        write_stdout(json.dumps(record) + "\n")
+        return 0
+    lines = [
+        f"{Path(args.file).name}: {position.peg_count} pegs, {position.board.size} holes",
+        f"answer: {result.moves_count} moves ({result.jumps} jumps, {result.walks} walks), "
+        f"last peg {result.last_peg}, tiebreak {result.tiebreak}",
+        f"lower bound: {result.lower_bound} moves"
+        + (f" ({result.proof})" if result.proof else f"; gap {result.gap}"),
+        f"optimal: {'yes' if result.optimal else 'not proven'}; "
+        f"{result.runs} beam runs in {result.elapsed:.2f} s, seed {result.seed}",
+    ]
+    if args.show:
+        from boardlab.render.pegs import diagram
+
+        final = position.copy()
+        for move in result.moves:
+            final.push(move)
+        lines += ["start:", diagram(position), "end:", diagram(final)]
+    lines.append("moves:")
+    write_stdout("\n".join(lines) + "\n" + moves)
+    return 0
+
+
+# -- judge ---------------------------------------------------------------------------------
+def _configure_judge(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the board file")
+    parser.add_argument("moves", metavar="MOVES", help="the answer: FROM TO per line ('-' = stdin)")
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+
+def _run_judge(args: argparse.Namespace) -> int:
+    from boardlab.core.textio import read_text
+    from boardlab.pegs.judge import judge_text
+
+    position = _read(args.file)
+    verdict = judge_text(position, read_text(args.moves), walks=True)
+    if args.json:
+        record = {
+            "valid": verdict.valid,
+            "solved": verdict.solved,
+            "reason": verdict.reason,
+            "line": verdict.line,
+            "moves": verdict.moves,
+            "jumps": verdict.jumps,
+            "walks": verdict.walks,
+            "pegs_left": verdict.pegs_left,
+            "score": verdict.score,
+            "tiebreak": verdict.tiebreak,
+        }
+        write_stdout(json.dumps(record) + "\n")
+    else:
+        text = verdict.summary()
+        if verdict.valid and not verdict.solved:
+            text += "; not reduced to one peg: scores nothing"
+        write_stdout(text + "\n")
+    return 0 if verdict.solved else 1
+
+
+# -- bench ---------------------------------------------------------------------------------
+def _configure_bench(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", metavar="DIR", help="a folder of board files (*.txt)")
+    _add_time_seed(parser)
+    parser.set_defaults(time=10.0)
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    from boardlab.core.errors import BoardlabError
+
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        raise BoardlabError(f"{args.folder!r} is not a folder")
+    files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix == ".txt")
+    if not files:
+        raise BoardlabError(f"no board files (*.txt) in {args.folder!r}")
+    rows = [
+        f"{'board':<24} {'pegs':>5} {'moves':>6} {'walks':>6} {'bound':>6} {'gap':>4} "
+        f"{'tie':>4} {'optimal':>7} {'seconds':>8}"
+    ]
+    total = bound_total = 0
+    for path in files:
+        position = _read(str(path))
+        result = _solve(position, args.time, args.seed, None)
+        total += result.moves_count
+        bound_total += result.lower_bound
+        rows.append(
+            f"{path.name:<24} {position.peg_count:>5} {result.moves_count:>6} "
+            f"{result.walks:>6} {result.lower_bound:>6} {result.gap:>4} {result.tiebreak:>4} "
+            f"{'yes' if result.optimal else 'no':>7} {result.elapsed:>8.2f}"
+        )
+    rows.append(
+        f"{'total':<24} {'':>5} {total:>6} {'':>6} {bound_total:>6} {total - bound_total:>4}"
+    )
+    write_stdout("\n".join(rows) + "\n")
+    return 0
+
+
+# -- generate ------------------------------------------------------------------------------
+def _configure_generate(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rows", type=int, default=25, help="odd, 3..25 (default 25)")
+    parser.add_argument("--cols", type=int, default=49, help="odd, 3..49 (default 49)")
+    parser.add_argument("--pegs", type=int, default=400, help="number of pegs (default 400)")
+    parser.add_argument("--density", type=float, default=0.85, help="share of cells with a hole")
+    parser.add_argument("--seed", type=int, default=0, help="generator seed (default 0)")
+
+
+def _run_generate(args: argparse.Namespace) -> int:
+    from boardlab.pegs.pegged_generate import random_board_text
+
+    write_stdout(random_board_text(args.rows, args.cols, args.pegs, args.seed, args.density))
+    return 0
+
+
+# -- demo ----------------------------------------------------------------------------------
+def _demo() -> list[str]:
+    from boardlab.core.limits import Limit
+    from boardlab.pegs.judge import judge_moves
+    from boardlab.pegs.pegged import PeggedSolver, load_board
+
+    board = (
+        "______OOO______\n_____OOOOO_____\n____XOXXXOX____\n___OOOXXXOOO___\n"
+        "___OXXXXXXXO___\n___OXXXOXXXO___\n___OXXXXXXXO___\n___OOOXXXOOO___\n"
+        "____XOXXXOX____\n_____OOOOO_____\n______OOO______\n"
+    )
+    position = load_board(board, "faq-board-1")
+    result = PeggedSolver(Limit(time=5.0), seed=0).solve(position)
+    verdict = judge_moves(position, result.moves)
+    first = " ".join(f"{m.src}-{m.dst}" for m in result.moves[:4])
+    return [
+        f"FAQ system-test board 1: {position.peg_count} pegs on {position.board.size} holes",
+        f"solver: {result.moves_count} moves ({result.walks} walks), last peg "
+        f"{result.last_peg}, tiebreak {result.tiebreak}, lower bound {result.lower_bound}, "
+        f"optimal {'yes' if result.optimal else 'not proven'}",
+        f"first moves: {first} ...",
+        f"judge: {verdict.summary()}",
+    ]
+
+
+_CONTEST = Verb(
+    "contest",
+    "contest mode: print only the moves (FROM TO per line)",
+    _configure_contest,
+    _run_contest,
+)
+
+GAME = Game(
+    "pegged",
+    "PEGGED (1997 POTM): reduce a board to one peg with the fewest walks and jumps",
+    (
+        Verb(
+            "solve",
+            "the answer with its score, lower bound and optimality (--json, --show)",
+            _configure_solve,
+            _run_solve,
+        ),
+        Verb(
+            "judge",
+            "check an answer: exit 0 solved, 1 invalid or unfinished, 2 bad input",
+            _configure_judge,
+            _run_judge,
+        ),
+        Verb(
+            "bench",
+            "solve every board file in a folder, print a table",
+            _configure_bench,
+            _run_bench,
+        ),
+        Verb("generate", "print a random board file (seeded)", _configure_generate, _run_generate),
+    ),
+    default=_CONTEST,
+    demo=_demo,
+)

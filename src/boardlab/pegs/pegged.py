@@ -1,0 +1,384 @@
+"""Solver layer: PEGGED (seed 001): reduce a board to one peg with the fewest moves.
+
+Every answer has ``pegs - 1`` jumps, so the solver minimises walks, then the last
+peg's distance to the centre (the first tiebreak). :class:`PeggedSolver` runs:
+
+1. the proven lower bound of :mod:`boardlab.pegs.pegged_bounds`;
+2. on small boards, the exact A* of :mod:`boardlab.pegs.pegged_exact` (a proof of
+   optimality, or of unsolvability);
+3. anytime beam searches (numba kernel :mod:`boardlab.pegs._pegged_kernel`) of growing
+   width, restarted with seeded noise, until the budget ends or the answer meets the
+   bound with the last peg on the centre;
+4. the greedy baseline :mod:`boardlab.pegs.pegged_greedy` as a last resort.
+
+Every answer is checked by the judge before it is returned.
+
+>>> from boardlab.core.limits import Budget, Limit
+>>> start = load_board("__OO_\\n__OO_\\nOOXOO\\nOOOOX\\n____X\\n", "example.txt")
+>>> result = PeggedSolver(Limit(time=5), seed=1).solve(start)
+>>> result.moves_count, result.walks, result.tiebreak, result.optimal
+(3, 1, 0, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from boardlab.core.errors import BoardlabError, NoSolutionError, ParseError
+from boardlab.core.limits import Budget, Limit
+from boardlab.pegs.cells import Cell, Move
+from boardlab.pegs.formats import parse_board_file
+from boardlab.pegs.judge import judge_moves
+from boardlab.pegs.pegged_bounds import walk_bound_and_reason
+from boardlab.pegs.pegged_exact import exact_search
+from boardlab.pegs.pegged_greedy import greedy_moves
+from boardlab.pegs.rules import Position
+
+__all__ = [
+    "EXACT_HOLES",
+    "PeggedResult",
+    "PeggedSolver",
+    "check_board",
+    "load_board",
+    "solve",
+]
+
+EXACT_HOLES = 30
+MIN_SIDE, MAX_ROWS, MAX_COLS = 3, 25, 49
+
+
+@dataclass(frozen=True, slots=True)
+class PeggedResult:
+    """A solution and its evidence."""
+
+    moves: tuple[Move, ...]
+    walks: int
+    jumps: int
+    last_peg: Cell
+    tiebreak: int
+    lower_bound: int
+    optimal: bool
+    proof: str
+    runs: int
+    elapsed: float
+    seed: int
+
+    @property
+    def moves_count(self) -> int:
+        """The PEGGED score: walks plus jumps."""
+        return len(self.moves)
+
+    @property
+    def gap(self) -> int:
+        """Moves above the proven lower bound."""
+        return self.moves_count - self.lower_bound
+
+
+def load_board(text: str, source: str = "<board>") -> Position:
+    """A PEGGED board file, parsed and checked (walks allowed in the position).
+
+    :raises ParseError: for a malformed file or a board PEGGED does not allow, with
+        its file, line and column.
+    """
+    position = parse_board_file(text, source=source)
+    check_board(position, source)
+    return Position(position.board, position.bits, walks=True)
+
+
+def check_board(position: Position, source: str = "<board>") -> None:
+    """Check the PEGGED rules of a board beyond its file format.
+
+    Rows odd in 3..25 and columns odd in 3..49; at least one peg; the centre is a
+    hole; every peg in one connected region of holes; with two pegs or more, an
+    empty hole and three holes in a line in that region.
+
+    :raises ParseError: naming the file, line and column of the fault.
+    """
+    board = position.board
+    rows, cols = board.rows, board.cols
+    if rows % 2 == 0 or not MIN_SIDE <= rows <= MAX_ROWS:
+        raise ParseError(
+            f"{rows} rows: PEGGED boards have an odd number of rows, {MIN_SIDE} to {MAX_ROWS}",
+            source=source,
+            line=rows,
+            column=1,
+        )
+    if cols % 2 == 0 or not MIN_SIDE <= cols <= MAX_COLS:
+        raise ParseError(
+            f"{cols} columns: PEGGED boards have an odd number of columns, "
+            f"{MIN_SIDE} to {MAX_COLS}",
+            source=source,
+            line=1,
+            column=cols,
+        )
+    if position.peg_count == 0:
+        raise ParseError("the board has no pegs (X)", source=source, line=1, column=1)
+    centre = Cell(rows // 2, cols // 2)
+    if not board.has_hole(centre):
+        raise ParseError(
+            f"the centre {centre} is not a hole (PEGGED boards have a hole in the centre)",
+            source=source,
+            line=centre.row + 1,
+            column=centre.col + 1,
+        )
+    if position.peg_count == 1:
+        return
+    pegs = position.pegs
+    region = _region(position, board.index(pegs[0]))
+    for peg in pegs[1:]:
+        if board.index(peg) not in region:
+            raise ParseError(
+                f"cannot be reduced to one peg: the peg at {peg} can never meet the peg at "
+                f"{pegs[0]} (no path of holes joins them)",
+                source=source,
+                line=peg.row + 1,
+                column=peg.col + 1,
+            )
+    first = pegs[0]
+    if all(position.bits >> i & 1 for i in region):
+        raise ParseError(
+            "cannot be reduced to one peg: no empty hole to move into",
+            source=source,
+            line=first.row + 1,
+            column=first.col + 1,
+        )
+    if not any(a in region for a, _, _ in board.grid.jumps):
+        raise ParseError(
+            "cannot be reduced to one peg: no three holes in a line to jump along",
+            source=source,
+            line=first.row + 1,
+            column=first.col + 1,
+        )
+
+
+def _region(position: Position, start: int) -> set[int]:
+    neighbours = position.board.grid.neighbours
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        x = queue.popleft()
+        for y in neighbours[x]:
+            if y >= 0 and y not in seen:
+                seen.add(y)
+                queue.append(y)
+    return seen
+
+
+Progress = Callable[[int, int, float], None]
+
+
+class PeggedSolver:
+    """The anytime PEGGED optimiser, handed its limit and seed (DESIGN: injected search).
+
+    ``progress(moves, lower_bound, elapsed)`` is called on every improvement.
+    """
+
+    def __init__(
+        self,
+        limit: Limit | None = None,
+        seed: int = 0,
+        *,
+        exact_holes: int = EXACT_HOLES,
+        max_width: int = 4096,
+        progress: Progress | None = None,
+    ) -> None:
+        self.limit = limit if limit is not None else Limit(time=60.0)
+        self.seed = seed
+        self.exact_holes = exact_holes
+        self.max_width = max_width
+        self.progress = progress
+
+    def solve(self, position: Position) -> PeggedResult:
+        """The best answer found within the limit, judge-checked.
+
+        :raises NoSolutionError: when the board provably cannot be reduced to one peg,
+            or no answer was found at all.
+        """
+        budget = self.limit.start()
+        start = Position(position.board, position.bits, walks=True)
+        pegs = start.peg_count
+        if pegs == 0:
+            raise NoSolutionError("the board has no pegs")
+        bound_walks, proof = walk_bound_and_reason(start)
+        best: tuple[int, int, tuple[Move, ...]] | None = None
+        runs = 0
+        exact = False
+
+        def consider(moves: list[Move] | tuple[Move, ...]) -> bool:
+            nonlocal best
+            verdict = judge_moves(start, moves)
+            if not verdict.solved or verdict.tiebreak is None:
+                return False
+            key = (verdict.walks, verdict.tiebreak, tuple(moves))
+            if best is None or key[:2] < best[:2]:
+                best = key
+                if self.progress is not None:
+                    self.progress(len(moves), pegs - 1 + bound_walks, budget.elapsed)
+            return True
+
+        if pegs == 1:
+            consider(())
+        elif start.board.size <= self.exact_holes:
+            remaining = budget.remaining
+            deadline = None if remaining is None else time.perf_counter() + remaining / 3
+            answer = exact_search(start, deadline=deadline)
+            if answer is not None:
+                if answer.moves is None:
+                    raise NoSolutionError(
+                        f"the board cannot be reduced to one peg "
+                        f"(exhaustive search of {answer.nodes} positions)"
+                    )
+                consider(answer.moves)
+                assert answer.walks is not None
+                bound_walks = max(bound_walks, answer.walks)
+                proof = "exhaustive search"
+                exact = True
+        if not exact and (best is None or best[0] > bound_walks or best[1] > 0):
+            runs = self._beam_runs(start, budget, bound_walks, consider, lambda: best)
+        if best is None:
+            greedy = greedy_moves(start)
+            if greedy is not None:
+                consider(greedy)
+        if best is None:
+            raise NoSolutionError("no way to one peg was found within the limit")
+        walks, tiebreak, moves = best
+        last = _last_peg(start, moves)
+        return PeggedResult(
+            moves=moves,
+            walks=walks,
+            jumps=pegs - 1,
+            last_peg=last,
+            tiebreak=tiebreak,
+            lower_bound=pegs - 1 + bound_walks,
+            optimal=walks == bound_walks,
+            proof=proof if walks == bound_walks else "",
+            runs=runs,
+            elapsed=budget.elapsed,
+            seed=self.seed,
+        )
+
+    def _beam_runs(
+        self,
+        start: Position,
+        budget: Budget,
+        bound_walks: int,
+        consider: Callable[[list[Move]], bool],
+        current: Callable[[], tuple[int, int, tuple[Move, ...]] | None],
+    ) -> int:
+        import numpy as np
+
+        from boardlab.pegs._pegged_kernel import beam
+        from boardlab.pegs.pegged_search import replay, tables_for
+
+        board = start.board
+        tables = tables_for(board)
+        cells = np.array([start.bits >> i & 1 for i in range(board.size)], dtype=np.uint8)
+        targets = _gathering_holes(start, tables.trapped.tolist(), self.seed)
+        pulls = [tables.pull if t < 0 else tables.pull_to(t) for t in targets]
+        # the kernel keeps 4 * holes + 8 candidate steps per beam state: cap the memory
+        widest = max(8, min(self.max_width, 4_000_000 // (4 * board.size + 8)))
+        width = 8
+        runs = 0
+        seconds_per_width = 0.0
+        stale = 0
+        while True:
+            best = current()
+            polishing = best is not None and best[0] <= bound_walks
+            if polishing and best is not None and (best[1] == 0 or stale >= 4):
+                break
+            remaining = budget.remaining
+            if runs > 0 and remaining is not None:
+                while width > 8 and 1.25 * seconds_per_width * width > remaining:
+                    width //= 2
+                if 1.25 * seconds_per_width * width > remaining:
+                    break
+            if budget.limit.time is None and runs >= 4 * len(targets):
+                break
+            pull = tables.pull if polishing else pulls[runs % len(targets)]
+            began = time.perf_counter()
+            steps, walks, _ = beam(
+                cells,
+                tables.nbr,
+                tables.near,
+                tables.trapped,
+                tables.centre_distance,
+                pull,
+                tables.keys,
+                width,
+                self.seed * 1_000_003 + runs,
+                0,
+                0,
+                0 if runs < len(targets) else 100,
+                1000,
+                600,
+                150,
+                1500,
+                300 if polishing else 100,
+                tables.rows,
+                tables.cols,
+                1000,
+                1000,
+                16,
+                100,
+            )
+            took = time.perf_counter() - began
+            seconds_per_width = max(seconds_per_width * 0.5, took / width)
+            runs += 1
+            if walks >= 0:
+                try:
+                    moves = replay(board, start.bits, steps, tables.nbr)
+                except BoardlabError:
+                    moves = []
+                before = current()
+                consider(moves)
+                after = current()
+                improved = after is not None and (before is None or after[:2] < before[:2])
+                stale = 0 if improved else stale + 1
+            if polishing or runs % len(targets) == 0:
+                width = min(widest, width * 2)
+        return runs
+
+
+def _gathering_holes(start: Position, trapped: list[int], seed: int) -> list[int]:
+    """Holes the pegs are drawn to, one per restart: -1 (the centre) first, then the
+    trapped pegs' holes, the hole nearest the pegs' centre of mass, random pegs."""
+    import random
+
+    board = start.board
+    pegs = [board.index(cell) for cell in start.pegs]
+    chosen: list[int] = [-1]
+    chosen.extend(i for i in pegs if trapped[i])
+    cells = board.grid.cells
+    mean_row = sum(cells[i][0] for i in pegs) / len(pegs)
+    mean_col = sum(cells[i][1] for i in pegs) / len(pegs)
+    chosen.append(
+        min(
+            range(board.size),
+            key=lambda i: abs(cells[i][0] - mean_row) + abs(cells[i][1] - mean_col),
+        )
+    )
+    rng = random.Random(seed)
+    chosen.extend(rng.sample(pegs, min(4, len(pegs))))
+    unique: list[int] = []
+    for hole in chosen:
+        if hole not in unique:
+            unique.append(hole)
+    return unique[:10]
+
+
+def _last_peg(start: Position, moves: tuple[Move, ...]) -> Cell:
+    position = start.copy()
+    for move in moves:
+        position.push(move)
+    return position.pegs[0]
+
+
+def solve(position: Position, limit: Limit | None = None, seed: int = 0) -> PeggedResult:
+    """Shorthand for ``PeggedSolver(limit, seed).solve(position)``.
+
+    :raises NoSolutionError: when no answer exists or none was found.
+    """
+    return PeggedSolver(limit, seed).solve(position)
