@@ -159,18 +159,7 @@ def _run_judge(args: argparse.Namespace) -> int:
     position = _read(args.file)
     verdict = judge_text(position, read_text(args.moves), walks=True)
     if args.json:
-        record = {
-            "valid": verdict.valid,
-            "solved": verdict.solved,
-            "reason": verdict.reason,
-            "line": verdict.line,
-            "moves": verdict.moves,
-            "jumps": verdict.jumps,
-            "walks": verdict.walks,
-            "pegs_left": verdict.pegs_left,
-            "score": verdict.score,
-            "tiebreak": verdict.tiebreak,
-        }
+        record = verdict.as_dict()
         write_stdout(json.dumps(record) + "\n")
     else:
         text = verdict.summary()

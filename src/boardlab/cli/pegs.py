@@ -74,19 +74,7 @@ def _run_judge(args: argparse.Namespace) -> int:
     position = read_board(args.board, args.start)
     verdict = judge_text(position, read_text(args.moves), walks=args.walks)
     if args.json:
-        record = {
-            "valid": verdict.valid,
-            "reason": verdict.reason,
-            "line": verdict.line,
-            "moves": verdict.moves,
-            "jumps": verdict.jumps,
-            "walks": verdict.walks,
-            "pegs_left": verdict.pegs_left,
-            "solved": verdict.solved,
-            "last_peg": None if verdict.last_peg is None else str(verdict.last_peg),
-            "score": verdict.score,
-            "tiebreak": verdict.tiebreak,
-        }
+        record = verdict.as_dict()
         write_stdout(json.dumps(record) + "\n")
     else:
         write_stdout(verdict.summary() + "\n")

@@ -48,6 +48,22 @@ class Verdict:
         """The PEGGED score (moves, lower is better) of a solved list, else None (scored 0)."""
         return self.moves if self.solved else None
 
+    def as_dict(self) -> dict[str, object]:
+        """The verdict as plain JSON-ready values (cells as names)."""
+        return {
+            "valid": self.valid,
+            "solved": self.solved,
+            "reason": self.reason,
+            "line": self.line,
+            "moves": self.moves,
+            "jumps": self.jumps,
+            "walks": self.walks,
+            "pegs_left": self.pegs_left,
+            "last_peg": None if self.last_peg is None else str(self.last_peg),
+            "score": self.score,
+            "tiebreak": self.tiebreak,
+        }
+
     def summary(self) -> str:
         """One line for people."""
         if not self.valid:

@@ -43,6 +43,8 @@ from collections import deque
 from boardlab.pegs.rules import Position
 
 __all__ = [
+    "class_distances",
+    "class_element",
     "class_of",
     "class_walk_bound",
     "contact_walk_bound",
@@ -54,7 +56,7 @@ __all__ = [
 _POWER = (1, 2, 3)  # 1, w, w^2 as 2-bit GF(4) elements (addition is xor)
 
 
-def _element(row: int, col: int) -> int:
+def class_element(row: int, col: int) -> int:
     return _POWER[(row + col) % 3] << 2 | _POWER[(row - col) % 3]
 
 
@@ -62,7 +64,7 @@ def class_of(position: Position) -> int:
     """The position class (0..15) of the pegs: a jump never changes it."""
     value = 0
     for cell in position.pegs:
-        value ^= _element(cell.row, cell.col)
+        value ^= class_element(cell.row, cell.col)
     return value
 
 
@@ -73,8 +75,8 @@ def class_walk_bound(position: Position) -> int:
     """
     board = position.board
     cells = board.grid.cells
-    targets = {_element(r, c) for r, c in cells}
-    moves = {_element(*cells[u]) ^ _element(*cells[v]) for u, v in board.grid.steps}
+    targets = {class_element(r, c) for r, c in cells}
+    moves = {class_element(*cells[u]) ^ class_element(*cells[v]) for u, v in board.grid.steps}
     start = class_of(position)
     seen = {start: 0}
     queue = deque([start])
@@ -90,15 +92,15 @@ def class_walk_bound(position: Position) -> int:
     return board.size + 1
 
 
-def _distances(position: Position) -> list[int]:
+def class_distances(position: Position) -> list[int]:
     board = position.board
     cells = board.grid.cells
-    moves = {_element(*cells[u]) ^ _element(*cells[v]) for u, v in board.grid.steps}
+    moves = {class_element(*cells[u]) ^ class_element(*cells[v]) for u, v in board.grid.steps}
     far = board.size + 1
     distance = [far] * 16
     queue: deque[int] = deque()
     for r, c in cells:
-        value = _element(r, c)
+        value = class_element(r, c)
         if distance[value]:
             distance[value] = 0
             queue.append(value)
@@ -118,14 +120,14 @@ def trapped_walk_bound(position: Position) -> int:
     cells = grid.cells
     moving = {a for a, _, _ in grid.jumps} | {b for _, b, _ in grid.jumps}
     trapped = [i for i in range(board.size) if position.bits >> i & 1 and i not in moving]
-    distance = _distances(position)
+    distance = class_distances(position)
     far = board.size + 1
     # cost[skipped][class]: fewest walks so far, with the last-peg exemption used or not
     cost = [[far] * 16 for _ in range(2)]
     cost[0][class_of(position)] = 0
     for hole in trapped:
         options = {
-            _element(*cells[hole]) ^ _element(*cells[other])
+            class_element(*cells[hole]) ^ class_element(*cells[other])
             for other in grid.neighbours[hole]
             if other >= 0
         }

@@ -14,17 +14,14 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections import deque
 from dataclasses import dataclass
 
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Cell, Jump, Move, Walk
-from boardlab.pegs.pegged_bounds import class_of
+from boardlab.pegs.pegged_bounds import class_distances, class_element, class_of
 from boardlab.pegs.rules import Position
 
 __all__ = ["ExactAnswer", "exact_search"]
-
-_POWER = (1, 2, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,32 +31,6 @@ class ExactAnswer:
     moves: tuple[Move, ...] | None
     walks: int | None
     nodes: int
-
-
-def _element(row: int, col: int) -> int:
-    return _POWER[(row + col) % 3] << 2 | _POWER[(row - col) % 3]
-
-
-def _class_distances(position: Position) -> list[int]:
-    board = position.board
-    cells = board.grid.cells
-    generators = {_element(*cells[u]) ^ _element(*cells[v]) for u, v in board.grid.steps}
-    far = board.size + 1
-    distance = [far] * 16
-    queue: deque[int] = deque()
-    for r, c in cells:
-        value = _element(r, c)
-        if distance[value]:
-            distance[value] = 0
-            queue.append(value)
-    while queue:
-        value = queue.popleft()
-        for move in generators:
-            nxt = value ^ move
-            if distance[nxt] > distance[value] + 1:
-                distance[nxt] = distance[value] + 1
-                queue.append(nxt)
-    return distance
 
 
 def exact_search(
@@ -73,8 +44,8 @@ def exact_search(
     board = position.board
     grid = board.grid
     cells = grid.cells
-    elements = [_element(r, c) for r, c in cells]
-    distance = _class_distances(position)
+    elements = [class_element(r, c) for r, c in cells]
+    distance = class_distances(position)
     centre = board.centre
     start = position.bits
     best_g: dict[int, int] = {start: 0}
