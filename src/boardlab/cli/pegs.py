@@ -109,6 +109,9 @@ def _demo() -> list[str]:
     lines.append(f"judge of '{moves.strip().replace(chr(10), ' ')}': {verdict.summary()}")
     bad = judge_text(start, "5-17\n4-6\n")
     lines.append(f"judge of '5-17 4-6': {bad.summary()}")
+    solver = "boardlab.cli._pegs_solver"
+    if importlib.util.find_spec(solver) is not None:
+        lines.extend(importlib.import_module(solver).demo_lines())
     return lines
 
 

@@ -1,0 +1,170 @@
+/* Baseline for benchmarks/bench_pegs_english.py: a straightforward single-threaded C
+ * program doing the level-by-level analysis of the English central game.
+ * Forward: level k-1 from level k, each child reduced to its canonical form (smallest
+ * image under the 8 symmetries, through byte tables), deduplicated in an open-addressing
+ * hash table, then sorted. Backward: paths to the centre per position (unsigned
+ * __int128), by binary search in the sorted level below.
+ * Prints: per level "pegs classes winning", then totals and the solution count.
+ * Usage: pegs_english [forward]   (forward = stop after the enumeration). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t u64;
+typedef unsigned __int128 u128;
+
+static int ncells, njumps;
+static int cr[64], cc[64], idx[7][7];
+static u64 jf[128], jo[128], jt[128];
+static u64 table[8][5][256];
+
+static int on_board(int r, int c) {
+    return r >= 0 && r < 7 && c >= 0 && c < 7 && ((r >= 2 && r <= 4) || (c >= 2 && c <= 4));
+}
+
+static u64 canon(u64 x) {
+    u64 best = ~(u64)0;
+    for (int s = 0; s < 8; s++) {
+        u64 y = 0;
+        for (int b = 0; b < 5; b++) y |= table[s][b][(x >> (8 * b)) & 255];
+        if (y < best) best = y;
+    }
+    return best;
+}
+
+static int cmp(const void *a, const void *b) {
+    u64 x = *(const u64 *)a, y = *(const u64 *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* The distinct canonical children of a level, sorted; *count gets their number. */
+static u64 *expand(const u64 *level, size_t n, size_t *count) {
+    size_t cap = 1024;
+    while (cap < 4 * n) cap <<= 1;
+    u64 *hash = calloc(cap, sizeof(u64));
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++) {
+        u64 p = level[i];
+        for (int j = 0; j < njumps; j++) {
+            if ((p & jf[j]) && (p & jo[j]) && !(p & jt[j])) {
+                u64 c = canon(p ^ jf[j] ^ jo[j] ^ jt[j]);
+                if (2 * (used + 1) > cap) { /* grow */
+                    size_t ncap = cap * 2;
+                    u64 *nh = calloc(ncap, sizeof(u64));
+                    for (size_t k = 0; k < cap; k++) {
+                        if (hash[k]) {
+                            size_t h = (hash[k] * 0x9E3779B97F4A7C15ULL) >> 20 & (ncap - 1);
+                            while (nh[h]) h = (h + 1) & (ncap - 1);
+                            nh[h] = hash[k];
+                        }
+                    }
+                    free(hash);
+                    hash = nh;
+                    cap = ncap;
+                }
+                size_t h = (c * 0x9E3779B97F4A7C15ULL) >> 20 & (cap - 1);
+                while (hash[h] && hash[h] != c) h = (h + 1) & (cap - 1);
+                if (!hash[h]) { hash[h] = c; used++; }
+            }
+        }
+    }
+    u64 *out = malloc((used + 1) * sizeof(u64));
+    size_t w = 0;
+    for (size_t k = 0; k < cap; k++) if (hash[k]) out[w++] = hash[k];
+    free(hash);
+    qsort(out, w, sizeof(u64), cmp);
+    *count = w;
+    return out;
+}
+
+static long find(const u64 *a, size_t n, u64 x) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (a[mid] < x) lo = mid + 1; else hi = mid;
+    }
+    return (lo < n && a[lo] == x) ? (long)lo : -1;
+}
+
+int main(int argc, char **argv) {
+    int forward_only = argc > 1 && strcmp(argv[1], "forward") == 0;
+    for (int r = 0; r < 7; r++)
+        for (int c = 0; c < 7; c++)
+            if (on_board(r, c)) { cr[ncells] = r; cc[ncells] = c; idx[r][c] = ncells++; }
+    int dr[4] = {-1, 0, 1, 0}, dc[4] = {0, 1, 0, -1};
+    for (int i = 0; i < ncells; i++)
+        for (int d = 0; d < 4; d++) {
+            int r1 = cr[i] + dr[d], c1 = cc[i] + dc[d], r2 = cr[i] + 2 * dr[d], c2 = cc[i] + 2 * dc[d];
+            if (on_board(r1, c1) && on_board(r2, c2)) {
+                jf[njumps] = 1ULL << i; jo[njumps] = 1ULL << idx[r1][c1]; jt[njumps] = 1ULL << idx[r2][c2];
+                njumps++;
+            }
+        }
+    for (int s = 0; s < 8; s++)
+        for (int b = 0; b < 5; b++)
+            for (int v = 0; v < 256; v++) {
+                u64 y = 0;
+                for (int k = 0; k < 8; k++) {
+                    int i = 8 * b + k;
+                    if (i >= ncells || !(v >> k & 1)) continue;
+                    int r = cr[i] - 3, c = cc[i] - 3, t;
+                    for (int q = 0; q < (s & 3); q++) { t = r; r = c; c = -t; }
+                    if (s & 4) c = -c;
+                    y |= 1ULL << idx[r + 3][c + 3];
+                }
+                table[s][b][v] = y;
+            }
+    double t0 = now();
+    u64 *levels[33];
+    size_t sizes[33];
+    u64 full = (ncells == 64) ? ~0ULL : ((1ULL << ncells) - 1);
+    u64 start = full & ~(1ULL << idx[3][3]);
+    levels[32] = malloc(sizeof(u64));
+    levels[32][0] = canon(start);
+    sizes[32] = 1;
+    size_t total = 1;
+    for (int k = 31; k >= 1; k--) {
+        levels[k] = expand(levels[k + 1], sizes[k + 1], &sizes[k]);
+        total += sizes[k];
+    }
+    double t1 = now();
+    printf("forward %.3f s, %zu classes\n", t1 - t0, total);
+    if (forward_only) return 0;
+    u128 *below = calloc(sizes[1], sizeof(u128));
+    long at = find(levels[1], sizes[1], canon(1ULL << idx[3][3]));
+    if (at >= 0) below[at] = 1;
+    size_t winning = at >= 0;
+    for (int k = 2; k <= 32; k++) {
+        u128 *cur = calloc(sizes[k], sizeof(u128));
+        for (size_t i = 0; i < sizes[k]; i++) {
+            u64 p = levels[k][i];
+            u128 sum = 0;
+            for (int j = 0; j < njumps; j++)
+                if ((p & jf[j]) && (p & jo[j]) && !(p & jt[j])) {
+                    long w = find(levels[k - 1], sizes[k - 1], canon(p ^ jf[j] ^ jo[j] ^ jt[j]));
+                    if (w >= 0) sum += below[w];
+                }
+            cur[i] = sum;
+            if (sum) winning++;
+        }
+        free(below);
+        free(levels[k - 1]);
+        below = cur;
+    }
+    u128 sol = below[0];
+    char digits[64];
+    int nd = 0;
+    do { digits[nd++] = '0' + (int)(sol % 10); sol /= 10; } while (sol);
+    printf("backward %.3f s, %zu winning classes, solutions ", now() - t1, winning);
+    while (nd) putchar(digits[--nd]);
+    printf("\ntotal %.3f s\n", now() - t0);
+    return 0;
+}

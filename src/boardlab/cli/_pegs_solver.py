@@ -1,0 +1,381 @@
+"""Interface layer: the solver verbs of ``boardlab pegs``: solve, count, minmoves, classify.
+
+Exit status: 0 with an answer, 1 when the answer is "no solution" (proven), 2 for bad
+input or a time limit reached without an answer. Output is built whole and written
+only at the end; progress goes to stderr, only on a terminal and after one second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+from boardlab.cli._command import Verb
+from boardlab.cli._io import write_stdout
+
+if TYPE_CHECKING:
+    from boardlab.core.limits import Limit
+    from boardlab.pegs.cells import Jump
+    from boardlab.pegs.solver import Problem
+
+__all__ = ["VERBS", "demo_lines"]
+
+
+class _Progress:
+    """A rich progress line on stderr, shown once a run passes one second on a terminal."""
+
+    def __init__(self) -> None:
+        self.began = time.perf_counter()
+        self.enabled = sys.stderr.isatty()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int, label: str) -> None:
+        if not self.enabled or time.perf_counter() - self.began < 1.0:
+            return
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("solving", total=total or None)
+        self.bar.update(self.task, completed=done, total=total or None, description=label)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _add_problem_arguments(parser: argparse.ArgumentParser) -> None:
+    from boardlab.cli.pegs import add_board_arguments  # here: cli.pegs imports this module
+
+    add_board_arguments(parser)
+    parser.add_argument(
+        "--goal",
+        metavar="GOAL",
+        help="centre (the home hole; default), a hole name (one peg there), "
+        "ANY (one peg anywhere) or a board file of the final pegs",
+    )
+    parser.add_argument("--time", type=float, metavar="S", help="time limit in seconds")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _limit(args: argparse.Namespace) -> Limit:
+    from boardlab.core.limits import Limit
+
+    return Limit(time=args.time)
+
+
+def _problem(args: argparse.Namespace) -> Problem:
+    from boardlab.pegs.formats import read_board
+    from boardlab.pegs.solver import make_problem, parse_goal
+
+    position = read_board(args.board, args.start)
+    board = position.board
+    goal = parse_goal(board, args.goal) if args.goal is not None else None
+    if goal is None and board.home is None:
+        goal = parse_goal(board, "ANY")
+    return make_problem(board, position.bits, goal)
+
+
+def _describe(problem: Problem) -> str:
+    board = problem.board
+    return (
+        f"{board.name}, {problem.start_pegs} pegs at the start, goal {problem.goal.text} "
+        f"({problem.goal.pegs} peg{'s' if problem.goal.pegs > 1 else ''})"
+    )
+
+
+def _moves_text(problem: Problem, moves: tuple[Jump, ...], style: str) -> str:
+    from boardlab.pegs.formats import format_moves
+
+    if style == "pegged" and problem.board.triangular:
+        from boardlab.core.errors import BoardlabError
+
+        raise BoardlabError("--format pegged needs a square-lattice board")
+    return format_moves(list(moves), problem.board, style)
+
+
+def _diagrams(problem: Problem, moves: tuple[Jump, ...]) -> str:
+    from boardlab.pegs.rules import Position
+    from boardlab.render.pegs import diagram
+
+    position = Position(problem.board, problem.start)
+    parts = [diagram(position)]
+    for move in moves:
+        position.push(move)
+        parts.append(f"{problem.board.move_text(move)}\n{diagram(position)}")
+    return "\n\n".join(parts) + "\n"
+
+
+# -- solve ------------------------------------------------------------------------------------
+def _configure_solve(parser: argparse.ArgumentParser) -> None:
+    _add_problem_arguments(parser)
+    parser.add_argument("--show", action="store_true", help="draw the board after each jump")
+    parser.add_argument(
+        "--format",
+        choices=("board", "pegged"),
+        default="board",
+        help="board: the board's notation with the evidence; pegged: only FROM TO lines",
+    )
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from boardlab.pegs.solver import solve
+
+    problem = _problem(args)
+    progress = _Progress()
+    try:
+        result = solve(problem, _limit(args), progress)
+    finally:
+        progress.close()
+    evidence = f"nodes {result.nodes}, {result.seconds:.3f} s, proven {str(result.proven).lower()}"
+    if args.json:
+        record = {
+            "board": problem.board.name,
+            "goal": problem.goal.text,
+            "solved": result.solved,
+            "moves": [problem.board.move_text(move) for move in result.moves],
+            "reason": result.reason,
+            "nodes": result.nodes,
+            "seconds": round(result.seconds, 6),
+            "proven": result.proven,
+        }
+        write_stdout(json.dumps(record) + "\n")
+    elif args.format == "pegged":
+        write_stdout(_moves_text(problem, result.moves, "pegged") if result.solved else "")
+    else:
+        lines = [_describe(problem)]
+        if result.solved:
+            how = "" if result.reason == "solution found" else f" ({result.reason})"
+            lines.append(f"solved in {len(result.moves)} jumps{how}; {evidence}")
+        else:
+            lines.append(f"no solution: {result.reason}; {evidence}")
+        text = "\n".join(lines) + "\n" + _moves_text(problem, result.moves, "board")
+        if args.show and result.solved:
+            text += "\n" + _diagrams(problem, result.moves)
+        write_stdout(text)
+    return 0 if result.solved else 1
+
+
+# -- count ------------------------------------------------------------------------------------
+def _configure_count(parser: argparse.ArgumentParser) -> None:
+    _add_problem_arguments(parser)
+    parser.add_argument(
+        "--no-symmetry", action="store_true", help="do not reduce by the board's symmetry"
+    )
+
+
+def _run_count(args: argparse.Namespace) -> int:
+    from boardlab.pegs.solver import analyse, make_problem
+
+    problem = _problem(args)
+    if args.no_symmetry:
+        problem = make_problem(problem.board, problem.start, problem.goal, symmetry=False)
+    progress = _Progress()
+    try:
+        found = analyse(problem, _limit(args), progress)
+    finally:
+        progress.close()
+    if args.json:
+        record = {
+            "board": problem.board.name,
+            "goal": problem.goal.text,
+            "symmetries": len(problem.group),
+            "levels": [
+                {
+                    "pegs": level.pegs,
+                    "classes": level.classes,
+                    "boards": level.boards,
+                    "winning_classes": level.win_classes,
+                    "winning_boards": level.win_boards,
+                }
+                for level in found.levels
+            ],
+            "classes": found.classes,
+            "boards": found.boards,
+            "winning_classes": found.win_classes,
+            "winning_boards": found.win_boards,
+            "solutions": str(found.solutions),
+            "seconds": round(found.seconds, 3),
+        }
+        write_stdout(json.dumps(record) + "\n")
+        return 0
+    lines = [
+        _describe(problem) + f"; symmetry group of order {len(problem.group)}",
+        f"{'pegs':>4} {'classes':>12} {'boards':>13} {'win classes':>12} {'win boards':>13}",
+    ]
+    for level in found.levels:
+        lines.append(
+            f"{level.pegs:>4} {level.classes:>12,} {level.boards:>13,} "
+            f"{level.win_classes:>12,} {level.win_boards:>13,}"
+        )
+    lines.append(
+        f"{'all':>4} {found.classes:>12,} {found.boards:>13,} "
+        f"{found.win_classes:>12,} {found.win_boards:>13,}"
+    )
+    lines.append(f"solutions: {found.solutions:,}")
+    lines.append(f"time: {found.seconds:.2f} s")
+    write_stdout("\n".join(lines) + "\n")
+    return 0
+
+
+# -- minmoves ---------------------------------------------------------------------------------
+def _configure_minmoves(parser: argparse.ArgumentParser) -> None:
+    _add_problem_arguments(parser)
+    parser.add_argument(
+        "--format",
+        choices=("board", "pegged"),
+        default="board",
+        help="board: one move (a chain of jumps) a line with the evidence; "
+        "pegged: only FROM TO jump lines",
+    )
+
+
+def _run_minmoves(args: argparse.Namespace) -> int:
+    from boardlab.pegs.solver import min_moves
+
+    problem = _problem(args)
+    progress = _Progress()
+    try:
+        result = min_moves(problem, _limit(args), progress)
+    finally:
+        progress.close()
+    board = problem.board
+    chains = [
+        "-".join([board.hole_name(chain[0].src), *(board.hole_name(j.dst) for j in chain)])
+        for chain in result.chains
+    ]
+    if args.json:
+        record = {
+            "board": board.name,
+            "goal": problem.goal.text,
+            "solved": result.moves is not None,
+            "min_moves": result.moves,
+            "chains": chains,
+            "jumps": len(result.jumps),
+            "winning_positions": result.positions,
+            "seconds": round(result.seconds, 3),
+            "proven": True,
+        }
+        write_stdout(json.dumps(record) + "\n")
+    elif args.format == "pegged":
+        write_stdout(_moves_text(problem, result.jumps, "pegged"))
+    elif result.moves is None:
+        write_stdout(
+            _describe(problem) + "\nno solution: no winning path (complete level search)\n"
+        )
+    else:
+        head = (
+            f"{_describe(problem)}\nminimum {result.moves} moves ({len(result.jumps)} jumps); "
+            f"proven: every one of {result.positions:,} winning positions measured; "
+            f"{result.seconds:.2f} s"
+        )
+        write_stdout(head + "\n" + "".join(chain + "\n" for chain in chains))
+    return 0 if result.moves is not None else 1
+
+
+# -- classify ---------------------------------------------------------------------------------
+def _configure_classify(parser: argparse.ArgumentParser) -> None:
+    from boardlab.cli.pegs import BOARD_HELP
+
+    parser.add_argument("board", metavar="BOARD", help=BOARD_HELP)
+    parser.add_argument(
+        "--time", type=float, default=60.0, metavar="S", help="time limit of each search"
+    )
+    parser.add_argument(
+        "--ends", action="store_true", help="decide every finishing hole the classes allow"
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _run_classify(args: argparse.Namespace) -> int:
+    from boardlab.core.limits import Limit
+    from boardlab.pegs.formats import read_board
+    from boardlab.pegs.solver import classify
+
+    board = read_board(args.board).board
+    progress = _Progress()
+    began = time.perf_counter()
+    try:
+        verdicts = classify(board, Limit(time=args.time), every_end=args.ends, progress=progress)
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - began
+    name = board.hole_name
+    if args.json:
+        record = [
+            {
+                "vacancy": name(v.vacancy),
+                "solvable": v.solvable,
+                "ends": [name(c) for c in v.ends],
+                "open": [name(c) for c in v.open],
+                "reason": v.reason,
+            }
+            for v in verdicts
+        ]
+        write_stdout(json.dumps({"board": board.name, "starts": record}) + "\n")
+        return 0
+    lines = []
+    for v in verdicts:
+        ends = f" -> {' '.join(name(c) for c in v.ends)}" if v.ends else ""
+        more = f" (not decided: {' '.join(name(c) for c in v.open)})" if v.open and v.ends else ""
+        lines.append(f"{name(v.vacancy):>4}: {v.reason}{ends}{more}")
+    yes = sum(v.solvable is True for v in verdicts)
+    no = sum(v.solvable is False for v in verdicts)
+    lines.append(
+        f"{board.name}: {yes} of {len(verdicts)} single vacancies can end with one peg, "
+        f"{no} cannot, {len(verdicts) - yes - no} undecided; {seconds:.1f} s"
+    )
+    write_stdout("\n".join(lines) + "\n")
+    return 0
+
+
+def demo_lines() -> list[str]:
+    """The solver's part of ``boardlab demo``: the English game solved, triangle-5 counted."""
+    from boardlab.pegs.boards import named_board
+    from boardlab.pegs.solver import analyse, make_problem, parse_goal, solve
+
+    english = named_board("english")
+    problem = make_problem(english)
+    solve(problem)  # warm-up: compile or load the kernels
+    result = solve(problem)
+    lines = [
+        f"solve english (central game): {len(result.moves)} jumps, {result.nodes} nodes, "
+        f"{result.seconds * 1000:.1f} ms; first jumps "
+        + " ".join(english.move_text(move) for move in result.moves[:4])
+    ]
+    triangle = named_board("triangle-5")
+    found = analyse(make_problem(triangle, goal=parse_goal(triangle, "ANY")))
+    lines.append(
+        f"count triangle-5 (vacancy A1, one peg anywhere): {found.classes} classes, "
+        f"{found.boards} boards, {found.solutions:,} solutions"
+    )
+    return lines
+
+
+VERBS = (
+    Verb("solve", "one solution, or the proof that none exists", _configure_solve, _run_solve),
+    Verb(
+        "count",
+        "reachable and winning positions per peg count, and the number of solutions",
+        _configure_count,
+        _run_count,
+    ),
+    Verb(
+        "minmoves",
+        "a solution with the fewest moves (chains of jumps), proven minimal",
+        _configure_minmoves,
+        _run_minmoves,
+    ),
+    Verb(
+        "classify",
+        "every single-vacancy start: can one peg remain, and where",
+        _configure_classify,
+        _run_classify,
+    ),
+)

@@ -1,0 +1,249 @@
+"""Solver layer: level-by-level analysis: reachable positions, winning paths, counts, moves.
+
+Level ``k`` holds the canonical forms of every position with ``k`` pegs reachable from
+the start, as a sorted ``uint64`` array, built from level ``k + 1`` by the kernels
+``expand`` and ``sort_unique``. A backward pass from the goal counts, for each
+position, the jump sequences that lead from it to the goal (128-bit integers in the
+kernel); the positions with a non-zero count lie on a winning path, and the count of
+the start is the number of solutions. Children are looked up among the winning
+positions of the level below only (a child that is not there counts 0), which keeps
+the searched arrays small. Fewest moves (a move is one peg's chain of
+jumps) is a dynamic programme over the winning positions in order of peg count:
+``moves(p) = 1 + min moves(q)`` over every chain ``p -> q``; it visits every winning
+position, so the minimum is proven.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.errors import LimitExceededError
+from boardlab.core.limits import Budget, Limit
+from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.cells import Jump
+
+__all__ = ["Analysis", "LevelCount", "MinMoves", "Progress", "analyse", "min_moves"]
+
+U64 = npt.NDArray[np.uint64]
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class LevelCount:
+    """One level: positions with ``pegs`` pegs, as classes and as boards, and winning ones."""
+
+    pegs: int
+    classes: int
+    boards: int
+    win_classes: int
+    win_boards: int
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the level pass found, with its evidence."""
+
+    problem: Problem
+    levels: tuple[LevelCount, ...]
+    solutions: int
+    seconds: float
+    winning: dict[int, U64]
+
+    @property
+    def classes(self) -> int:
+        """Reachable positions, each symmetry class once."""
+        return sum(level.classes for level in self.levels)
+
+    @property
+    def boards(self) -> int:
+        """Reachable positions, every board counted."""
+        return sum(level.boards for level in self.levels)
+
+    @property
+    def win_classes(self) -> int:
+        """Classes on some winning path."""
+        return sum(level.win_classes for level in self.levels)
+
+    @property
+    def win_boards(self) -> int:
+        """Boards on some winning path."""
+        return sum(level.win_boards for level in self.levels)
+
+
+@dataclass(frozen=True)
+class MinMoves:
+    """A minimum-move solution (None when there is none), proven by the complete pass."""
+
+    moves: int | None
+    jumps: tuple[Jump, ...]
+    chains: tuple[tuple[Jump, ...], ...]
+    seconds: float
+    positions: int
+
+
+def _check(budget: Budget, what: str) -> None:
+    if budget.exhausted():
+        raise LimitExceededError(
+            f"time limit of {budget.limit.time:g} s reached while {what}; no answer"
+        )
+
+
+def _nothing(done: int, total: int, label: str) -> None:
+    return None
+
+
+def enumerate_levels(
+    problem: Problem, budget: Budget, progress: Progress = _nothing
+) -> dict[int, U64]:
+    """Every reachable position by peg count, from the start down to the goal's count.
+
+    :raises LimitExceededError: when the budget runs out.
+    """
+    from boardlab.pegs import _kernel
+
+    mf, mo, mt = problem.masks
+    table = problem.table
+    top = problem.start_pegs
+    bottom = problem.goal.pegs
+    first = _kernel.canon(np.uint64(problem.start), table)
+    levels: dict[int, U64] = {top: np.array([first], dtype=np.uint64)}
+    total = top - bottom
+    for pegs in range(top - 1, bottom - 1, -1):
+        _check(budget, f"enumerating positions with {pegs} pegs")
+        children = _kernel.expand(levels[pegs + 1], mf, mo, mt, table)
+        levels[pegs] = _kernel.sort_unique(children, problem.board.size)
+        del children
+        progress(top - pegs, 2 * total, f"positions with {pegs} pegs")
+    return levels
+
+
+def analyse(
+    problem: Problem, limit: Limit | None = None, progress: Progress = _nothing
+) -> Analysis:
+    """Count reachable positions, winning positions and solutions of ``problem``.
+
+    :raises LimitExceededError: when the time limit runs out first.
+    """
+    from boardlab.pegs import _kernel
+
+    budget = (limit or Limit()).start()
+    began = time.perf_counter()
+    levels = enumerate_levels(problem, budget, progress)
+    mf, mo, mt = problem.masks
+    table = problem.table
+    bottom = problem.goal.pegs
+    top = problem.start_pegs
+    last = levels[bottom]
+    lo = np.zeros(last.size, dtype=np.uint64)
+    if problem.goal.bits is None:
+        lo[:] = 1
+    else:
+        target = _kernel.canon(np.uint64(problem.goal.bits), table)
+        at = int(np.searchsorted(last, target))
+        if at < last.size and last[at] == target:
+            lo[at] = 1
+    hi = np.zeros(last.size, dtype=np.uint64)
+    counts: list[LevelCount] = []
+    winning: dict[int, U64] = {}
+    for pegs in range(bottom, top + 1):
+        if pegs > bottom:
+            _check(budget, f"counting paths from positions with {pegs} pegs")
+            lo, hi = _kernel.count_level(
+                levels[pegs], mf, mo, mt, table, winning[pegs - 1], lo, hi, problem.board.size
+            )
+            progress(top - bottom + pegs - bottom, 2 * (top - bottom), f"paths from {pegs} pegs")
+        level = levels.pop(pegs)
+        win = (lo | hi) != 0
+        winning[pegs] = level[win]
+        sizes = _kernel.orbit_sizes(level, table)
+        counts.append(
+            LevelCount(
+                pegs, int(level.size), int(sizes.sum()), int(win.sum()), int(sizes[win].sum())
+            )
+        )
+        del level, sizes
+        solutions = int(hi[0]) << 64 | int(lo[0]) if pegs == top else 0
+        lo, hi = lo[win], hi[win]  # the next level looks up only winning positions
+    counts.reverse()
+    return Analysis(problem, tuple(counts), solutions, time.perf_counter() - began, winning)
+
+
+def min_moves(
+    problem: Problem,
+    limit: Limit | None = None,
+    progress: Progress = _nothing,
+    analysis: Analysis | None = None,
+) -> MinMoves:
+    """A solution with the fewest moves (one move = one peg's chain of jumps).
+
+    :raises LimitExceededError: when the time limit runs out first.
+    """
+    from boardlab.pegs import _kernel
+    from boardlab.pegs._solver_reference import canon_py
+
+    began = time.perf_counter()
+    budget = (limit or Limit()).start()
+    found = analysis if analysis is not None else analyse(problem, limit, progress)
+    bottom, top = problem.goal.pegs, problem.start_pegs
+    wins = np.sort(np.concatenate([found.winning[p] for p in range(bottom, top + 1)]))
+    dist = np.full(wins.size, -1, dtype=np.int16)
+    dist[np.searchsorted(wins, found.winning[bottom])] = 0
+    mf, mo, mt = problem.masks
+    by_from, to_cell = problem.chains
+    table = problem.table
+    for pegs in range(bottom + 1, top + 1):
+        _check(budget, f"measuring moves from positions with {pegs} pegs")
+        level = found.winning[pegs]
+        best = _kernel.chain_min(
+            level, mf, mo, mt, by_from, to_cell, table, wins, dist, problem.board.size
+        )
+        dist[np.searchsorted(wins, level)] = best
+
+    def moves_left(bits: int) -> int:
+        key = canon_py(bits, table)
+        at = int(np.searchsorted(wins, np.uint64(key)))
+        if at < wins.size and int(wins[at]) == key:
+            return int(dist[at])
+        return -1
+
+    total = moves_left(problem.start)
+    seconds = time.perf_counter() - began
+    if total < 0:
+        return MinMoves(None, (), (), seconds, int(wins.size))
+    chains: list[tuple[Jump, ...]] = []
+    bits = problem.start
+    for remaining in range(total, 0, -1):
+        chain, bits = _next_chain(problem, bits, remaining - 1, moves_left)
+        chains.append(chain)
+    flat = tuple(jump for chain in chains for jump in chain)
+    return MinMoves(total, flat, tuple(chains), seconds, int(wins.size))
+
+
+def _next_chain(
+    problem: Problem, bits: int, wanted: int, moves_left: Callable[[int], int]
+) -> tuple[tuple[Jump, ...], int]:
+    """A chain from ``bits`` to a position ``wanted`` moves from the goal (first found)."""
+    jumps = problem.board.grid.jumps
+    stack: list[tuple[int, int | None, tuple[int, ...]]] = [(bits, None, ())]
+    while stack:
+        here, cell, path = stack.pop()
+        options = []
+        for j, (a, b, c) in enumerate(jumps):
+            if cell is not None and a != cell:
+                continue
+            if here >> a & 1 and here >> b & 1 and not here >> c & 1:
+                options.append(j)
+        for j in reversed(options):
+            after = problem.play(here, j)
+            left = moves_left(after)
+            if left < 0:
+                continue
+            if left == wanted and (wanted > 0 or problem.goal.reached(after)):
+                return tuple(problem.jump(k) for k in (*path, j)), after
+            stack.append((after, jumps[j][2], (*path, j)))
+    raise AssertionError("no chain continues an optimal solution")  # pragma: no cover

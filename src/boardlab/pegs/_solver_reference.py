@@ -1,0 +1,115 @@
+"""Solver layer: slow, obviously right pure-Python twins of the solver kernels.
+
+They work on Python ints and sets with no cleverness, and the tests compare every
+kernel in :mod:`boardlab.pegs._kernel` against them on small boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.grid import permute_bits
+from boardlab.pegs._solver_tables import Problem
+
+__all__ = [
+    "canon_py",
+    "canon_slow",
+    "count_py",
+    "levels_py",
+    "min_moves_py",
+    "orbit_py",
+    "paths_py",
+    "solvable_py",
+]
+
+
+def canon_py(bits: int, table: npt.NDArray[np.uint64]) -> int:
+    """The canonical form of ``bits`` through the byte tables (Python ints)."""
+    best = None
+    for s in range(table.shape[0]):
+        image = 0
+        for b in range(table.shape[1]):
+            image |= int(table[s, b, (bits >> (8 * b)) & 255])
+        if best is None or image < best:
+            best = image
+    assert best is not None
+    return best
+
+
+def canon_slow(problem: Problem, bits: int) -> int:
+    """The canonical form of ``bits``: the smallest image under the problem's group."""
+    return min(permute_bits(bits, perm) for perm in problem.group)
+
+
+def orbit_py(problem: Problem, bits: int) -> int:
+    """How many distinct boards the class of ``bits`` holds."""
+    return len({permute_bits(bits, perm) for perm in problem.group})
+
+
+def children_py(problem: Problem, bits: int) -> Iterator[int]:
+    """Every position one jump after ``bits``."""
+    for a, b, c in problem.board.grid.jumps:
+        if bits >> a & 1 and bits >> b & 1 and not bits >> c & 1:
+            yield bits ^ (1 << a) ^ (1 << b) ^ (1 << c)
+
+
+def levels_py(problem: Problem) -> dict[int, set[int]]:
+    """Every reachable board (no symmetry) by peg count, down to the goal's count."""
+    levels = {problem.start_pegs: {problem.start}}
+    for pegs in range(problem.start_pegs - 1, problem.goal.pegs - 1, -1):
+        levels[pegs] = {child for p in levels[pegs + 1] for child in children_py(problem, p)}
+    return levels
+
+
+def paths_py(problem: Problem) -> Callable[[int], int]:
+    """A memoised function: the number of jump sequences from a position to the goal."""
+
+    @cache
+    def paths(here: int) -> int:
+        if here.bit_count() == problem.goal.pegs:
+            return 1 if problem.goal.reached(here) else 0
+        return sum(paths(child) for child in children_py(problem, here))
+
+    return paths
+
+
+def count_py(problem: Problem, bits: int) -> int:
+    """The number of jump sequences from ``bits`` to the goal."""
+    return paths_py(problem)(bits)
+
+
+def solvable_py(problem: Problem, bits: int) -> bool:
+    """True when some jump sequence leads from ``bits`` to the goal."""
+    return count_py(problem, bits) > 0
+
+
+def min_moves_py(problem: Problem) -> int | None:
+    """Fewest moves (one peg's chain of jumps each) from the start to the goal, by BFS."""
+    frontier = {problem.start}
+    seen = {problem.start}
+    moves = 0
+    jumps = problem.board.grid.jumps
+    while frontier:
+        if any(problem.goal.reached(p) for p in frontier):
+            return moves
+        moves += 1
+        following: set[int] = set()
+        for p in frontier:
+            stack: list[tuple[int, int | None]] = [(p, None)]
+            while stack:
+                here, cell = stack.pop()
+                for a, b, c in jumps:
+                    if cell is not None and a != cell:
+                        continue
+                    if here >> a & 1 and here >> b & 1 and not here >> c & 1:
+                        after = here ^ (1 << a) ^ (1 << b) ^ (1 << c)
+                        stack.append((after, c))
+                        if after not in seen:
+                            seen.add(after)
+                            following.add(after)
+        frontier = following
+    return None

@@ -1,0 +1,190 @@
+"""Solver layer: a solitaire problem (board, start, goal) and its tables for the kernels.
+
+A :class:`Problem` is a board, the starting pegs and a :class:`Goal`: either one exact
+final position (``bits``) or "one peg anywhere" (``bits is None``). Its symmetry
+group is the part of the board's group that maps the start onto itself and the goal
+set onto itself, so canonical forms under it are sound for counting.
+
+>>> from boardlab.pegs.boards import named_board
+>>> problem = make_problem(named_board("english"))
+>>> problem.start_pegs, problem.goal.pegs, len(problem.group), problem.goal.text
+(32, 1, 8, '17')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.errors import BoardlabError
+from boardlab.core.grid import Permutation, permute_bits
+from boardlab.core.textio import read_text
+from boardlab.pegs.boards import Board
+from boardlab.pegs.cells import Cell, Jump
+
+__all__ = ["MAX_HOLES", "Goal", "Problem", "make_problem", "parse_goal"]
+
+MAX_HOLES = 64
+U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """The goal: the exact final pegs ``bits``, or one peg anywhere (``bits is None``)."""
+
+    bits: int | None
+    text: str
+
+    @property
+    def pegs(self) -> int:
+        """Number of pegs at the end."""
+        return 1 if self.bits is None else self.bits.bit_count()
+
+    def reached(self, bits: int) -> bool:
+        """True when the pegs ``bits`` are a goal position."""
+        return bits.bit_count() == 1 if self.bits is None else bits == self.bits
+
+
+def parse_goal(board: Board, text: str | None) -> Goal:
+    """The goal named by ``text``: ``centre`` (the home hole; the default), a hole name
+    (one peg there), ``ANY`` (one peg anywhere) or a board file of the final pegs.
+
+    :raises UnknownNameError: for a hole the board does not have.
+    :raises BoardlabError: when a goal file has another shape or the board no centre.
+    """
+    from boardlab.pegs.formats import parse_board_file
+
+    word = "centre" if text is None else text.strip()
+    if word.lower() in ("centre", "center", "home"):
+        if board.home is None:
+            raise BoardlabError(f"the {board.name} board has no centre hole; name a goal hole")
+        return Goal(1 << board.index(board.home), board.hole_name(board.home))
+    if word.lower() == "any":
+        return Goal(None, "ANY")
+    if Path(word).is_file():
+        other = parse_board_file(read_text(word), source=word)
+        if other.board.grid != board.grid:
+            raise BoardlabError(f"goal file {word!r} has a different board shape")
+        if other.bits == 0:
+            raise BoardlabError(f"goal file {word!r} has no pegs")
+        return Goal(other.bits, word)
+    cell = board.parse_hole(word)
+    return Goal(1 << board.index(cell), board.hole_name(cell))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A board, its starting pegs and the goal, with the kernels' tables (cached)."""
+
+    board: Board
+    start: int
+    goal: Goal
+    group: tuple[Permutation, ...] = field(compare=False)
+
+    @property
+    def start_pegs(self) -> int:
+        """Number of pegs at the start."""
+        return self.start.bit_count()
+
+    @cached_property
+    def masks(self) -> tuple[U64, U64, U64]:
+        """``(from, over, to)`` bit masks of every jump, in the board's jump order."""
+        jumps = self.board.grid.jumps
+        mf = np.array([1 << a for a, _, _ in jumps], dtype=np.uint64)
+        mo = np.array([1 << b for _, b, _ in jumps], dtype=np.uint64)
+        mt = np.array([1 << c for _, _, c in jumps], dtype=np.uint64)
+        return mf, mo, mt
+
+    @cached_property
+    def order(self) -> I64:
+        """The search's jump order: on square boards, jumps that land nearer the middle of
+        the drawing box than they start come first (then table order); on triangles, the
+        table order."""
+        jumps = self.board.grid.jumps
+        if self.board.triangular:
+            return np.arange(len(jumps), dtype=np.int64)
+        mid_r, mid_c = (self.board.rows - 1) / 2, (self.board.cols - 1) / 2
+        cells = self.board.grid.cells
+
+        def key(j: int) -> tuple[float, int]:
+            (ra, ca), (rc, cc) = cells[jumps[j][0]], cells[jumps[j][2]]
+            gain = abs(rc - mid_r) + abs(cc - mid_c) - abs(ra - mid_r) - abs(ca - mid_c)
+            return gain, j
+
+        return np.array(sorted(range(len(jumps)), key=key), dtype=np.int64)
+
+    @cached_property
+    def chains(self) -> tuple[I64, I64]:
+        """``by_from[c]``: jump indices leaving cell ``c`` (-1 padded); ``to_cell[j]``."""
+        jumps = self.board.grid.jumps
+        degree = max(sum(1 for a, _, _ in jumps if a == c) for c in range(self.board.size))
+        by_from = np.full((self.board.size, max(degree, 1)), -1, dtype=np.int64)
+        fill = [0] * self.board.size
+        for j, (a, _, _) in enumerate(jumps):
+            by_from[a, fill[a]] = j
+            fill[a] += 1
+        to_cell = np.array([c for _, _, c in jumps], dtype=np.int64)
+        return by_from, to_cell
+
+    @cached_property
+    def table(self) -> U64:
+        """Byte tables of the group: ``table[s, b, v]`` = image of byte ``v`` at byte ``b``."""
+        size = self.board.size
+        nbytes = max(1, (size + 7) // 8)
+        table = np.zeros((len(self.group), nbytes, 256), dtype=np.uint64)
+        for s, perm in enumerate(self.group):
+            for b in range(nbytes):
+                for v in range(256):
+                    bits = (v << (8 * b)) & self.board.grid.full
+                    table[s, b, v] = permute_bits(bits, perm)
+        return table
+
+    def jump(self, index: int) -> Jump:
+        """The jump with this index in the board's jump table."""
+        a, _, c = self.board.grid.jumps[index]
+        cells = self.board.cells
+        return Jump(cells[a], cells[c])
+
+    def play(self, bits: int, index: int) -> int:
+        """The pegs after jump ``index``."""
+        a, b, c = self.board.grid.jumps[index]
+        return bits ^ (1 << a) ^ (1 << b) ^ (1 << c)
+
+    def cell(self, index: int) -> Cell:
+        """The hole with bit ``index``."""
+        return self.board.cells[index]
+
+
+def make_problem(
+    board: Board, start: int | None = None, goal: Goal | None = None, *, symmetry: bool = True
+) -> Problem:
+    """A problem on ``board`` (default start: the board's; default goal: its centre).
+
+    :raises BoardlabError: when the board is too large for the kernels, the start is
+        empty, or the goal has more pegs than the start or pegs outside it.
+    """
+    if board.size > MAX_HOLES:
+        raise BoardlabError(
+            f"the solver handles boards of at most {MAX_HOLES} holes; {board.name} has {board.size}"
+        )
+    start_bits = board.start if start is None else start
+    if start_bits == 0:
+        raise BoardlabError("the start has no pegs")
+    target = parse_goal(board, None) if goal is None else goal
+    if target.pegs > start_bits.bit_count():
+        raise BoardlabError(
+            f"the goal has {target.pegs} pegs but the start only {start_bits.bit_count()}"
+        )
+    group: list[Permutation] = []
+    for perm in board.symmetries() if symmetry else board.symmetries()[:1]:
+        if permute_bits(start_bits, perm) != start_bits:
+            continue
+        if target.bits is not None and permute_bits(target.bits, perm) != target.bits:
+            continue
+        group.append(perm)
+    return Problem(board, start_bits, target, tuple(group))

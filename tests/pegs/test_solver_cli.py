@@ -1,0 +1,114 @@
+"""``boardlab pegs solve|count|minmoves|classify``: output, exit codes, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardlab.cli import main
+from boardlab.cli._pegs_solver import demo_lines
+from boardlab.pegs.judge import judge_text
+from boardlab.pegs.rules import Position
+
+DATA = Path(__file__).parent / "data" / "solver"
+
+
+def test_solve_english_prints_judgeable_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pegs", "solve", "english"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    head, evidence, *moves = captured.out.splitlines()
+    assert head.startswith("english, 32 pegs at the start, goal 17")
+    assert evidence.startswith("solved in 31 jumps; nodes ") and "proven true" in evidence
+    verdict = judge_text(Position("english"), "\n".join(moves) + "\n")
+    assert verdict.valid and verdict.solved and verdict.pegs_left == 1
+
+
+def test_solve_pegged_format_is_only_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    board = str(DATA / "english-start.txt")
+    assert main(["pegs", "solve", board, "--format", "pegged"]) == 0
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 31 and all(len(line.split()) == 2 for line in out.splitlines())
+    verdict = judge_text(Position("english"), out)
+    assert verdict.valid and verdict.solved
+
+
+def test_solve_json_and_goal_file(capsys: pytest.CaptureFixture[str]) -> None:
+    goal = str(DATA / "english-centre-goal.txt")
+    assert main(["pegs", "solve", "english", "--goal", goal, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["solved"] and len(record["moves"]) == 31 and record["proven"]
+
+
+def test_solve_show_draws_every_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pegs", "solve", "triangle-5", "--goal", "ANY", "--show"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("A ") == 14  # the start and one diagram per jump
+
+
+def test_no_solution_is_exit_1_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pegs", "solve", "french"]) == 1
+    out = capsys.readouterr().out
+    assert "no solution: position class" in out
+    assert main(["pegs", "solve", str(DATA / "octagon21.txt")]) == 1
+    assert "no solution: exhausted search" in capsys.readouterr().out
+
+
+def test_count_triangle_5_corner(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pegs", "count", "triangle-5", "--goal", "ANY"]) == 0
+    out = capsys.readouterr().out
+    assert "solutions: 29,760" in out
+    assert " all        1,544         3,016          390" in out
+
+
+def test_count_without_symmetry_counts_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pegs", "count", "triangle-5", "--goal", "ANY", "--no-symmetry", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["classes"] == record["boards"] == 3016 and record["solutions"] == "29760"
+
+
+def test_minmoves_triangle_5(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pegs", "minmoves", "triangle-5", "--start", "C1", "--goal", "ANY"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("minimum 9 moves (13 jumps); proven")
+    assert len(lines) == 2 + 9
+
+
+def test_classify_triangle_5(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pegs", "classify", "triangle-5", "--ends"]) == 0
+    out = capsys.readouterr().out
+    assert "triangle-5: 15 of 15 single vacancies can end with one peg" in out
+    assert "A1: solved -> A1 D1 D4 E3" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["pegs", "solve", "nosuch"], "unknown board 'nosuch'"),
+        (["pegs", "solve", str(DATA / "ragged.txt")], "ragged row"),
+        (["pegs", "solve", str(DATA)], "cannot"),
+        (["pegs", "solve", "english", "--goal", "Z9"], "Z9"),
+        (["pegs", "solve", "english", "--start", "A1"], "A1 is not a hole"),
+        (["pegs", "count", "english", "--start", str(DATA / "english-centre-goal.txt"),
+          "--goal", str(DATA / "english-two.txt")], "goal has 2 pegs but the start only 1"),
+        (["pegs", "minmoves", "triangle-30"], "triangle side"),
+        (["pegs", "solve", "triangle-5", "--format", "pegged"], "square-lattice"),
+        (["pegs", "solve", "french", "--start", "C4", "--goal", "E7", "--time", "0.2"],
+         "search limit reached"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err and len(captured.err.splitlines()) == 1
+
+
+def test_demo_lines() -> None:
+    lines = demo_lines()
+    assert lines[0].startswith("solve english (central game): 31 jumps")
+    assert "29,760 solutions" in lines[1]

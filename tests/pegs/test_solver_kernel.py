@@ -1,0 +1,159 @@
+"""Solver kernels against their pure-Python twins on small boards."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardlab.pegs import _kernel
+from boardlab.pegs._solver_reference import (
+    canon_py,
+    canon_slow,
+    levels_py,
+    min_moves_py,
+    orbit_py,
+    paths_py,
+    solvable_py,
+)
+from boardlab.pegs._solver_tables import Goal, Problem, make_problem
+from boardlab.pegs.boards import Board, named_board
+from boardlab.pegs.formats import read_board
+from boardlab.pegs.solver import analyse, min_moves, solve
+
+DATA = Path(__file__).parent / "data" / "solver"
+
+
+def _vacancy(board: Board, hole: str) -> int:
+    return board.grid.full & ~(1 << board.index(board.parse_hole(hole)))
+
+
+def _small_problems() -> list[Problem]:
+    t4, t5 = named_board("triangle-4"), named_board("triangle-5")
+    square = read_board(str(DATA / "square16.txt"))
+    octagon = read_board(str(DATA / "octagon21.txt"))
+    rect = read_board(str(DATA / "rect3x5.txt"))
+    return [
+        make_problem(t4, _vacancy(t4, "B1"), Goal(None, "ANY")),
+        make_problem(t5, None, Goal(None, "ANY")),
+        make_problem(t5, _vacancy(t5, "C1"), Goal(None, "ANY")),
+        make_problem(t5, None, Goal(1 << t5.index(t5.parse_hole("D1")), "D1")),
+        make_problem(square.board, square.bits, Goal(None, "ANY")),
+        make_problem(octagon.board, octagon.bits, Goal(None, "ANY")),
+        make_problem(rect.board, rect.bits, Goal(None, "ANY")),
+    ]
+
+
+PROBLEMS = _small_problems()
+IDS = [f"{p.board.name}-{p.start:x}-{p.goal.text}" for p in PROBLEMS]
+
+
+@given(st.integers(min_value=0, max_value=(1 << 33) - 1))
+@settings(max_examples=200, deadline=None)
+def test_canon_matches_slow_canon_on_english(bits: int) -> None:
+    problem = make_problem(named_board("english"), goal=Goal(None, "ANY"))
+    assert int(_kernel.canon(np.uint64(bits), problem.table)) == canon_slow(problem, bits)
+    assert canon_py(bits, problem.table) == canon_slow(problem, bits)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=(1 << 64) - 1), max_size=3000))
+@settings(max_examples=60, deadline=None)
+def test_sort_unique_matches_numpy(values: list[int]) -> None:
+    array = np.array(values, dtype=np.uint64)
+    for nbits in (64, 20):
+        data = array if nbits == 64 else array & np.uint64((1 << 20) - 1)
+        assert _kernel.sort_unique(data, nbits).tolist() == np.unique(data).tolist()
+
+
+def test_popcount() -> None:
+    for bits in (0, 1, 0b1011, (1 << 64) - 1, 0x8000000000000001):
+        assert _kernel.popcount(np.uint64(bits)) == bits.bit_count()
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
+def test_levels_and_counts_match_the_twins(problem: Problem) -> None:
+    found = analyse(problem)
+    boards = levels_py(problem)
+    paths = paths_py(problem)
+    for level in found.levels:
+        plain = boards[level.pegs]
+        assert level.boards == len(plain)
+        classes = {canon_slow(problem, b) for b in plain}
+        assert level.classes == len(classes)
+        assert sum(orbit_py(problem, c) for c in classes) == len(plain)
+        winning = {b for b in plain if paths(b) > 0}
+        assert level.win_boards == len(winning)
+        assert level.win_classes == len({canon_slow(problem, b) for b in winning})
+        assert sorted(found.winning[level.pegs].tolist()) == sorted(
+            {canon_slow(problem, b) for b in winning}
+        )
+    assert found.solutions == paths(problem.start)
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
+def test_min_moves_matches_breadth_first_search(problem: Problem) -> None:
+    expected = min_moves_py(problem)
+    result = min_moves(problem)
+    assert result.moves == expected
+    if expected is not None:
+        assert len(result.chains) == expected
+        bits = problem.start
+        for chain in result.chains:
+            for earlier, later in itertools.pairwise(chain):
+                assert earlier.dst == later.src  # one peg moves in each chain
+            for jump in chain:
+                a, b, c = (problem.board.index(x) for x in (jump.src, jump.over, jump.dst))
+                assert bits >> a & 1 and bits >> b & 1 and not bits >> c & 1
+                bits ^= (1 << a) | (1 << b) | (1 << c)
+        assert problem.goal.reached(bits)
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
+def test_depth_first_search_agrees_with_the_twin(problem: Problem) -> None:
+    result = solve(problem)
+    assert result.proven
+    assert result.solved == solvable_py(problem, problem.start)
+    bits = problem.start
+    for jump in result.moves:
+        a, b, c = (problem.board.index(x) for x in (jump.src, jump.over, jump.dst))
+        assert bits >> a & 1 and bits >> b & 1 and not bits >> c & 1
+        bits ^= (1 << a) | (1 << b) | (1 << c)
+    if result.solved:
+        assert problem.goal.reached(bits)
+
+
+def test_every_start_and_finish_of_triangle_5_agrees_with_the_twin() -> None:
+    board = named_board("triangle-5")
+    for e in range(board.size):
+        paths = paths_py(make_problem(board, board.start, Goal(1 << e, str(e))))
+        for s in range(board.size):
+            start = board.grid.full & ~(1 << s)
+            problem = make_problem(board, start, Goal(1 << e, str(e)))
+            assert solve(problem).solved == (paths(start) > 0), (s, e)
+
+
+def test_path_counts_carry_past_64_bits() -> None:
+    board = named_board("triangle-4")
+    problem = make_problem(board, goal=Goal(None, "ANY"), symmetry=False)
+    mf, mo, mt = problem.masks
+    parent = _vacancy(board, "A1")
+    children = sorted(
+        parent ^ (1 << a) ^ (1 << b) ^ (1 << c)
+        for a, b, c in board.grid.jumps
+        if parent >> a & 1 and parent >> b & 1 and not parent >> c & 1
+    )
+    assert len(children) == 2
+    below = np.array(children, dtype=np.uint64)
+    big = (1 << 64) - 3
+    lo = np.array([big, big], dtype=np.uint64)
+    hi = np.array([0, 5], dtype=np.uint64)
+    level = np.array([parent], dtype=np.uint64)
+    out_lo, out_hi = _kernel.count_level(
+        level, mf, mo, mt, problem.table, below, lo, hi, board.size
+    )
+    total = int(out_hi[0]) << 64 | int(out_lo[0])
+    assert total == 2 * big + (5 << 64)
