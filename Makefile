@@ -4,6 +4,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
 .PHONY: demo test lint bench install clean
 
 $(PY):
@@ -32,7 +35,12 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests $(wildcard benchmarks)
 	$(BIN)/mypy --strict src
 
-test: lint
+# The browser tests (tests/web) drive Debian's Chromium; install it when missing.
+$(CHROMIUM):
+	@echo "installing Debian's Chromium for the browser tests (tests/web)"
+	$(SUDO) apt-get install -y chromium || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium)
+
+test: lint $(CHROMIUM)
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-bench
