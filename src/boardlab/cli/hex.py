@@ -1,0 +1,402 @@
+"""Interface layer: ``boardlab hex ...``, the Hex verbs (engine, solver, IOI, GTP, matches).
+
+Position files are diagrams or HexGui SGF (see :mod:`boardlab.hex.formats`); diagrams
+use the IOI orientation (X = player 1 joins the left and right edges).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from boardlab.cli._command import Game, Verb
+from boardlab.core.errors import BoardlabError
+
+if TYPE_CHECKING:
+    from boardlab.hex.judge import GameRecord
+    from boardlab.hex.rules import Position
+
+__all__ = ["GAME"]
+
+
+def _load(path: str) -> Position:
+    from boardlab.core.textio import read_source
+    from boardlab.hex.formats import parse_position
+
+    text, source = read_source(path)
+    return parse_position(text, source)
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
+
+
+def _outcome_line(position: Position) -> str:
+    if position.winner is not None:
+        return f"player {position.winner} has won"
+    return f"player {position.to_move} to move"
+
+
+# -- show / convert ------------------------------------------------------------------------
+
+
+def _show_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
+    parser.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
+
+
+def _show_run(args: argparse.Namespace) -> int:
+    from boardlab.render.hex import diagram, svg_picture
+
+    position = _load(args.position)
+    text = diagram(position) + _outcome_line(position) + "\n"
+    if args.svg:
+        try:
+            Path(args.svg).write_text(svg_picture(position), encoding="utf-8")
+        except OSError as exc:
+            raise BoardlabError(f"cannot write {args.svg!r}: {exc.strerror or exc}") from None
+    sys.stdout.write(text)
+    return 0
+
+
+def _convert_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
+    parser.add_argument(
+        "--to", choices=["diagram", "sgf"], default="sgf", help="output format (default: sgf)"
+    )
+
+
+def _convert_run(args: argparse.Namespace) -> int:
+    from boardlab.hex.formats import format_diagram, format_sgf
+
+    position = _load(args.position)
+    sys.stdout.write(format_sgf(position) if args.to == "sgf" else format_diagram(position))
+    return 0
+
+
+# -- solve / move ------------------------------------------------------------------------------
+
+
+def _solve_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
+    parser.add_argument("--time", type=_positive, default=60.0, help="seconds (default 60)")
+    parser.add_argument(
+        "--first",
+        action="store_true",
+        help="stop at the first winning move instead of classifying every move",
+    )
+
+
+def _solve_run(args: argparse.Namespace) -> int:
+    from boardlab.core.limits import Limit
+    from boardlab.hex.rules import Cell
+    from boardlab.hex.solver import solve
+
+    position = _load(args.position)
+    result = solve(position, Limit(time=args.time), all_moves=not args.first)
+    size = position.size
+    who = "unknown (search incomplete)" if result.winner is None else f"player {result.winner}"
+    wins = " ".join(str(Cell.of_index(i, size)) for i in result.winning_moves) or "-"
+    loses = " ".join(str(Cell.of_index(i, size)) for i in result.losing_moves) or "-"
+    lines = [
+        f"to move: player {result.to_move}",
+        f"winner: {who}",
+        f"winning moves: {wins}" + ("" if result.complete else " (list may be incomplete)"),
+        f"losing moves: {loses}",
+        f"nodes: {result.nodes}  time: {result.seconds:.2f} s  complete: {result.complete}",
+    ]
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def _move_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
+    parser.add_argument("--time", type=_positive, default=1.0, help="seconds (default 1)")
+    parser.add_argument("--playouts", type=int, help="a playout limit instead (reproducible)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+
+
+def _move_run(args: argparse.Namespace) -> int:
+    from boardlab.core.limits import Limit
+    from boardlab.hex.search import MctsEngine
+
+    position = _load(args.position)
+    limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
+    result = MctsEngine(seed=args.seed).search(position, limit)
+    top = ", ".join(f"{position.cell(m)} {v} {r:.2f}" for m, v, r in result.top)
+    sys.stdout.write(
+        f"{result.cell}\nwin rate {result.win_rate:.3f} ({result.reason}); "
+        f"{result.playouts} playouts in {result.seconds:.2f} s; top: {top}\n"
+    )
+    return 0
+
+
+# -- gtp ------------------------------------------------------------------------------------------
+
+
+def _gtp_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--time",
+        type=_positive,
+        default=1.0,
+        help="seconds per genmove (default 1; time_left may lower it)",
+    )
+    parser.add_argument("--size", type=int, default=11, help="initial board size (default 11)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+
+
+def _gtp_run(args: argparse.Namespace) -> int:
+    from boardlab.hex.gtp import HexGtp
+    from boardlab.hex.search import MctsEngine, warm_up
+
+    warm_up()
+    session = HexGtp(MctsEngine(seed=args.seed), size=args.size, move_time=args.time)
+    for line in sys.stdin:
+        reply, quit_ = session.handle_line(line)
+        if reply:
+            sys.stdout.write(reply)
+            sys.stdout.flush()
+        if quit_:
+            break
+    return 0
+
+
+# -- ioi / generate -----------------------------------------------------------------------------
+
+
+def _ioi_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help="start position (equal stones, player 1 to move)")
+    parser.add_argument(
+        "--strength",
+        default="strong",
+        choices=["random", "weak", "medium", "strong"],
+        help="the evaluator's strength (default strong: 20 s of search)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--time",
+        type=_positive,
+        default=20.0,
+        help="our side's seconds for the game (default 20 of the IOI 40)",
+    )
+
+
+def _ioi_run(args: argparse.Namespace) -> int:
+    from boardlab.hex.hexlib import Evaluator, HexLib, play_ioi_game
+    from boardlab.hex.search import MctsEngine
+
+    position = _load(args.position)
+    lib = HexLib(position, Evaluator(args.strength, seed=args.seed))
+    game = play_ioi_game(lib, MctsEngine(seed=args.seed + 1), total_time=args.time)
+    verdict = {1: "board full", 2: "our program (player 1) won", 3: "the library won"}
+    lines = [
+        f"IOI Hex {position.size}x{position.size}, evaluator {args.strength}",
+        "moves (player row column): " + ", ".join(f"{p} {r} {c}" for p, r, c in game.moves),
+        f"GameIsOver = {game.result}: {verdict.get(game.result, '?')}",
+        f"moves {len(game.moves)}; program {game.program_seconds:.2f} s, library "
+        f"{game.library_seconds:.2f} s, whole game {game.seconds:.2f} s (limit 40 s)",
+    ]
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def _generate_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=int, required=True, help="board size 1..26")
+    parser.add_argument("--stones", type=int, default=0, help="stones of each player (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--format", choices=["diagram", "sgf"], default="diagram")
+
+
+def _generate_run(args: argparse.Namespace) -> int:
+    from boardlab.hex.formats import format_diagram, format_sgf
+    from boardlab.hex.hexlib import generate_start
+    from boardlab.hex.rules import check_size
+
+    position, certified = generate_start(check_size(args.size), args.stones, seed=args.seed)
+    note = "certified by the exact solver" if certified else "not certified (engine estimate)"
+    body = format_diagram(position) if args.format == "diagram" else format_sgf(position)
+    prefix = (
+        f"# IOI start: player 1 to move and winning, {note}\n" if args.format == "diagram" else ""
+    )
+    sys.stdout.write(prefix + body)
+    return 0
+
+
+# -- match / selfplay ------------------------------------------------------------------------------
+
+
+def _match_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=int, default=11, help="board size (default 11)")
+    parser.add_argument("--games", type=int, default=2, help="number of games (default 2)")
+    parser.add_argument("--time", type=_positive, default=1.0, help="seconds per move (both)")
+    parser.add_argument(
+        "--timeout",
+        type=_positive,
+        default=10.0,
+        help="extra seconds an engine may take on a reply before it loses",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="our engine's seed (default 0)")
+    parser.add_argument(
+        "engine", nargs=argparse.REMAINDER, help="-- COMMAND ...: the opponent's GTP command line"
+    )
+
+
+def _match_run(args: argparse.Namespace) -> int:
+    from boardlab.hex.judge import GtpProcess
+    from boardlab.hex.match import EnginePlayer, run_match
+    from boardlab.hex.rules import check_size
+    from boardlab.hex.search import MctsEngine
+
+    command = (
+        [word for word in args.engine if word != "--"]
+        if args.engine[:1] == ["--"]
+        else (list(args.engine))
+    )
+    if not command:
+        raise BoardlabError("give the opponent's command after --, e.g. -- mohex --use-logfile=0")
+    if args.games < 1:
+        raise BoardlabError(f"--games must be at least 1, got {args.games}")
+    check_size(args.size)
+    ours = EnginePlayer(MctsEngine(seed=args.seed))
+    theirs = GtpProcess(command, timeout=args.timeout, grace=args.timeout)
+    verbose = sys.stderr.isatty()
+
+    def report(number: int, record: GameRecord, ours_black: bool) -> None:
+        if verbose:
+            side = "black" if ours_black else "white"
+            won = record.winner == (1 if ours_black else 2)
+            print(
+                f"game {number + 1}: boardlab {side} {'won' if won else 'lost'} "
+                f"({record.reason}, {len(record.moves)} moves)",
+                file=sys.stderr,
+            )
+
+    try:
+        result = run_match(ours, theirs, args.size, args.games, args.time, report)
+    finally:
+        theirs.close()
+    lines = [
+        f"match boardlab vs {theirs.name}: {args.size}x{args.size}, {args.games} games, "
+        f"{args.time:g} s per move",
+        *result.table("boardlab", theirs.name),
+    ]
+    for number, record in enumerate(result.games):
+        lines.append(
+            f"game {number + 1}: black {record.black}, white {record.white}: "
+            f"{'black' if record.winner == 1 else 'white'} won ({record.reason}) "
+            f"{' '.join(record.moves)}"
+        )
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=int, default=7, help="board size (default 7)")
+    parser.add_argument(
+        "--playouts", type=int, default=2000, help="playouts per move for both sides (default 2000)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+
+
+def _selfplay_lines(size: int, playouts: int, seed: int) -> list[str]:
+    from boardlab.core.limits import Limit
+    from boardlab.hex.rules import Position, check_size
+    from boardlab.hex.search import MctsEngine
+    from boardlab.render.hex import diagram
+
+    if playouts < 1:
+        raise BoardlabError(f"--playouts must be at least 1, got {playouts}")
+    position = Position(check_size(size))
+    engines = {1: MctsEngine(seed=seed), 2: MctsEngine(seed=seed + 1)}
+    moves = []
+    while position.winner is None:
+        result = engines[position.to_move].search(position, Limit(nodes=playouts))
+        position.push(result.move)
+        moves.append(str(result.cell))
+    return [
+        f"moves: {' '.join(moves)}",
+        *diagram(position).splitlines(),
+        f"player {position.winner} won after {len(moves)} moves",
+    ]
+
+
+def _selfplay_run(args: argparse.Namespace) -> int:
+    sys.stdout.write("\n".join(_selfplay_lines(args.size, args.playouts, args.seed)) + "\n")
+    return 0
+
+
+def _demo() -> list[str]:
+    from boardlab.core.limits import Limit
+    from boardlab.hex.rules import Cell, Position
+    from boardlab.hex.solver import solve
+
+    result = solve(Position(4), Limit(time=10))
+    wins = " ".join(str(Cell.of_index(i, 4)) for i in result.winning_moves)
+    lines = [
+        f"4x4 solved: player 1 wins; winning openings {wins} ({result.nodes} nodes, "
+        f"{result.seconds:.2f} s)"
+    ]
+    lines.append("5x5 engine vs engine, 1000 playouts a move:")
+    lines.extend("  " + line for line in _selfplay_lines(5, 1000, 0))
+    return lines
+
+
+GAME = Game(
+    "hex",
+    "Hex (seed 004): engine, exact solver, IOI library, GTP and matches",
+    (
+        Verb(
+            "show",
+            "draw a position file (diagram or SGF), optionally as SVG",
+            _show_configure,
+            _show_run,
+        ),
+        Verb(
+            "convert",
+            "convert a position between the diagram and HexGui SGF",
+            _convert_configure,
+            _convert_run,
+        ),
+        Verb("solve", "exact winner and winning moves of a position", _solve_configure, _solve_run),
+        Verb("move", "the engine's move in a position", _move_configure, _move_run),
+        Verb(
+            "gtp",
+            "run as a GTP engine on stdin/stdout (HexGui conventions)",
+            _gtp_configure,
+            _gtp_run,
+        ),
+        Verb(
+            "ioi",
+            "play a full IOI game as player 1 against the evaluator library",
+            _ioi_configure,
+            _ioi_run,
+        ),
+        Verb(
+            "generate",
+            "an IOI-style start position (player 1 to move and winning)",
+            _generate_configure,
+            _generate_run,
+        ),
+        Verb(
+            "match",
+            "our engine against a GTP engine, colours alternated",
+            _match_configure,
+            _match_run,
+        ),
+        Verb(
+            "selfplay",
+            "one engine-vs-engine game with fixed playouts (reproducible)",
+            _selfplay_configure,
+            _selfplay_run,
+        ),
+    ),
+    demo=_demo,
+)

@@ -1,0 +1,450 @@
+"""Search layer: numba kernels of the Hex engine (playouts, dead cells, the MCTS loop).
+
+Boards are ``int8`` arrays of ``n * n`` cells (0 empty, 1 player 1 joining the columns,
+2 player 2 joining the rows). The random numbers come from a xorshift64* generator
+whose state is a one-element ``uint64`` array, so a playout is a pure function of
+board, seed and tables; ``tests/hex/twin.py`` replays it in plain Python and the tests
+compare the two bit for bit.
+
+The tree lives in flat arrays (one slot per node): ``move``, ``first`` (index of the
+first child, -1 while not expanded), ``count`` (number of children), ``visits``,
+``wins`` (for the player who moved into the node), the RAVE pair ``rvisits``/``rwins``
+and ``proof`` (+1: the move into the node wins, -1: it loses, 0: unknown).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.jit import jit
+
+__all__ = [
+    "dead_cells",
+    "group_wins",
+    "mcts_iterate",
+    "playout",
+    "rand_below",
+    "winner_full",
+]
+
+I8 = npt.NDArray[np.int8]
+I32 = npt.NDArray[np.int32]
+F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
+
+_S12 = np.uint64(12)
+_S25 = np.uint64(25)
+_S27 = np.uint64(27)
+_S33 = np.uint64(33)
+_MULT = np.uint64(2685821657736338717)
+
+
+@jit
+def rand_below(state: U64, bound: int) -> int:
+    """A uniform-ish integer in ``0..bound-1`` from the xorshift64* state (advanced)."""
+    x = state[0]
+    x ^= x >> _S12
+    x ^= x << _S25
+    x ^= x >> _S27
+    state[0] = x
+    r = (x * _MULT) >> _S33
+    return int(r % np.uint64(bound))
+
+
+@jit
+def winner_full(board: I8, n: int, nbr: I32, stack: I32, seen: I8) -> int:
+    """The winner of a full board: 1 when player 1's stones join column 0 to n-1, else 2."""
+    cells = n * n
+    for i in range(cells):
+        seen[i] = 0
+    top = 0
+    for r in range(n):
+        i = r * n
+        if board[i] == 1:
+            seen[i] = 1
+            stack[top] = i
+            top += 1
+    while top > 0:
+        top -= 1
+        i = stack[top]
+        if i % n == n - 1:
+            return 1
+        for k in range(6):
+            j = nbr[i, k]
+            if j >= 0 and seen[j] == 0 and board[j] == 1:
+                seen[j] = 1
+                stack[top] = j
+                top += 1
+    return 2
+
+
+@jit
+def group_wins(board: I8, n: int, nbr: I32, start: int, stack: I32, seen: I8) -> bool:
+    """True when the group of the stone at ``start`` touches both of its owner's edges."""
+    player = board[start]
+    cells = n * n
+    for i in range(cells):
+        seen[i] = 0
+    seen[start] = 1
+    stack[0] = start
+    top = 1
+    low = False
+    high = False
+    while top > 0:
+        top -= 1
+        i = stack[top]
+        line = i % n if player == 1 else i // n
+        if line == 0:
+            low = True
+        if line == n - 1:
+            high = True
+        if low and high:
+            return True
+        for k in range(6):
+            j = nbr[i, k]
+            if j >= 0 and seen[j] == 0 and board[j] == player:
+                seen[j] = 1
+                stack[top] = j
+                top += 1
+    return False
+
+
+@jit
+def _ring_colour(board: I8, n: int, r: int, c: int) -> int:
+    if 0 <= r < n and 0 <= c < n:
+        return int(board[r * n + c])
+    row_off = r < 0 or r >= n
+    col_off = c < 0 or c >= n
+    if row_off and col_off:
+        return -1
+    return 2 if row_off else 1
+
+
+@jit
+def is_dead(board: I8, n: int, cell: int) -> bool:
+    """True when four consecutive neighbours (edges count) of the empty ``cell`` share a colour.
+
+    Such a cell is dead: a stone of either colour there changes no connection.
+    """
+    r = cell // n
+    c = cell % n
+    ring = np.empty(6, np.int64)
+    ring[0] = _ring_colour(board, n, r, c + 1)
+    ring[1] = _ring_colour(board, n, r + 1, c)
+    ring[2] = _ring_colour(board, n, r + 1, c - 1)
+    ring[3] = _ring_colour(board, n, r, c - 1)
+    ring[4] = _ring_colour(board, n, r - 1, c)
+    ring[5] = _ring_colour(board, n, r - 1, c + 1)
+    for start in range(6):
+        colour = ring[start]
+        if colour <= 0:
+            continue
+        run = True
+        for k in range(1, 4):
+            if ring[(start + k) % 6] != colour:
+                run = False
+                break
+        if run:
+            return True
+    return False
+
+
+@jit
+def dead_cells(board: I8, n: int, out: I8) -> int:
+    """Mark the dead empty cells of ``board`` in ``out`` (1 = dead); returns how many."""
+    total = 0
+    for i in range(n * n):
+        out[i] = 0
+        if board[i] == 0 and is_dead(board, n, i):
+            out[i] = 1
+            total += 1
+    return total
+
+
+@jit
+def _bridge_reply(board: I8, me: int, last: int, bridges: I32, nbridge: I32) -> int:
+    if last < 0:
+        return -1
+    for k in range(nbridge[last]):
+        a = bridges[last, k, 0]
+        b = bridges[last, k, 1]
+        y = int(bridges[last, k, 2])
+        if board[y] != 0 or board[a] != me:
+            continue
+        if b >= 0:
+            if board[b] == me:
+                return y
+        elif (b == -1 and me == 1) or (b == -2 and me == 2):
+            return y
+    return -1
+
+
+@jit
+def playout(
+    board: I8,
+    n: int,
+    to_move: int,
+    last: int,
+    nbr: I32,
+    bridges: I32,
+    nbridge: I32,
+    empties: I32,
+    where: I32,
+    state: U64,
+    stack: I32,
+    seen: I8,
+) -> int:
+    """Fill ``board`` at random with bridge replies (in place) and return the winner.
+
+    The side to move answers an intrusion into one of its bridges (or edge bridges) by
+    the opponent's last move with the bridge's other carrier cell; otherwise it plays a
+    uniformly random empty cell.
+    """
+    cells = n * n
+    m = 0
+    for i in range(cells):
+        if board[i] == 0:
+            empties[m] = i
+            where[i] = m
+            m += 1
+    player = to_move
+    while m > 0:
+        cell = _bridge_reply(board, player, last, bridges, nbridge)
+        if cell < 0:
+            cell = empties[rand_below(state, m)]
+        k = where[cell]
+        m -= 1
+        moved = empties[m]
+        empties[k] = moved
+        where[moved] = k
+        board[cell] = player
+        last = cell
+        player = 3 - player
+    return winner_full(board, n, nbr, stack, seen)
+
+
+@jit
+def _expand(
+    node: int,
+    board: I8,
+    n: int,
+    first: I32,
+    count: I32,
+    move: I32,
+    visits: F64,
+    wins: F64,
+    rvisits: F64,
+    rwins: F64,
+    proof: I8,
+    used: I32,
+    dead: I8,
+) -> None:
+    cells = n * n
+    live = 0
+    for i in range(cells):
+        if board[i] == 0:
+            if is_dead(board, n, i):
+                dead[i] = 1
+            else:
+                dead[i] = 0
+                live += 1
+    take_all = live == 0
+    total = 0
+    for i in range(cells):
+        if board[i] == 0 and (take_all or dead[i] == 0):
+            total += 1
+    if used[0] + total > move.shape[0]:
+        return
+    start = used[0]
+    k = start
+    for i in range(cells):
+        if board[i] == 0 and (take_all or dead[i] == 0):
+            move[k] = i
+            first[k] = -1
+            count[k] = 0
+            visits[k] = 0.0
+            wins[k] = 0.0
+            rvisits[k] = 0.0
+            rwins[k] = 0.0
+            proof[k] = 0
+            k += 1
+    used[0] = k
+    first[node] = start
+    count[node] = total
+
+
+@jit
+def _select(
+    node: int,
+    first: I32,
+    count: I32,
+    visits: F64,
+    wins: F64,
+    rvisits: F64,
+    rwins: F64,
+    proof: I8,
+    exploration: float,
+    rave_bias: float,
+) -> int:
+    start = first[node]
+    best = -1
+    best_value = -1e300
+    log_parent = np.log(visits[node] + 1.0)
+    for c in range(start, start + count[node]):
+        if proof[c] == 1:
+            return c
+        if proof[c] == -1:
+            continue
+        nv = visits[c]
+        rv = rvisits[c]
+        amaf = (rwins[c] + 0.5) / (rv + 1.0)
+        if nv > 0.0:
+            q = wins[c] / nv
+            beta = rv / (rv + nv + rave_bias * rv * nv)
+            value = (1.0 - beta) * q + beta * amaf + exploration * np.sqrt(log_parent / nv)
+        else:
+            value = amaf + exploration * np.sqrt(log_parent)
+        if value > best_value:
+            best_value = value
+            best = c
+    if best < 0:
+        # every move loses: keep searching the most visited one (resistance)
+        best = start
+        for c in range(start, start + count[node]):
+            if visits[c] > visits[best]:
+                best = c
+    return best
+
+
+@jit
+def mcts_iterate(
+    root_board: I8,
+    n: int,
+    root_to_move: int,
+    root_last: int,
+    iterations: int,
+    first: I32,
+    count: I32,
+    move: I32,
+    visits: F64,
+    wins: F64,
+    rvisits: F64,
+    rwins: F64,
+    proof: I8,
+    used: I32,
+    nbr: I32,
+    bridges: I32,
+    nbridge: I32,
+    state: U64,
+    params: F64,
+) -> int:
+    """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
+
+    ``params`` = (exploration, rave_bias, expand_threshold, use_proofs). With proofs on, a
+    proven win or loss propagates up the tree and the loop stops once the root is proven
+    (``proof[0] != 0``); with proofs off only terminal nodes are marked (used to pick the
+    most resistant move in a lost position). Node 0 is the root; its "mover" is the side
+    not to move.
+    """
+    cells = n * n
+    exploration = params[0]
+    rave_bias = params[1]
+    threshold = params[2]
+    use_proofs = params[3] != 0.0
+    board = np.empty(cells, np.int8)
+    empties = np.empty(cells, np.int32)
+    where = np.empty(cells, np.int32)
+    stack = np.empty(cells, np.int32)
+    seen = np.empty(cells, np.int8)
+    dead = np.empty(cells, np.int8)
+    path = np.empty(cells + 2, np.int32)
+    movers = np.empty(cells + 2, np.int32)
+    done = 0
+    for _ in range(iterations):
+        if use_proofs and proof[0] != 0:
+            break
+        done += 1
+        for i in range(cells):
+            board[i] = root_board[i]
+        node = 0
+        depth = 0
+        path[0] = 0
+        movers[0] = 3 - root_to_move
+        player = root_to_move
+        last = root_last
+        result = 0
+        while True:
+            if proof[node] == 1:
+                result = movers[depth]
+                break
+            if first[node] < 0:
+                if visits[node] >= threshold or node == 0:
+                    _expand(
+                        node,
+                        board,
+                        n,
+                        first,
+                        count,
+                        move,
+                        visits,
+                        wins,
+                        rvisits,
+                        rwins,
+                        proof,
+                        used,
+                        dead,
+                    )
+                if first[node] < 0:
+                    break
+            child = _select(
+                node, first, count, visits, wins, rvisits, rwins, proof, exploration, rave_bias
+            )
+            cell = move[child]
+            board[cell] = player
+            depth += 1
+            path[depth] = child
+            movers[depth] = player
+            node = child
+            last = cell
+            if (
+                visits[child] == 0.0
+                and proof[child] == 0
+                and group_wins(board, n, nbr, cell, stack, seen)
+            ):
+                proof[child] = 1
+            player = 3 - player
+        if result == 0:
+            result = playout(
+                board, n, player, last, nbr, bridges, nbridge, empties, where, state, stack, seen
+            )
+        # back-propagation with RAVE updates and proof propagation
+        changed = use_proofs and proof[path[depth]] != 0
+        for d in range(depth, -1, -1):
+            nd = path[d]
+            visits[nd] += 1.0
+            if result == movers[d]:
+                wins[nd] += 1.0
+            if first[nd] >= 0:
+                to_move = 3 - movers[d]
+                start = first[nd]
+                stop = start + count[nd]
+                won = 1.0 if result == to_move else 0.0
+                for c in range(start, stop):
+                    if board[move[c]] == to_move:
+                        rvisits[c] += 1.0
+                        rwins[c] += won
+                if changed and proof[nd] == 0:
+                    all_lose = True
+                    for c in range(start, stop):
+                        if proof[c] == 1:
+                            proof[nd] = -1
+                            break
+                        if proof[c] != -1:
+                            all_lose = False
+                    if proof[nd] == 0 and all_lose:
+                        proof[nd] = 1
+                    changed = proof[nd] != 0
+                else:
+                    changed = False
+    return done

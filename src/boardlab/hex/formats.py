@@ -1,0 +1,323 @@
+"""Formats layer: Hex position files, as a text diagram and as HexGui's SGF.
+
+**Diagram** (this module's orientation: ``X`` = player 1 joins the left and right
+edges, ``O`` = player 2 joins top and bottom). Blank lines and lines starting with ``#``
+are ignored; an optional header line lists the column letters; then one line per row,
+optionally led by its row number, holding the row's ``n`` cells as ``.`` (empty), ``X``
+(player 1) or ``O`` (player 2), either case. Spaces between cells and the leading
+indentation are free. The number of rows gives ``n``; every row must have ``n`` cells.
+Player 1 moves first, so it must have as many stones as player 2 (then it is to move)
+or one more::
+
+       a b c
+     1  . X .
+     2   . O .
+     3    . . .
+
+**SGF** as HexGui writes it: ``(;FF[4]GM[11]SZ[n]AB[a1][b2]AW[c3];B[d4];W[e5])``. SGF
+follows HexGui, where black moves first and joins the top and bottom edges, so an SGF
+point ``c5`` (column c, row 5) is this module's cell ``e3`` (the transpose), black is
+player 1 and white player 2. ``B[swap-pieces]``/``resign`` moves are rejected.
+
+>>> p = parse_diagram("1 . X .\\n2  . O .\\n3   . . .\\n")
+>>> p.stones(1), p.stones(2), p.to_move
+([Cell(row=0, col=1)], [Cell(row=1, col=1)], 1)
+>>> parse_sgf(format_sgf(p)).key() == p.key()
+True
+"""
+
+from __future__ import annotations
+
+from boardlab.core.errors import BoardlabError, ParseError
+from boardlab.hex.rules import (
+    BLACK,
+    EMPTY,
+    LETTERS,
+    MAX_SIZE,
+    WHITE,
+    Cell,
+    Position,
+    check_size,
+)
+
+__all__ = ["format_diagram", "format_sgf", "parse_diagram", "parse_position", "parse_sgf"]
+
+_SYMBOLS = {".": EMPTY, "X": BLACK, "x": BLACK, "O": WHITE, "o": WHITE}
+_CHARS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
+
+
+def format_diagram(position: Position, highlight: set[int] | None = None) -> str:
+    """The diagram text of ``position`` (parsed back by :func:`parse_diagram`).
+
+    ``highlight`` cells (e.g. a winning chain) are written in lower case ``x``/``o``.
+    """
+    size = position.size
+    marked = highlight or set()
+    lines = ["   " + " ".join(LETTERS[:size])]
+    for row in range(size):
+        cells = []
+        for col in range(size):
+            index = row * size + col
+            char = _CHARS[position.board[index]]
+            cells.append(char.lower() if index in marked else char)
+        lines.append(f"{row + 1:>2} " + " " * row + " ".join(cells))
+    return "\n".join(lines) + "\n"
+
+
+def parse_diagram(text: str, source: str = "<diagram>") -> Position:
+    """The position drawn in ``text`` (see the module docstring for the format).
+
+    :raises ParseError: naming the line and column of a bad symbol, row number or row
+        length, or an unbalanced position.
+    """
+    rows: list[list[int]] = []
+    row_lines: list[int] = []
+    expected_header = True
+    for line_number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        column = len(raw) - len(raw.lstrip()) + 1
+        words = stripped.split()
+        if expected_header and "".join(words) == LETTERS[: len(words)]:
+            expected_header = False
+            continue
+        expected_header = False
+        body = raw
+        head = words[0]
+        if head[0].isdigit():
+            digits = len(head) - len(head.lstrip("0123456789"))
+            head = head[:digits]
+            if int(head) != len(rows) + 1:
+                raise ParseError(
+                    f"row number {head} where row {len(rows) + 1} was expected",
+                    source=source,
+                    line=line_number,
+                    column=column,
+                )
+            body = raw[raw.index(head) + len(head) :]
+            column = raw.index(head) + len(head) + 1
+        cells: list[int] = []
+        for offset, char in enumerate(body):
+            if char.isspace():
+                continue
+            if char not in _SYMBOLS:
+                raise ParseError(
+                    f"bad cell symbol {char!r} (expected '.', 'X' or 'O')",
+                    source=source,
+                    line=line_number,
+                    column=column + offset,
+                )
+            cells.append(_SYMBOLS[char])
+        rows.append(cells)
+        row_lines.append(line_number)
+    if not rows:
+        raise ParseError("no board rows found", source=source, line=1, column=1)
+    size = len(rows)
+    if size > MAX_SIZE:
+        raise ParseError(
+            f"board has {size} rows; at most {MAX_SIZE} are allowed",
+            source=source,
+            line=row_lines[-1],
+            column=1,
+        )
+    for cells, line_number in zip(rows, row_lines, strict=True):
+        if len(cells) != size:
+            raise ParseError(
+                f"row has {len(cells)} cells but the board has {size} rows (it must be square)",
+                source=source,
+                line=line_number,
+                column=1,
+            )
+    black = [Cell(r, c) for r in range(size) for c in range(size) if rows[r][c] == BLACK]
+    white = [Cell(r, c) for r in range(size) for c in range(size) if rows[r][c] == WHITE]
+    try:
+        return Position.from_stones(size, black, white)
+    except BoardlabError as exc:
+        raise ParseError(str(exc), source=source, line=row_lines[0], column=1) from None
+
+
+def format_sgf(position: Position, moves: list[int] | None = None) -> str:
+    """HexGui SGF of ``position`` as setup stones (``AB``/``AW``) plus ``moves`` played.
+
+    Coordinates are transposed into HexGui's orientation (see the module docstring).
+    """
+    size = position.size
+
+    def point(index: int) -> str:
+        return str(Cell.of_index(index, size).transposed())
+
+    parts = [f"(;FF[4]GM[11]SZ[{size}]AP[boardlab]"]
+    for tag, color in (("AB", BLACK), ("AW", WHITE)):
+        cells = [i for i, v in enumerate(position.board) if v == color]
+        if cells:
+            parts.append(tag + "".join(f"[{point(i)}]" for i in cells))
+    player = position.to_move
+    for move in moves or []:
+        parts.append(f";{'B' if player == BLACK else 'W'}[{point(move)}]")
+        player = 3 - player
+    parts.append(")")
+    return "".join(parts) + "\n"
+
+
+class _SgfReader:
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+        self.pos = 0
+
+    def error(self, message: str, at: int | None = None) -> ParseError:
+        where = self.pos if at is None else at
+        line = self.text.count("\n", 0, where) + 1
+        column = where - (self.text.rfind("\n", 0, where) + 1) + 1
+        return ParseError(message, source=self.source, line=line, column=column)
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def expect(self, char: str) -> None:
+        self.skip_space()
+        if self.pos >= len(self.text) or self.text[self.pos] != char:
+            found = "the end" if self.pos >= len(self.text) else repr(self.text[self.pos])
+            raise self.error(f"expected {char!r}, found {found}")
+        self.pos += 1
+
+    def properties(self) -> list[tuple[str, list[tuple[str, int]], int]]:
+        props: list[tuple[str, list[tuple[str, int]], int]] = []
+        while True:
+            self.skip_space()
+            start = self.pos
+            while self.pos < len(self.text) and self.text[self.pos].isalpha():
+                self.pos += 1
+            name = self.text[start : self.pos]
+            if not name:
+                return props
+            if not name.isupper():
+                raise self.error(f"property name {name!r} must be upper case", start)
+            values: list[tuple[str, int]] = []
+            self.skip_space()
+            while self.pos < len(self.text) and self.text[self.pos] == "[":
+                value_start = self.pos + 1
+                end = value_start
+                chars: list[str] = []
+                while end < len(self.text) and self.text[end] != "]":
+                    if self.text[end] == "\\" and end + 1 < len(self.text):
+                        end += 1
+                    chars.append(self.text[end])
+                    end += 1
+                if end >= len(self.text):
+                    raise self.error("unterminated property value", self.pos)
+                values.append(("".join(chars), value_start))
+                self.pos = end + 1
+                self.skip_space()
+            if not values:
+                raise self.error(f"property {name} has no value", start)
+            props.append((name, values, start))
+
+
+def parse_sgf(text: str, source: str = "<sgf>") -> Position:
+    """The position at the end of the main line of a HexGui SGF game.
+
+    Setup stones come first, then the moves are played (checked) in order; variations
+    other than the first are skipped.
+
+    :raises ParseError: for malformed SGF, a game other than Hex (GM[11]), a missing or
+        bad size, a bad point, or an illegal move (with the line and column).
+    """
+    reader = _SgfReader(text, source)
+    reader.expect("(")
+    nodes: list[list[tuple[str, list[tuple[str, int]], int]]] = []
+    main = [True]  # per open tree: does it lie on the main line (first variations)?
+    seen_child = [False]
+    while main:
+        reader.skip_space()
+        if reader.pos >= len(text):
+            raise reader.error("unbalanced parentheses: the game tree is not closed")
+        char = text[reader.pos]
+        if char == ";":
+            reader.pos += 1
+            props = reader.properties()
+            if main[-1]:
+                nodes.append(props)
+        elif char == "(":
+            main.append(main[-1] and not seen_child[-1])
+            seen_child[-1] = True
+            seen_child.append(False)
+            reader.pos += 1
+        elif char == ")":
+            main.pop()
+            seen_child.pop()
+            reader.pos += 1
+        else:
+            raise reader.error(f"unexpected {char!r} in the game tree")
+    reader.skip_space()
+    if reader.pos < len(text):
+        raise reader.error("unexpected text after the game tree")
+    if not nodes:
+        raise reader.error("the game tree has no node", 0)
+    root = {name: (values, at) for name, values, at in nodes[0]}
+    if "GM" in root and root["GM"][0][0][0].strip() != "11":
+        raise reader.error(f"not a Hex game: GM[{root['GM'][0][0][0]}]", root["GM"][1])
+    if "SZ" not in root:
+        raise reader.error("missing SZ[size] in the root node", 0)
+    size_text, size_at = root["SZ"][0][0]
+    size_words = size_text.replace(":", " ").split()
+    if not size_words or not all(w.isdigit() for w in size_words):
+        raise reader.error(f"bad board size SZ[{size_text}]", size_at)
+    if len(set(size_words)) != 1:
+        raise reader.error(f"only square boards are supported, got SZ[{size_text}]", size_at)
+    try:
+        size = check_size(int(size_words[0]))
+    except BoardlabError as exc:
+        raise reader.error(str(exc), size_at) from None
+
+    def cell_of(value: str, at: int) -> int:
+        try:
+            return Cell.parse(value, size).transposed().index(size)
+        except ParseError as exc:
+            raise reader.error(exc.message, at) from None
+
+    black: list[Cell] = []
+    white: list[Cell] = []
+    for name, values, _ in nodes[0]:
+        if name in ("AB", "AW"):
+            for value, at in values:
+                cell = Cell.of_index(cell_of(value, at), size)
+                (black if name == "AB" else white).append(cell)
+    to_move = None
+    if "PL" in root:
+        value, at = root["PL"][0][0]
+        if value.strip().upper() not in ("B", "W"):
+            raise reader.error(f"bad player PL[{value}]", at)
+        to_move = BLACK if value.strip().upper() == "B" else WHITE
+    try:
+        position = Position.from_stones(size, black, white, to_move)
+    except BoardlabError as exc:
+        raise reader.error(str(exc), 0) from None
+    for props in nodes:
+        for name, values, _ in props:
+            if name not in ("B", "W"):
+                continue
+            value, at = values[0]
+            color = BLACK if name == "B" else WHITE
+            if value.strip().lower() in ("swap-pieces", "swap-sides", "resign", "pass", ""):
+                raise reader.error(f"unsupported move {name}[{value}]", at)
+            index = cell_of(value, at)
+            if color != position.to_move:
+                raise reader.error(f"{name}[{value}] is played out of turn", at)
+            try:
+                position.play(index)
+            except BoardlabError as exc:
+                raise reader.error(str(exc), at) from None
+    return position
+
+
+def parse_position(text: str, source: str = "<position>") -> Position:
+    """A position from a diagram or an SGF file (SGF when the text starts with ``(``).
+
+    :raises ParseError: as :func:`parse_diagram` or :func:`parse_sgf`.
+    """
+    if text.lstrip().startswith("("):
+        return parse_sgf(text, source)
+    return parse_diagram(text, source)

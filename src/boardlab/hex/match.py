@@ -1,0 +1,93 @@
+"""Interface layer: matches of our engine against other players, colours alternated.
+
+:class:`EnginePlayer` wraps :class:`~boardlab.hex.search.MctsEngine` as a
+:class:`~boardlab.hex.judge.Player` working in-process; the games themselves are
+refereed by :func:`boardlab.hex.judge.play_game`, which checks every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from boardlab.core.errors import ProtocolError
+from boardlab.core.limits import Limit
+from boardlab.hex.judge import GameRecord, Player, play_game
+from boardlab.hex.rules import BLACK, WHITE, Cell, Position
+from boardlab.hex.search import MctsEngine, warm_up
+
+__all__ = ["EnginePlayer", "MatchResult", "run_match"]
+
+
+class EnginePlayer:
+    """Our engine as a referee's player (GTP vertices in HexGui's orientation)."""
+
+    def __init__(self, engine: MctsEngine | None = None, name: str = "boardlab") -> None:
+        self.engine = engine or MctsEngine()
+        self.name = name
+        self.position = Position(1)
+
+    def new_game(self, size: int) -> None:
+        warm_up()
+        self.position = Position(size)
+
+    def play(self, color: int, vertex: str) -> None:
+        index = Cell.parse(vertex, self.position.size).transposed().index(self.position.size)
+        if self.position.to_move != color or not self.position.is_legal(index):
+            raise ProtocolError(f"illegal move {vertex} for player {color}")
+        self.position.push(index)
+
+    def genmove(self, color: int, seconds: float) -> str:
+        if self.position.to_move != color:
+            raise ProtocolError(f"asked to move for player {color} out of turn")
+        result = self.engine.search(self.position, Limit(time=seconds))
+        self.position.push(result.move)
+        return str(result.cell.transposed())
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass(slots=True)
+class MatchResult:
+    """Wins of our engine by colour, and every game record."""
+
+    games: list[GameRecord] = field(default_factory=list)
+    wins_as: dict[int, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+    played_as: dict[int, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+
+    def table(self, ours: str, theirs: str) -> list[str]:
+        """A small text table of the results."""
+        lines = [f"{'colour of ' + ours:<22} {'games':>6} {'wins':>6} {'win %':>7}"]
+        for color, label in ((BLACK, "black (first)"), (WHITE, "white (second)")):
+            games = self.played_as[color]
+            wins = self.wins_as[color]
+            rate = f"{100 * wins / games:.0f}" if games else "-"
+            lines.append(f"{label:<22} {games:>6} {wins:>6} {rate:>7}")
+        total = sum(self.played_as.values())
+        lines.append(f"{'total vs ' + theirs:<22} {total:>6} {sum(self.wins_as.values()):>6}")
+        return lines
+
+
+def run_match(
+    ours: Player,
+    theirs: Player,
+    size: int,
+    games: int,
+    seconds: float,
+    report: Callable[[int, GameRecord, bool], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games, our engine black in the even-numbered ones."""
+    result = MatchResult()
+    for number in range(games):
+        ours_black = number % 2 == 0
+        black, white = (ours, theirs) if ours_black else (theirs, ours)
+        record = play_game(black, white, size, seconds)
+        color = BLACK if ours_black else WHITE
+        result.games.append(record)
+        result.played_as[color] += 1
+        if record.winner == color:
+            result.wins_as[color] += 1
+        if report is not None:
+            report(number, record, ours_black)
+    return result

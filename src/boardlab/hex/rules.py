@@ -1,0 +1,415 @@
+"""Rules layer: the Hex board, its cells, legal moves and incremental win detection.
+
+The board is an ``n x n`` rhombus (``1 <= n <= 26``) in the orientation of the IOI 1997
+statement: cell ``(row, col)`` touches ``(row, col±1)``, ``(row-1, col)``,
+``(row-1, col+1)``, ``(row+1, col-1)`` and ``(row+1, col)`` (each row is drawn half a
+cell to the right of the one above). Player 1 (``BLACK``, who moves first) joins the
+left edge (column 1) to the right edge (column n); player 2 (``WHITE``) joins the top
+edge (row 1) to the bottom edge (row n).
+
+A cell is written HexGui style, column letter then row number: ``a1`` is the top-left
+cell, ``c2`` is column 3 of row 2. Internally rows and columns count from 0 and a cell
+is also an index ``row * n + col``.
+
+Wins are detected incrementally with a union-find whose roots carry two edge flags;
+every union is logged so :meth:`Position.pop` undoes it exactly.
+
+>>> p = Position(3)
+>>> for name in ["a2", "a1", "b2", "b1", "c2"]:
+...     p.play(Cell.parse(name))
+>>> p.winner
+1
+>>> p.pop(); p.winner is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from boardlab.core.errors import BoardlabError, IllegalMoveError, ParseError
+
+__all__ = [
+    "BLACK",
+    "EMPTY",
+    "MAX_SIZE",
+    "WHITE",
+    "Cell",
+    "Position",
+    "bridge_table",
+    "check_size",
+    "neighbours",
+    "opponent",
+]
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+MAX_SIZE = 26
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: The six neighbour offsets (d_row, d_col) in clockwise order starting east.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
+
+_SIDE_A, _SIDE_B = 1, 2
+
+
+def opponent(player: int) -> int:
+    """The other player (1 <-> 2)."""
+    return 3 - player
+
+
+def check_size(size: int) -> int:
+    """``size`` when it is a legal board size.
+
+    :raises BoardlabError: when it is not in 1..26.
+    """
+    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= MAX_SIZE:
+        raise BoardlabError(f"board size must be in 1..{MAX_SIZE}, got {size!r}")
+    return size
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Cell:
+    """A cell by 0-based ``row`` and ``col``; its text form is HexGui's ``a1``."""
+
+    row: int
+    col: int
+
+    @classmethod
+    def parse(cls, text: str, size: int | None = None) -> Cell:
+        """The cell named ``text`` (``c5`` = column c, row 5), checked against ``size``.
+
+        :raises ParseError: when ``text`` is not a cell name or is off the board.
+        """
+        name = text.strip().lower()
+        if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
+            raise ParseError(f"bad cell {text!r}: expected a letter and a row number like 'c5'")
+        if not name[1:].isascii() or name[1] == "0":
+            raise ParseError(f"bad cell {text!r}: rows count from 1")
+        cell = cls(int(name[1:]) - 1, LETTERS.index(name[0]))
+        if size is not None and not cell.on_board(size):
+            raise ParseError(f"cell {text!r} is off the {size}x{size} board")
+        return cell
+
+    @classmethod
+    def from_ioi(cls, row: int, column: int) -> Cell:
+        """The cell at the IOI API's 1-based ``(row, column)``."""
+        return cls(row - 1, column - 1)
+
+    def ioi(self) -> tuple[int, int]:
+        """The IOI API's 1-based ``(row, column)``."""
+        return self.row + 1, self.col + 1
+
+    def index(self, size: int) -> int:
+        """The cell's index ``row * size + col``."""
+        return self.row * size + self.col
+
+    @classmethod
+    def of_index(cls, index: int, size: int) -> Cell:
+        """The cell with index ``index`` on a ``size`` board."""
+        return cls(*divmod(index, size))
+
+    def on_board(self, size: int) -> bool:
+        """True when the cell lies on a ``size x size`` board."""
+        return 0 <= self.row < size and 0 <= self.col < size
+
+    def transposed(self) -> Cell:
+        """The mirror cell across the long diagonal (swaps rows and columns)."""
+        return Cell(self.col, self.row)
+
+    def __str__(self) -> str:
+        if not 0 <= self.col < len(LETTERS) or self.row < 0:
+            return f"({self.row},{self.col})"
+        return f"{LETTERS[self.col]}{self.row + 1}"
+
+
+@cache
+def neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    """For every cell index, the indices of its on-board neighbours."""
+    table = []
+    for row in range(size):
+        for col in range(size):
+            adjacent = [
+                (row + dr) * size + col + dc
+                for dr, dc in DIRECTIONS
+                if 0 <= row + dr < size and 0 <= col + dc < size
+            ]
+            table.append(tuple(adjacent))
+    return tuple(table)
+
+
+@cache
+def bridge_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For every cell ``x``, the bridges that ``x`` is a carrier of: ``(a, b, y)``.
+
+    ``a`` and ``b`` are two non-adjacent cells with exactly two common neighbours ``x`` and
+    ``y``; when the opponent plays ``x`` the owner of ``a`` and ``b`` saves the bridge at
+    ``y``. An edge bridge (a stone on the second line and two empty edge cells) has ``b = -1``
+    and is ``a``'s owner's edge: ``-1`` stands for player 1's edges (columns) and ``-2`` for
+    player 2's (rows).
+    """
+    adjacent = [set(ns) for ns in neighbours(size)]
+    cells = size * size
+    table: list[list[tuple[int, int, int]]] = [[] for _ in range(cells)]
+    for a in range(cells):
+        for b in range(a + 1, cells):
+            if b in adjacent[a]:
+                continue
+            common = sorted(adjacent[a] & adjacent[b])
+            if len(common) == 2:
+                x, y = common
+                table[x].append((a, b, y))
+                table[y].append((a, b, x))
+    for a in range(cells):
+        row, col = divmod(a, size)
+        for edge_code, line, first in ((-1, col, True), (-2, row, False)):
+            for edge in (0, size - 1):
+                if size < 3 or abs(line - edge) != 1:
+                    continue
+                pair = [n for n in adjacent[a] if (n % size if first else n // size) == edge]
+                if len(pair) == 2:
+                    x, y = pair
+                    table[x].append((a, edge_code, y))
+                    table[y].append((a, edge_code, x))
+    return tuple(tuple(entry) for entry in table)
+
+
+class Position:
+    """A Hex position: stones, the side to move, history, and the winner (if any).
+
+    ``push``/``pop`` are unchecked and fast; ``play`` checks the move first.
+    """
+
+    __slots__ = (
+        "_flags",
+        "_log",
+        "_parent",
+        "_rank",
+        "board",
+        "history",
+        "size",
+        "to_move",
+        "winner",
+    )
+
+    def __init__(self, size: int) -> None:
+        self.size = check_size(size)
+        cells = size * size
+        self.board: list[int] = [EMPTY] * cells
+        self.to_move = BLACK
+        self.history: list[int] = []
+        self.winner: int | None = None
+        self._parent = list(range(cells))
+        self._rank = [0] * cells
+        self._flags = [0] * cells
+        self._log: list[list[tuple[int, int, int, int]]] = []
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_stones(
+        cls, size: int, black: list[Cell], white: list[Cell], to_move: int | None = None
+    ) -> Position:
+        """A position holding the given stones; ``to_move`` defaults from the counts.
+
+        :raises BoardlabError: for an off-board or doubly used cell, or counts that do
+            not allow the side to move (black has as many stones as white, or one more).
+        """
+        position = cls(size)
+        seen: set[Cell] = set()
+        for cell in [*black, *white]:
+            if not cell.on_board(size):
+                raise IllegalMoveError(f"cell {cell} is off the {size}x{size} board")
+            if cell in seen:
+                raise IllegalMoveError(f"cell {cell} holds two stones")
+            seen.add(cell)
+        diff = len(black) - len(white)
+        if to_move is None:
+            if diff not in (0, 1):
+                raise BoardlabError(
+                    f"unbalanced position: {len(black)} black and {len(white)} white stones "
+                    "(black moves first, so black has as many stones as white or one more)"
+                )
+            to_move = BLACK if diff == 0 else WHITE
+        for color, stones in ((BLACK, black), (WHITE, white)):
+            for cell in stones:
+                position._place(cell.index(size), color)
+        position.history.clear()
+        position._log.clear()
+        position.to_move = to_move
+        return position
+
+    def copy(self) -> Position:
+        """An independent copy (history and undo log included)."""
+        other = Position.__new__(Position)
+        other.size = self.size
+        other.board = self.board.copy()
+        other.to_move = self.to_move
+        other.history = self.history.copy()
+        other.winner = self.winner
+        other._parent = self._parent.copy()
+        other._rank = self._rank.copy()
+        other._flags = self._flags.copy()
+        other._log = [entry.copy() for entry in self._log]
+        return other
+
+    def transposed(self) -> Position:
+        """The same game seen across the long diagonal, colours swapped with the edges.
+
+        Cell ``(r, c)`` of ``self`` becomes ``(c, r)``; stone owners stay, so the result is
+        the position in the HexGui orientation (first player joins top and bottom) read
+        back in this module's orientation and vice versa. History is not kept.
+        """
+        black = [self.cell(i).transposed() for i, v in enumerate(self.board) if v == BLACK]
+        white = [self.cell(i).transposed() for i, v in enumerate(self.board) if v == WHITE]
+        return Position.from_stones(self.size, black, white, self.to_move)
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def cell(self, index: int) -> Cell:
+        """The :class:`Cell` of an index."""
+        return Cell.of_index(index, self.size)
+
+    def index(self, cell: Cell) -> int:
+        """The index of ``cell``.
+
+        :raises IllegalMoveError: when it is off the board.
+        """
+        if not cell.on_board(self.size):
+            raise IllegalMoveError(f"cell {cell} is off the {self.size}x{self.size} board")
+        return cell.index(self.size)
+
+    def __getitem__(self, cell: Cell) -> int:
+        return self.board[self.index(cell)]
+
+    def stones(self, player: int) -> list[Cell]:
+        """The cells holding ``player``'s stones, in index order."""
+        return [self.cell(i) for i, v in enumerate(self.board) if v == player]
+
+    def legal_moves(self) -> list[int]:
+        """Indices of the empty cells (none once the game is won)."""
+        if self.winner is not None:
+            return []
+        return [i for i, v in enumerate(self.board) if v == EMPTY]
+
+    def is_legal(self, index: int) -> bool:
+        """True when the side to move may play at ``index``."""
+        return self.winner is None and 0 <= index < len(self.board) and self.board[index] == EMPTY
+
+    def is_over(self) -> bool:
+        """True when someone has won (Hex has no draws; a full board always has a winner)."""
+        return self.winner is not None
+
+    def outcome(self) -> int | None:
+        """The winner (1 or 2) or None while the game goes on."""
+        return self.winner
+
+    def winning_chain(self) -> list[int]:
+        """The winner's cells in the group that touches both of its edges ([] if none)."""
+        if self.winner is None:
+            return []
+        roots = {
+            self._find(i)
+            for i, v in enumerate(self.board)
+            if v == self.winner and self._flags[self._find(i)] == _SIDE_A | _SIDE_B
+        }
+        return [i for i, v in enumerate(self.board) if v == self.winner and self._find(i) in roots]
+
+    def key(self) -> tuple[int, int]:
+        """Bitsets of black and white stones (bit ``index``); the side to move follows."""
+        black = white = 0
+        for i, v in enumerate(self.board):
+            if v == BLACK:
+                black |= 1 << i
+            elif v == WHITE:
+                white |= 1 << i
+        return black, white
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def play(self, move: Cell | int) -> None:
+        """Check and play ``move`` for the side to move.
+
+        :raises IllegalMoveError: when the game is over, the cell is off the board or taken.
+        """
+        index = self.index(move) if isinstance(move, Cell) else move
+        if self.winner is not None:
+            raise IllegalMoveError(f"the game is over: player {self.winner} has won")
+        if not 0 <= index < len(self.board):
+            raise IllegalMoveError(f"cell index {index} is off the {self.size}x{self.size} board")
+        if self.board[index] != EMPTY:
+            raise IllegalMoveError(f"cell {self.cell(index)} is already occupied")
+        self.push(index)
+
+    def push(self, index: int) -> None:
+        """Play at ``index`` for the side to move without checks."""
+        self._place(index, self.to_move)
+        self.history.append(index)
+        self.to_move = opponent(self.to_move)
+
+    def pop(self) -> int:
+        """Undo the last move and return its index.
+
+        :raises IllegalMoveError: when there is no move to undo.
+        """
+        if not self.history:
+            raise IllegalMoveError("no move to undo")
+        index = self.history.pop()
+        for node, parent, rank, flags in reversed(self._log.pop()):
+            self._parent[node] = parent
+            self._rank[node] = rank
+            self._flags[node] = flags
+        self.board[index] = EMPTY
+        self.to_move = opponent(self.to_move)
+        self.winner = None
+        return index
+
+    def _find(self, node: int) -> int:
+        parent = self._parent
+        while parent[node] != node:
+            node = parent[node]
+        return node
+
+    def _place(self, index: int, color: int) -> None:
+        size = self.size
+        row, col = divmod(index, size)
+        log: list[tuple[int, int, int, int]] = [
+            (index, self._parent[index], self._rank[index], self._flags[index])
+        ]
+        flags = 0
+        line = col if color == BLACK else row
+        if line == 0:
+            flags |= _SIDE_A
+        if line == size - 1:
+            flags |= _SIDE_B
+        self.board[index] = color
+        self._flags[index] = flags
+        root = index
+        for other in neighbours(size)[index]:
+            if self.board[other] != color:
+                continue
+            other_root = self._find(other)
+            if other_root == root:
+                continue
+            if self._rank[root] < self._rank[other_root]:
+                root, other_root = other_root, root
+            log.append(
+                (
+                    other_root,
+                    self._parent[other_root],
+                    self._rank[other_root],
+                    self._flags[other_root],
+                )
+            )
+            log.append((root, self._parent[root], self._rank[root], self._flags[root]))
+            self._parent[other_root] = root
+            self._flags[root] |= self._flags[other_root]
+            if self._rank[root] == self._rank[other_root]:
+                self._rank[root] += 1
+        self._log.append(log)
+        if self._flags[root] == _SIDE_A | _SIDE_B and self.winner is None:
+            self.winner = color
+
+    def __repr__(self) -> str:
+        black = ",".join(str(c) for c in self.stones(BLACK))
+        white = ",".join(str(c) for c in self.stones(WHITE))
+        return f"<Position size={self.size} black=[{black}] white=[{white}] to_move={self.to_move}>"

@@ -1,0 +1,392 @@
+"""Search layer: the Hex engine, Monte Carlo tree search with RAVE and an MCTS-solver.
+
+Each iteration descends the tree (UCT blended with RAVE/AMAF values), expands a leaf
+once it has been visited ``expand_threshold`` times (dead cells are not given
+children), checks whether the move into a new node has just won (proofs propagate:
+a node with a winning child is lost for the player who moved into it, a node whose
+children all lose is won) and finishes the game with a random playout in which a
+player answers an intrusion into its bridges or edge bridges. The loop itself is the
+numba kernel :func:`boardlab.hex._kernel.mcts_iterate`, run in batches so the Python
+side can watch the clock: a search never runs past its time limit.
+
+Before the tree search, the root is checked in plain Python for a winning move and
+for a single opponent threat that must be blocked.
+
+Results are reproducible from the seed under a playout (``Limit(nodes=...)``) limit;
+under a time limit the number of playouts depends on the machine.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.errors import BoardlabError, IllegalMoveError
+from boardlab.core.limits import Budget, Limit
+from boardlab.hex.rules import EMPTY, Cell, Position, bridge_table, neighbours, opponent
+
+__all__ = [
+    "GameClock",
+    "MctsEngine",
+    "SearchResult",
+    "Tables",
+    "tables",
+    "warm_up",
+    "winning_cells",
+]
+
+DEFAULT_PLAYOUTS = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Neighbour and bridge tables of one board size, as numpy arrays for the kernels."""
+
+    size: int
+    nbr: npt.NDArray[np.int32]
+    bridges: npt.NDArray[np.int32]
+    nbridge: npt.NDArray[np.int32]
+
+
+@cache
+def tables(size: int) -> Tables:
+    """The kernel tables of a ``size x size`` board (cached)."""
+    cells = size * size
+    nbr = np.full((cells, 6), -1, np.int32)
+    for i, ns in enumerate(neighbours(size)):
+        nbr[i, : len(ns)] = ns
+    table = bridge_table(size)
+    width = max((len(entry) for entry in table), default=0) or 1
+    bridges = np.zeros((cells, width, 3), np.int32)
+    nbridge = np.zeros(cells, np.int32)
+    for i, entry in enumerate(table):
+        nbridge[i] = len(entry)
+        for k, triple in enumerate(entry):
+            bridges[i, k] = triple
+    return Tables(size, nbr, bridges, nbridge)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """A chosen move with its evidence.
+
+    ``proven`` is +1 when the move is proven to win for the side to move, -1 when every
+    move is proven to lose, 0 otherwise. ``win_rate`` is the move's observed playout
+    win rate for the side to move; ``top`` lists ``(move, visits, win_rate)`` of the
+    most visited moves.
+    """
+
+    move: int
+    cell: Cell
+    win_rate: float
+    proven: int
+    playouts: int
+    nodes: int
+    seconds: float
+    top: tuple[tuple[int, int, float], ...]
+    reason: str
+
+
+def winning_cells(position: Position, player: int) -> list[int]:
+    """Empty cells where a stone of ``player`` would win at once."""
+    work = position.copy()
+    saved = work.to_move
+    work.to_move = player
+    found = []
+    for index in range(len(work.board)):
+        if work.board[index] == EMPTY:
+            work.push(index)
+            if work.winner == player:
+                found.append(index)
+            work.pop()
+            work.to_move = player
+    work.to_move = saved
+    return found
+
+
+_WARM = [False]
+
+
+def warm_up() -> float:
+    """Load (or compile) the numba kernels once per process; returns the seconds it took.
+
+    The first call of a kernel costs its cache load or compilation; engines call this
+    before a clock starts so a first move is not starved.
+    """
+    started = time.perf_counter()
+    if not _WARM[0]:
+        _WARM[0] = True
+        MctsEngine(seed=0, max_nodes=1000).search(Position(3), Limit(nodes=50))
+    return time.perf_counter() - started
+
+
+def _splitmix(value: int) -> int:
+    value = (value + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = value
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return (z ^ (z >> 31)) or 1
+
+
+class MctsEngine:
+    """UCT + RAVE Monte Carlo tree search with bridge playouts and an MCTS-solver.
+
+    ``seed`` fixes every random choice: the ``k``-th search of an engine uses a stream
+    derived from ``(seed, k)``.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        max_nodes: int = 1_000_000,
+        exploration: float = 0.0,
+        rave_bias: float = 0.001,
+        expand_threshold: int = 1,
+        solver_empties: int = 48,
+    ) -> None:
+        if max_nodes < 1000:
+            raise BoardlabError(f"max_nodes must be at least 1000, got {max_nodes}")
+        self.seed = seed
+        self.solver_empties = solver_empties
+        self.max_nodes = max_nodes
+        self.params = np.array([exploration, rave_bias, float(expand_threshold), 1.0], np.float64)
+        self._searches = 0
+        self._last: tuple[tuple[npt.NDArray[Any], ...], int] = ((), 0)
+
+    def search(self, position: Position, limit: Limit | None = None) -> SearchResult:
+        """The best move for the side to move in ``position`` within ``limit``.
+
+        Without a limit the search runs :data:`DEFAULT_PLAYOUTS` playouts. The first
+        search of a process first loads the kernels (:func:`warm_up`, about 0.5 s from
+        numba's cache), outside the limit; callers with a whole-game clock charge it.
+
+        :raises IllegalMoveError: when the game is already over.
+        """
+        started = time.perf_counter()
+        if position.winner is not None:
+            raise IllegalMoveError(f"the game is over: player {position.winner} has won")
+        limit = limit or Limit(nodes=DEFAULT_PLAYOUTS)
+        if not _WARM[0]:
+            warm_up()
+            started = time.perf_counter()
+        budget = limit.start()
+        self._searches += 1
+        me = position.to_move
+        empty = position.legal_moves()
+        wins = winning_cells(position, me)
+        if wins:
+            return self._quick(wins[0], position, 1, "wins at once", started)
+        threats = winning_cells(position, opponent(me))
+        if len(threats) == 1:
+            return self._quick(threats[0], position, 0, "blocks the only threat", started)
+        if len(empty) == 1:
+            return self._quick(empty[0], position, 0, "only move", started)
+        if len(empty) <= self.solver_empties:
+            found = self._endgame(position, limit, budget)
+            if found is not None:
+                return self._quick(found, position, 1, "solver: proven win", started)
+
+        proven_loss = False
+        for use_proofs in (1.0, 0.0):
+            outcome = self._run(position, limit, budget, use_proofs)
+            if outcome is None:
+                break
+            proven_loss = True
+        if outcome is None:
+            outcome = self._last
+        arrays, done = outcome
+        first, count, move, visits, wins_arr, proof, used = arrays
+        start, stop = int(first[0]), int(first[0] + count[0])
+        children = list(range(start, stop))
+        if not children:
+            return self._quick(empty[0], position, 0, "no tree", started, done)
+        winners = [c for c in children if proof[c] == 1]
+        non_losing = [c for c in children if proof[c] != -1]
+        if proven_loss:
+            chosen = max(children, key=lambda c: (visits[c], wins_arr[c]))
+            proven, reason = -1, "proven loss; most resistant move"
+        elif winners:
+            chosen = max(winners, key=lambda c: visits[c])
+            proven, reason = 1, "proven win"
+        elif non_losing:
+            chosen = max(non_losing, key=lambda c: (visits[c], wins_arr[c]))
+            proven, reason = 0, "most visited"
+        else:
+            chosen = max(children, key=lambda c: visits[c])
+            proven, reason = -1, "proven loss"
+        ranked = sorted(children, key=lambda c: -visits[c])[:5]
+        top = tuple(
+            (int(move[c]), int(visits[c]), float(wins_arr[c] / visits[c]) if visits[c] else 0.0)
+            for c in ranked
+        )
+        rate = float(wins_arr[chosen] / visits[chosen]) if visits[chosen] else 0.0
+        if proven == 1:
+            rate = 1.0
+        return SearchResult(
+            int(move[chosen]),
+            position.cell(int(move[chosen])),
+            rate,
+            proven,
+            done,
+            int(used[0]),
+            time.perf_counter() - started,
+            top,
+            reason,
+        )
+
+    def _endgame(self, position: Position, limit: Limit, budget: Budget) -> int | None:
+        """A winning move proven by the exact solver within a slice of the budget."""
+        from boardlab.hex.solver import solve
+
+        remaining = budget.remaining
+        if remaining is not None:
+            if remaining < 0.01:
+                return None
+            slice_limit = Limit(time=remaining * 0.3)
+        else:
+            slice_limit = Limit(nodes=max(1000, (limit.nodes or DEFAULT_PLAYOUTS) // 4))
+        result = solve(position, slice_limit, all_moves=False)
+        if result.winner == position.to_move and result.winning_moves:
+            return result.winning_moves[0]
+        return None
+
+    def _run(
+        self, position: Position, limit: Limit, budget: Budget, use_proofs: float
+    ) -> tuple[tuple[npt.NDArray[Any], ...], int] | None:
+        """One tree search; None when it ends normally, the tree when the root is lost.
+
+        The tree is always kept in ``self._last``.
+        """
+        from boardlab.hex import _kernel
+
+        me = position.to_move
+        params = self.params.copy()
+        params[3] = use_proofs
+        size = position.size
+        tab = tables(size)
+        max_nodes = self.max_nodes
+        first = np.full(max_nodes, -1, np.int32)
+        count = np.zeros(max_nodes, np.int32)
+        move = np.zeros(max_nodes, np.int32)
+        visits = np.zeros(max_nodes, np.float64)
+        wins_arr = np.zeros(max_nodes, np.float64)
+        rvisits = np.zeros(max_nodes, np.float64)
+        rwins = np.zeros(max_nodes, np.float64)
+        proof = np.zeros(max_nodes, np.int8)
+        used = np.array([1], np.int32)
+        move[0] = -1
+        state = np.array([_splitmix(self.seed * 1_000_003 + self._searches)], np.uint64)
+        board = np.array(position.board, np.int8)
+        last = position.history[-1] if position.history else -1
+        node_cap = limit.nodes
+        deadline = budget.deadline()
+        done = 0
+        batch = 1
+        while True:
+            if node_cap is not None:
+                batch = min(batch, node_cap - done)
+            if batch <= 0:
+                break
+            t0 = time.perf_counter()
+            ran = _kernel.mcts_iterate(
+                board,
+                size,
+                me,
+                last,
+                batch,
+                first,
+                count,
+                move,
+                visits,
+                wins_arr,
+                rvisits,
+                rwins,
+                proof,
+                used,
+                tab.nbr,
+                tab.bridges,
+                tab.nbridge,
+                state,
+                params,
+            )
+            t1 = time.perf_counter()
+            done += ran
+            if (use_proofs and proof[0] != 0) or ran < batch:
+                break
+            if node_cap is not None and done >= node_cap:
+                break
+            if deadline is not None:
+                remaining = deadline - t1
+                per = (t1 - t0) / max(ran, 1)
+                if remaining <= 0 or per > remaining:
+                    break
+                # batches of at most 20 ms and half the time left, growing at most 4x
+                target = min(0.02, remaining * 0.5)
+                batch = max(1, min(int(target / max(per, 1e-7)), batch * 4))
+            else:
+                batch = min(batch * 2, 4096)
+        self._last = ((first, count, move, visits, wins_arr, proof, used), done)
+        if (
+            use_proofs
+            and proof[0] == 1
+            and not any(proof[c] == 1 for c in range(int(first[0]), int(first[0] + count[0])))
+        ):
+            return self._last
+        return None
+
+    def _quick(
+        self,
+        move: int,
+        position: Position,
+        proven: int,
+        reason: str,
+        started: float,
+        playouts: int = 0,
+    ) -> SearchResult:
+        rate = 1.0 if proven == 1 else 0.5
+        return SearchResult(
+            move,
+            position.cell(move),
+            rate,
+            proven,
+            playouts,
+            0,
+            time.perf_counter() - started,
+            ((move, 0, rate),),
+            reason,
+        )
+
+
+@dataclass(slots=True)
+class GameClock:
+    """Spreads a whole game's thinking time over the moves; never hands out more than is left.
+
+    The IOI statement gives 40 s for the whole game and guarantees the library needs at
+    most 20 s of it, so the default game budget of our side is 20 s. A move gets
+    ``(left - reserve) / max(3, pace * empty + 2)`` seconds.
+    """
+
+    total: float = 20.0
+    reserve: float = 0.5
+    pace: float = 0.3
+    used: float = 0.0
+
+    def remaining(self) -> float:
+        """Seconds still available to our side."""
+        return max(0.0, self.total - self.used)
+
+    def move_time(self, position: Position) -> float:
+        """Seconds to spend on the next move of ``position``."""
+        empty = sum(1 for v in position.board if v == EMPTY)
+        usable = max(0.0, self.remaining() - self.reserve)
+        share = usable / max(3.0, self.pace * empty + 2.0)
+        return max(0.002, min(share, usable))
+
+    def charge(self, seconds: float) -> None:
+        """Record time spent."""
+        self.used += seconds

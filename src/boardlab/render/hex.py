@@ -1,0 +1,98 @@
+"""Render layer: Hex positions as ASCII diagrams and SVG, the winning chain highlighted.
+
+Both pictures use the IOI orientation of :mod:`boardlab.hex.rules`: player 1 (X, red)
+joins the left and right edges, player 2 (O, blue) the top and bottom ones.
+
+>>> from boardlab.hex.rules import Cell, Position
+>>> p = Position(2)
+>>> p.play(Cell.parse("a1")); p.play(Cell.parse("a2")); p.play(Cell.parse("b1"))
+>>> print(diagram(p), end="")
+   a b
+ 1 x x
+ 2  O .
+"""
+
+from __future__ import annotations
+
+import math
+
+from boardlab.hex.formats import format_diagram
+from boardlab.hex.rules import BLACK, LETTERS, WHITE, Position
+from boardlab.render import svg
+
+__all__ = ["diagram", "svg_picture"]
+
+COLOURS = {BLACK: "#d33", WHITE: "#36c"}
+
+
+def diagram(position: Position) -> str:
+    """The position file diagram; the winning chain's stones in lower case."""
+    return format_diagram(position, set(position.winning_chain()))
+
+
+def svg_picture(position: Position, cell: float = 28.0) -> str:
+    """A standalone SVG of the board: hexagons, stones, coordinates, edge colours."""
+    n = position.size
+    radius = cell / math.sqrt(3)
+    margin = cell * 1.2
+
+    def centre(row: int, col: int) -> tuple[float, float]:
+        return margin + col * cell + row * cell / 2, margin + row * radius * 1.5
+
+    chain = set(position.winning_chain())
+    body: list[str] = []
+    width = margin * 2 + (n - 1) * cell * 1.5 + cell
+    height = margin * 2 + (n - 1) * radius * 1.5 + radius
+    # edge bands: player 1 left/right, player 2 top/bottom
+    x0, y0 = centre(0, 0)
+    x1, y1 = centre(0, n - 1)
+    x2, y2 = centre(n - 1, 0)
+    x3, y3 = centre(n - 1, n - 1)
+    pad = cell * 0.75
+    body.append(
+        svg.line(x0 - pad, y0 - pad, x1 + pad, y1 - pad, stroke=COLOURS[WHITE], stroke_width=4)
+    )
+    body.append(
+        svg.line(x2 - pad, y2 + pad, x3 + pad, y3 + pad, stroke=COLOURS[WHITE], stroke_width=4)
+    )
+    body.append(
+        svg.line(x0 - pad, y0 - pad, x2 - pad, y2 + pad, stroke=COLOURS[BLACK], stroke_width=4)
+    )
+    body.append(
+        svg.line(x1 + pad, y1 - pad, x3 + pad, y3 + pad, stroke=COLOURS[BLACK], stroke_width=4)
+    )
+    for row in range(n):
+        for col in range(n):
+            cx, cy = centre(row, col)
+            corners = [
+                (
+                    cx + radius * math.cos(math.radians(90 + 60 * k)),
+                    cy + radius * math.sin(math.radians(90 + 60 * k)),
+                )
+                for k in range(6)
+            ]
+            index = row * n + col
+            body.append(svg.polygon(corners, fill="#f4e7c5", stroke="#7a6a4f", stroke_width=1))
+            owner = position.board[index]
+            if owner:
+                body.append(
+                    svg.circle(
+                        cx,
+                        cy,
+                        radius * 0.72,
+                        fill=COLOURS[owner],
+                        stroke="#000" if index in chain else "none",
+                        stroke_width=3 if index in chain else 0,
+                    )
+                )
+    for col in range(n):
+        cx, cy = centre(0, col)
+        body.append(
+            svg.text(cx, cy - radius * 1.4, LETTERS[col], font_size=11, text_anchor="middle")
+        )
+    for row in range(n):
+        cx, cy = centre(row, 0)
+        body.append(
+            svg.text(cx - cell * 0.9, cy + 4, str(row + 1), font_size=11, text_anchor="end")
+        )
+    return svg.document(width, height, body, title=f"Hex {n}x{n}")

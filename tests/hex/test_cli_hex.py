@@ -1,0 +1,132 @@
+"""``boardlab hex ...``: every verb on small inputs, and bad input as exit status 2."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from boardlab.cli import load_game, main
+from boardlab.hex.formats import parse_position
+from boardlab.render.hex import svg_picture
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(["hex", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_show_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "p.svg"
+    code, out, err = run(["show", str(DATA / "ioi7.txt"), "--svg", str(picture)], capsys)
+    assert code == 0 and err == ""
+    assert out.startswith("   a b c d e f g\n") and out.endswith("player 1 to move\n")
+    assert picture.read_text().startswith("<svg")
+
+
+def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["convert", str(DATA / "ioi7.txt"), "--to", "sgf"], capsys)
+    assert code == 0 and out.startswith("(;FF[4]GM[11]SZ[7]")
+    sgf = tmp_path / "p.sgf"
+    sgf.write_text(out)
+    code, back, _ = run(["convert", str(sgf), "--to", "diagram"], capsys)
+    assert parse_position(back).board == parse_position((DATA / "ioi7.txt").read_text()).board
+
+
+def test_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text(". . .\n. . .\n. . .\n")
+    code, out, _ = run(["solve", str(board)], capsys)
+    assert code == 0
+    assert "winner: player 1\nwinning moves: b2 b1 c1 a3 b3\n" in out
+    assert "complete: True" in out
+
+
+def test_move_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["move", str(DATA / "ioi7.txt"), "--playouts", "500", "--seed", "4"]
+    first = run(args, capsys)
+    second = run(args, capsys)
+    assert first[0] == 0
+    # the move, its win rate and the playout count repeat; only the seconds may differ
+    assert first[1].split(" in ")[0] == second[1].split(" in ")[0]
+    assert first[1].split("top:")[1] == second[1].split("top:")[1]
+
+
+def test_gtp_loop(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("name\nplay b zz\nboardsize 3\nquit\nname\n"))
+    code, out, _ = run(["gtp", "--time", "0.05"], capsys)
+    assert code == 0
+    assert out.split("\n\n")[:4] == [
+        "= boardlab-hex",
+        "? invalid vertex: bad cell 'zz': expected a letter and a row number like 'c5'",
+        "= ",
+        "= ",
+    ]
+
+
+def test_ioi_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    start = tmp_path / "start.txt"
+    start.write_text(". . . .\n . X . .\n  . . O .\n   . . . .\n")
+    code, out, err = run(["ioi", str(start), "--strength", "weak", "--time", "2"], capsys)
+    assert code == 0 and err == ""
+    assert "GameIsOver = 2: our program (player 1) won" in out
+
+
+def test_generate(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["generate", "--size", "4", "--stones", "2", "--seed", "1"], capsys)
+    assert code == 0 and "certified by the exact solver" in out
+    position = parse_position(out)
+    assert len(position.stones(1)) == len(position.stones(2)) == 2
+
+
+def test_selfplay_and_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["selfplay", "--size", "4", "--playouts", "300"], capsys)
+    assert code == 0 and "won after" in out
+    game = load_game("hex")
+    assert game.demo is not None
+    lines = game.demo()
+    assert lines[0].startswith("4x4 solved: player 1 wins; winning openings c2 b3 d1 a4")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["show", "/nonexistent.txt"], "cannot read"),
+        (["solve", "BAD"], "cannot read"),
+        (["generate", "--size", "30"], "board size must be in 1..26"),
+        (["generate", "--size", "3", "--stones", "5"], "cannot place 5 stones"),
+        (["match", "--size", "5"], "give the opponent's command"),
+        (["match", "--size", "40", "--", "x"], "board size must be in 1..26"),
+        (["match", "--size", "5", "--", "/nonexistent/engine"], "cannot start engine"),
+        (["selfplay", "--size", "0"], "board size must be in 1..26"),
+    ],
+)
+def test_bad_input_is_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(args, capsys)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_malformed_file_names_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(". . .\n. ? .\n. . .\n")
+    code, _, err = run(["show", str(bad)], capsys)
+    assert code == 2 and f"{bad}:2:3: bad cell symbol '?'" in err
+    unbalanced = tmp_path / "u.txt"
+    unbalanced.write_text("X X\n. O\n")
+    code, _, err = run(["ioi", str(unbalanced)], capsys)
+    assert code == 2 and "equally many stones" in err
+
+
+def test_svg_highlights_the_winning_chain() -> None:
+    p = parse_position("X X\n. O\n")
+    picture = svg_picture(p)
+    assert picture.count('stroke-width="3"') == 2

@@ -1,0 +1,113 @@
+"""The exact solver against brute-force minimax on 3x3 and 4x4, and its limit handling."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from boardlab.core.limits import Limit
+from boardlab.hex.rules import Cell, Position
+from boardlab.hex.solver import _template_holds, _ziggurats, format_result, solve
+
+
+def brute_force_wins(position: Position) -> bool:
+    """Plain minimax over every move, memoised on the board only (no pruning at all)."""
+
+    @cache
+    def wins(board: tuple[int, ...], to_move: int) -> bool:
+        p = Position.from_stones(
+            position.size,
+            [Cell.of_index(i, position.size) for i, v in enumerate(board) if v == 1],
+            [Cell.of_index(i, position.size) for i, v in enumerate(board) if v == 2],
+            to_move,
+        )
+        for move in p.legal_moves():
+            p.push(move)
+            if p.winner == to_move or not wins(tuple(p.board), 3 - to_move):
+                return True
+            p.pop()
+        return False
+
+    return wins(tuple(position.board), position.to_move)
+
+
+def brute_force_winning_moves(position: Position) -> set[int]:
+    result = set()
+    for move in position.legal_moves():
+        p = position.copy()
+        p.push(move)
+        if p.winner == position.to_move or not brute_force_wins(p):
+            result.add(move)
+    return result
+
+
+def random_position(size: int, stones: int, rng: random.Random) -> Position:
+    while True:
+        p = Position(size)
+        for _ in range(stones):
+            p.push(rng.choice(p.legal_moves()))
+            if p.winner is not None:
+                break
+        if p.winner is None:
+            return p
+
+
+@pytest.mark.parametrize(
+    ("size", "stones", "count"),
+    [(2, 0, 1), (3, 0, 1), (3, 2, 25), (3, 3, 25), (4, 7, 8), (4, 8, 15)],
+)
+def test_solver_matches_brute_force(size: int, stones: int, count: int) -> None:
+    rng = random.Random(size * 100 + stones)
+    for _ in range(count):
+        p = random_position(size, stones, rng)
+        result = solve(p)
+        assert result.complete
+        expected = brute_force_winning_moves(p)
+        assert set(result.winning_moves) == expected, repr(p)
+        assert set(result.losing_moves) == set(p.legal_moves()) - expected
+        assert result.winner == (p.to_move if expected else 3 - p.to_move)
+
+
+def test_published_small_boards() -> None:
+    """The first player wins every empty board; on 3x3 the centre wins and a1 loses."""
+    for size in (1, 2, 3, 4):
+        assert solve(Position(size)).winner == 1
+    r3 = solve(Position(3))
+    names = {str(Cell.of_index(i, 3)) for i in r3.winning_moves}
+    assert "b2" in names and "a1" not in names
+    assert format_result(r3, 3).startswith("winner: player 1; winning moves: b2")
+
+
+def test_4x4_openings_have_the_180_degree_symmetry() -> None:
+    r = solve(Position(4))
+    win = set(r.winning_moves)
+    assert {15 - i for i in win} == win
+    assert len(win) + len(r.losing_moves) == 16
+
+
+def test_limit_gives_an_honest_unknown() -> None:
+    result = solve(Position(6), Limit(nodes=2000))
+    assert not result.complete
+    if result.winner is None:
+        assert result.winning_moves == ()
+
+
+def test_ziggurat_found_by_brute_force() -> None:
+    zigs = _ziggurats()
+    assert len(zigs) == 2
+    for carrier in zigs:
+        assert len(carrier) == 8
+        # dropping any cell of a ziggurat breaks it (it is minimal)
+        for k in range(len(carrier)):
+            smaller = [(r, c + 4) for r, c in carrier[:k] + carrier[k + 1 :]]
+            assert not _template_holds(9, (2, 4), smaller)
+
+
+def test_game_over_position() -> None:
+    p = Position(2)
+    for name in ["a1", "a2", "b1"]:
+        p.play(Cell.parse(name))
+    assert p.winner == 1
+    assert solve(p).winner == 1
