@@ -1,0 +1,166 @@
+"""Interface layer: the Ioiwari API under ``/api/ioiwari/`` (state, move, engine, analyze).
+
+A game is its ``start`` (seven pit counts, 0..5 beads each, not all empty; the
+statement's starts hold 2..4 beads and 20 in all) and the ``moves`` played so far
+(pit labels 1..7, player 1 first); the server replays them with
+:mod:`boardlab.ioiwari.rules`. The perfect player and the move values come from the
+memoised exact solver :class:`boardlab.ioiwari.solver.MemoSolver` (plain Python,
+shared by every request).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from boardlab.core.errors import BoardlabError, IllegalMoveError
+from boardlab.ioiwari.rules import IOI, Move, State
+from boardlab.ioiwari.solver import MemoSolver, PerfectPlayer, analyze
+from boardlab.web._http import (
+    ApiError,
+    Obj,
+    endpoint,
+    field_int,
+    field_int_list,
+    read_object,
+    run_job,
+)
+from boardlab.web.svgtag import tag_cells
+
+__all__ = ["read_game", "routes", "state_of"]
+
+PIT_FILL = "#7a4a1e"  # the fill of every pit in render.ioiwari.board_svg
+_SOLVER = MemoSolver(IOI)
+_SOLVER_LOCK = threading.Lock()
+
+
+def read_game(data: Obj) -> State:
+    """The game after replaying ``moves`` from ``start`` (a random start from ``seed``
+    when ``start`` is absent).
+
+    :raises ApiError: for a field of the wrong kind.
+    :raises BoardlabError: for a start that is no Ioiwari position or an illegal move.
+    """
+    if data.get("start") is None:
+        seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+        start = list(random.Random(seed).choice(IOI.starts()))
+    else:
+        start = field_int_list(data, "start", low=0, high=IOI.cap, max_items=IOI.pits)
+    IOI.check_pits(start)
+    if not any(start):
+        raise BoardlabError("the start has no beads")
+    moves = field_int_list(data, "moves", [], low=-(2**31), high=2**31, max_items=IOI.total)
+    state = State(IOI, start)
+    for number, pit in enumerate(moves, start=1):
+        try:
+            state.play(Move(pit))
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"move {number} (pit {pit}): {exc}") from None
+    return state
+
+
+def state_of(state: State, start: list[int] | None = None) -> Obj:
+    """The JSON form of a game: pits, banks, side to move, legal pits, outcome, the SVG."""
+    from boardlab.render.ioiwari import board_svg, transcript
+
+    position = state.position()
+    outcome = state.outcome()
+    first = start if start is not None else _start_of(state)
+    return {
+        "start": first,
+        "moves": [move.pit for move in state.history],
+        "pits": list(state.pits),
+        "banks": list(state.banks),
+        "to_move": state.to_move,
+        "legal": [move.pit for move in state.legal_moves()],
+        "over": state.is_over(),
+        "winner": None if outcome is None else outcome.winner,
+        "result": None if outcome is None else str(outcome),
+        "position": str(position),
+        "transcript": transcript(first, state.history),
+        "svg": tag_cells(
+            board_svg(position), "circle", PIT_FILL, [str(i + 1) for i in range(len(state.pits))]
+        ),
+    }
+
+
+def _start_of(state: State) -> list[int]:
+    replay = state.copy()
+    while replay.history:
+        replay.pop()
+    return list(replay.pits)
+
+
+def _analysis(state: State) -> Obj:
+    with _SOLVER_LOCK:
+        found = analyze(_SOLVER, state.position())
+    return {
+        "value": found.value,
+        "to_move": state.to_move,
+        "moves": [
+            {"pit": m.pit, "banked": m.gain, "given": m.loss, "value": m.value} for m in found.moves
+        ],
+        "best": list(found.best),
+        "final_banks": list(found.final_banks),
+    }
+
+
+async def start(request: Request) -> Obj:
+    """``POST /api/ioiwari/start``: a start of the statement chosen from ``seed``."""
+    data = await read_object(request)
+    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+    return state_of(read_game({"seed": seed}))
+
+
+async def state(request: Request) -> Obj:
+    """``POST /api/ioiwari/state``: the game a request describes."""
+    game = read_game(await read_object(request))
+    return state_of(game)
+
+
+async def move(request: Request) -> Obj:
+    """``POST /api/ioiwari/move``: sow pit ``move`` for the side to move; 422 if illegal."""
+    data = await read_object(request)
+    game = read_game(data)
+    pit = field_int(data, "move", low=-(2**31), high=2**31)
+    game.play(Move(pit))
+    return state_of(game)
+
+
+async def engine(request: Request) -> Obj:
+    """``POST /api/ioiwari/engine``: the perfect player's move (ties broken by ``seed``)."""
+    data = await read_object(request)
+    game = read_game(data)
+    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+    if game.is_over():
+        raise ApiError(422, "the game is over: every pit is empty")
+
+    def choose() -> Move:
+        with _SOLVER_LOCK:
+            player = PerfectPlayer(_SOLVER, random.Random(seed * 1000 + len(game.history)))
+            return player.choose(game)
+
+    chosen = await run_job(request, choose)
+    game.play(chosen)
+    answer = state_of(game)
+    answer["engine"] = {"move": chosen.pit}
+    return answer
+
+
+async def analyse(request: Request) -> Obj:
+    """``POST /api/ioiwari/analyze``: the value of the position and of every legal move
+    (the bank difference the side to move gains from now on under perfect play)."""
+    game = read_game(await read_object(request))
+    return await run_job(request, lambda: _analysis(game))
+
+
+routes = [
+    Route("/ioiwari/start", endpoint(start), methods=["POST"]),
+    Route("/ioiwari/state", endpoint(state), methods=["POST"]),
+    Route("/ioiwari/move", endpoint(move), methods=["POST"]),
+    Route("/ioiwari/engine", endpoint(engine), methods=["POST"]),
+    Route("/ioiwari/analyze", endpoint(analyse), methods=["POST"]),
+]

@@ -1,0 +1,135 @@
+"""Interface layer: the Mars explorer API under ``/api/mars/`` (sample, solve, judge).
+
+``map`` is the text of a MARS.DAT file (vehicles, P, Q, then Q rows of P cells);
+``moves`` the text of an answer (one ``VEHICLE DIRECTION`` line per step). ``solve``
+runs the optimal solver :func:`boardlab.mars.solver.solve` and draws its routes with
+:func:`boardlab.render.mars.svg_routes`; ``judge`` scores an answer with
+:func:`boardlab.mars.judge.judge` (the best possible score comes from the solver) and
+draws the routes the answer's vehicles took.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from boardlab.web._http import Obj, endpoint, field_str, read_object, run_job
+
+__all__ = ["routes"]
+
+MAX_MAP = 200_000  # 128 rows of 128 cells take about 33,000 characters
+MAX_MOVES = 3_000_000
+MAX_ROUTES_DRAWN = 200
+MAX_MOVES_RETURNED = 200_000
+
+
+async def sample(request: Request) -> Obj:
+    """``GET /api/mars/sample``: the statement's map and its (restored) sample answer."""
+    from boardlab.mars.formats import SAMPLE_MAP, SAMPLE_MOVES
+
+    return {"map": SAMPLE_MAP, "moves": SAMPLE_MOVES}
+
+
+async def solve(request: Request) -> Obj:
+    """``POST /api/mars/solve``: optimal routes, the best score and its proof, the picture."""
+    from boardlab.mars.formats import MarsMap
+    from boardlab.mars.solver import solve as solve_map
+    from boardlab.render.mars import svg_routes
+
+    data = await read_object(request)
+    mars = MarsMap.parse(field_str(data, "map", max_len=MAX_MAP), source="map")
+    solution = await run_job(request, lambda: solve_map(mars))
+    moves = solution.moves_text()
+    cert = solution.certificate
+    drawn = [route.directions for route in solution.routes[:MAX_ROUTES_DRAWN]]
+    return {
+        "width": mars.width,
+        "height": mars.height,
+        "vehicles": mars.vehicles,
+        "rocks": mars.rocks,
+        "reachable": solution.reachable,
+        "max_rocks": solution.max_rocks,
+        "best": solution.best,
+        "proven_optimal": solution.proven_optimal,
+        "method": solution.method,
+        "proof": None
+        if cert is None
+        else {
+            "bound": cert.bound,
+            "levels": cert.levels,
+            "free_rocks": cert.free_rocks,
+            "method": cert.method,
+        },
+        "routes": [
+            {
+                "directions": route.directions,
+                "first_vehicle": route.first_vehicle,
+                "vehicles": route.vehicles,
+                "new_rocks": route.new_rocks,
+            }
+            for route in solution.routes
+        ],
+        "steps": moves.count("\n"),
+        "moves": moves if len(moves) <= MAX_MOVES_RETURNED else None,
+        "seconds": round(solution.seconds, 3),
+        "svg": svg_routes(mars, drawn, title="Mars explorer: optimal routes"),
+    }
+
+
+def _answer_routes(moves_text: str, vehicles: int) -> list[str]:
+    """The distinct routes of a legal answer (each vehicle's step digits), first seen first."""
+    from boardlab.mars.formats import parse_moves
+
+    paths = [""] * (vehicles + 1)
+    for step in parse_moves(moves_text):
+        paths[step.vehicle] += str(step.direction)
+    distinct: list[str] = []
+    seen: set[str] = set()
+    for path in paths[1:]:
+        if path not in seen:
+            seen.add(path)
+            distinct.append(path)
+    return distinct
+
+
+async def judge(request: Request) -> Obj:
+    """``POST /api/mars/judge``: the judge's verdict on ``moves`` for ``map``."""
+    from boardlab.mars.formats import MarsMap
+    from boardlab.mars.judge import judge as judge_answer
+    from boardlab.mars.solver import solve as solve_map
+    from boardlab.render.mars import svg_routes
+
+    data = await read_object(request)
+    mars = MarsMap.parse(field_str(data, "map", max_len=MAX_MAP), source="map")
+    moves = field_str(data, "moves", max_len=MAX_MOVES)
+
+    def work() -> Obj:
+        best = solve_map(mars, certify=False).best
+        verdict = judge_answer(mars, moves, best=best, source="moves")
+        answer: Obj = {
+            "legal": verdict.legal,
+            "reason": verdict.reason or None,
+            "line": verdict.line,
+            "steps": verdict.steps,
+            "delivered": verdict.delivered,
+            "arrived": verdict.arrived,
+            "not_arrived": verdict.not_arrived,
+            "score": verdict.score,
+            "best": verdict.best,
+            "percent": verdict.percent,
+            "report": verdict.lines(),
+            "svg": None,
+        }
+        if verdict.legal:
+            routes = _answer_routes(moves, mars.vehicles)[:MAX_ROUTES_DRAWN]
+            answer["svg"] = svg_routes(mars, routes, title="Mars explorer: the judged answer")
+        return answer
+
+    return await run_job(request, work)
+
+
+routes = [
+    Route("/mars/sample", endpoint(sample), methods=["GET"]),
+    Route("/mars/solve", endpoint(solve), methods=["POST"]),
+    Route("/mars/judge", endpoint(judge), methods=["POST"]),
+]

@@ -1,0 +1,279 @@
+"""Interface layer: the peg-solitaire API under ``/api/pegs/`` (boards, moves, hint, solve).
+
+The server keeps no game: every request names the board (``board``: a named board, or
+``board_file``: the text of a PEGGED board file), the pegs (``pegs``: hole names; by
+default the board's start, or ``start``: ``full`` or the single vacant hole) and
+whether walks are allowed (``walks``, the PEGGED rules). Answers carry the position
+(pegs, legal moves, the SVG picture of :func:`boardlab.render.pegs.svg_picture`).
+
+``hint`` and ``solve`` use the solver of :mod:`boardlab.pegs.solver` (jumps only, to
+the goal: the home hole or one peg anywhere) and, with walks, the PEGGED optimiser
+:class:`boardlab.pegs.pegged.PeggedSolver` (one peg anywhere).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from boardlab.core.errors import BoardlabError, LimitExceededError, NoSolutionError, ParseError
+from boardlab.core.limits import Limit
+from boardlab.pegs.boards import Board, named_board
+from boardlab.pegs.cells import Jump, Move
+from boardlab.pegs.rules import Position
+from boardlab.web._http import (
+    Obj,
+    endpoint,
+    field_bool,
+    field_float,
+    field_int,
+    field_str,
+    field_str_list,
+    read_object,
+    run_job,
+)
+from boardlab.web.svgtag import tag_cells
+
+__all__ = ["BOARD_CHOICES", "read_position", "routes", "state_of"]
+
+#: Boards offered by the page (any ``triangle-N``, N = 4..25, is accepted too).
+BOARD_CHOICES = (
+    "english",
+    "french",
+    "wiegleb",
+    "asymmetric",
+    "diamond",
+    "triangle-4",
+    "triangle-5",
+    "triangle-6",
+)
+HOLE_FILL = "#d8c29b"  # the fill of every hole in render.pegs.svg_picture
+MAX_BOARD_FILE = 5_000
+MAX_TIME = 60.0
+
+
+def read_position(data: Obj) -> Position:
+    """The position a request describes (board, pegs, walks).
+
+    :raises ApiError: for a field of the wrong kind.
+    :raises BoardlabError: for an unknown board, a malformed board file, a hole that
+        does not exist.
+    """
+    from boardlab.pegs.formats import parse_board_file
+
+    board: Board
+    if data.get("board_file") is not None:
+        text = field_str(data, "board_file", max_len=MAX_BOARD_FILE)
+        position = parse_board_file(text, source="board_file", name="pasted board")
+        board, bits = position.board, position.bits
+    else:
+        board = named_board(field_str(data, "board", "english", max_len=40))
+        bits = board.start
+    start = field_str(data, "start", "", max_len=40).strip()
+    if start == "full":
+        bits = board.grid.full
+    elif start:
+        bits = board.grid.full & ~(1 << board.index(board.parse_hole(start)))
+    if data.get("pegs") is not None:
+        names = field_str_list(data, "pegs", max_items=board.size)
+        bits = board.bits(board.parse_hole(name) for name in names)
+    return Position(board, bits, walks=field_bool(data, "walks", False))
+
+
+def _move_of(position: Position, move: Move) -> Obj:
+    return {
+        "from": str(move.src),
+        "to": str(move.dst),
+        "kind": "jump" if isinstance(move, Jump) else "walk",
+        "text": position.board.move_text(move),
+    }
+
+
+def state_of(position: Position) -> Obj:
+    """The JSON form of a position: holes, pegs, legal moves, whether it is over, the SVG."""
+    from boardlab.render.pegs import board_file_text, svg_picture
+
+    board = position.board
+    names = [str(cell) for cell in board.cells]
+    picture = tag_cells(svg_picture(position), "circle", HOLE_FILL, names)
+    return {
+        "board": board.name,
+        "triangular": board.triangular,
+        "holes": names,
+        "labels": [board.hole_name(cell) for cell in board.cells],
+        "home": None if board.home is None else str(board.home),
+        "pegs": [str(cell) for cell in position.pegs],
+        "peg_count": position.peg_count,
+        "walks": position.walks,
+        "legal": [_move_of(position, move) for move in position.legal_moves()],
+        "over": position.is_over(),
+        "board_file": None if board.triangular else board_file_text(position),
+        "svg": picture,
+    }
+
+
+async def boards(request: Request) -> Obj:
+    """``GET /api/pegs/boards``: the named boards with their hole counts."""
+    return {
+        "boards": [
+            {"name": name, "holes": named_board(name).size, "home": str(named_board(name).home)}
+            for name in BOARD_CHOICES
+        ],
+        "triangles": "triangle-N for N = 4..25",
+    }
+
+
+async def state(request: Request) -> Obj:
+    """``POST /api/pegs/state``: the position a request describes."""
+    return state_of(read_position(await read_object(request)))
+
+
+async def move(request: Request) -> Obj:
+    """``POST /api/pegs/move``: play ``move`` (``FROM-TO``); 422 with the reason if illegal."""
+    data = await read_object(request)
+    position = read_position(data)
+    played = position.board.parse_move(field_str(data, "move", max_len=20))
+    position.play(played)
+    result = state_of(position)
+    result["played"] = _move_of(position, played)
+    return result
+
+
+def _goal_text(data: Obj, board: Board) -> str:
+    default = "centre" if board.home is not None else "any"
+    return field_str(data, "goal", default, max_len=40).strip() or default
+
+
+def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
+    from boardlab.pegs.solver import Goal, make_problem, solve
+
+    board = position.board
+    word = goal_text.lower()
+    if word in ("centre", "center", "home"):
+        if board.home is None:
+            raise BoardlabError(f"the {board.name} board has no centre hole; name a goal hole")
+        goal = Goal(1 << board.index(board.home), board.hole_name(board.home))
+    elif word == "any":
+        goal = Goal(None, "ANY")
+    else:
+        cell = board.parse_hole(goal_text)
+        goal = Goal(1 << board.index(cell), board.hole_name(cell))
+    problem = make_problem(board, position.bits, goal)
+    try:
+        found = solve(problem, Limit(time=seconds))
+    except LimitExceededError as exc:
+        return {
+            "decided": False,
+            "solved": None,
+            "moves": [],
+            "reason": str(exc),
+            "goal": goal.text,
+        }
+    return {
+        "decided": found.proven,
+        "solved": found.solved,
+        "moves": [_move_of(position, jump) for jump in found.moves],
+        "reason": found.reason,
+        "nodes": found.nodes,
+        "seconds": round(found.seconds, 3),
+        "goal": goal.text,
+        "method": "depth-first search (boardlab.pegs.solver)",
+    }
+
+
+def _verdict(decided: bool, solved: bool | None, reason: str, goal: str) -> Obj:
+    return {"decided": decided, "solved": solved, "moves": [], "reason": reason, "goal": goal}
+
+
+def _walk_search(position: Position, seconds: float, seed: int) -> Obj:
+    from boardlab.pegs.pegged import PeggedSolver, check_board
+
+    goal = "one peg anywhere (PEGGED rules)"
+    if position.board.triangular:
+        raise BoardlabError(
+            "the PEGGED optimiser works on square boards only; turn walks off on a triangle"
+        )
+    if position.peg_count == 1:
+        return {
+            "decided": True,
+            "solved": True,
+            "moves": [],
+            "reason": "one peg left",
+            "goal": goal,
+        }
+    try:
+        check_board(Position(position.board, position.bits))
+    except ParseError as exc:
+        if exc.message.startswith("cannot be reduced"):
+            return _verdict(True, False, exc.message, goal)
+    try:
+        result = PeggedSolver(Limit(time=seconds), seed=seed).solve(position)
+    except NoSolutionError as exc:
+        decided = "within the limit" not in str(exc)
+        return _verdict(decided, False if decided else None, str(exc), goal)
+    reason = f"{result.moves_count} moves ({result.walks} walks)"
+    if result.optimal:
+        reason += f", optimal ({result.proof})"
+    else:
+        reason += f", proven lower bound {result.lower_bound}"
+    return {
+        "decided": True,
+        "solved": True,
+        "moves": [_move_of(position, step) for step in result.moves],
+        "reason": reason,
+        "seconds": round(result.elapsed, 3),
+        "goal": goal,
+        "method": "PEGGED optimiser (boardlab.pegs.pegged)",
+    }
+
+
+def _search(data: Obj, default_time: float) -> tuple[Position, Any]:
+    position = read_position(data)
+    seconds = field_float(data, "time", default_time, low=0.1, high=MAX_TIME)
+    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+    goal_text = _goal_text(data, position.board)
+    if position.walks:
+        return position, lambda: _walk_search(position, seconds, seed)
+    return position, lambda: _jump_search(position, goal_text, seconds)
+
+
+async def hint(request: Request) -> Obj:
+    """``POST /api/pegs/hint``: a move that keeps the goal reachable, or the proof that
+    none does (``solvable`` false with ``reason``), or ``decided`` false on time out."""
+    _, work = _search(await read_object(request), 5.0)
+    found: Obj = await run_job(request, work)
+    moves = found.pop("moves")
+    found["solvable"] = found.pop("solved")
+    found["move"] = moves[0] if moves else None
+    found["moves_left"] = len(moves) if found["solvable"] else None
+    return found
+
+
+async def solve(request: Request) -> Obj:
+    """``POST /api/pegs/solve``: a whole solution from the position (the page animates it)."""
+    _, work = _search(await read_object(request), 10.0)
+    found: Obj = await run_job(request, work)
+    return found
+
+
+async def judge(request: Request) -> Obj:
+    """``POST /api/pegs/judge``: the judge's verdict on a move list (``moves``, text)."""
+    from boardlab.pegs.judge import judge_text
+
+    data = await read_object(request)
+    position = read_position(data)
+    text = field_str(data, "moves", max_len=1_000_000)
+    verdict = judge_text(position, text)
+    return {**verdict.as_dict(), "summary": verdict.summary()}
+
+
+routes = [
+    Route("/pegs/boards", endpoint(boards), methods=["GET"]),
+    Route("/pegs/state", endpoint(state), methods=["POST"]),
+    Route("/pegs/move", endpoint(move), methods=["POST"]),
+    Route("/pegs/hint", endpoint(hint), methods=["POST"]),
+    Route("/pegs/solve", endpoint(solve), methods=["POST"]),
+    Route("/pegs/judge", endpoint(judge), methods=["POST"]),
+]

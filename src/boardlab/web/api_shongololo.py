@@ -1,0 +1,113 @@
+"""Interface layer: the Toxic iShongololo API under ``/api/shongololo/`` (solve, judge).
+
+``input`` is the contest input (L, W and H, each 1..32); ``answer`` the text of an
+answer (one ``E x y z`` or ``M x y z`` line per action). ``solve`` runs
+:func:`boardlab.shongololo.solver.solve` for ``time`` seconds and draws the eaten
+layers with :func:`boardlab.render.shongololo.svg_picture`; ``judge`` checks an answer
+with :func:`boardlab.shongololo.judge.judge_text` and draws what it ate up to its
+first broken rule.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from boardlab.web._http import (
+    Obj,
+    endpoint,
+    field_float,
+    field_int,
+    field_str,
+    read_object,
+    run_job,
+)
+
+__all__ = ["routes"]
+
+MAX_ANSWER = 2_000_000
+MAX_TIME = 60.0
+
+
+async def solve(request: Request) -> Obj:
+    """``POST /api/shongololo/solve``: a long legal run, its count against the proven bound,
+    the answer text and the layers."""
+    from boardlab.render.shongololo import layers_text, svg_picture
+    from boardlab.shongololo.formats import format_actions, parse_input
+    from boardlab.shongololo.rules import Shongololo
+    from boardlab.shongololo.solver import solve as solve_box
+
+    data = await read_object(request)
+    box = parse_input(field_str(data, "input", max_len=200), source="input")
+    seconds = field_float(data, "time", 2.0, low=0.1, high=MAX_TIME)
+    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+
+    def work() -> Obj:
+        solution = solve_box(box, seconds, seed)
+        state = Shongololo(box)
+        for action in solution.actions:
+            state.push(action)
+        return {
+            "sides": list(box.sides),
+            "volume": box.volume,
+            "eaten": solution.eaten,
+            "bound": solution.bound,
+            "proven": solution.proven,
+            "method": solution.method,
+            "nodes": solution.nodes,
+            "seconds": round(solution.seconds, 3),
+            "answer": format_actions(solution.actions),
+            "layers": layers_text(state),
+            "svg": svg_picture(state),
+        }
+
+    return await run_job(request, work)
+
+
+async def judge(request: Request) -> Obj:
+    """``POST /api/shongololo/judge``: the judge's verdict on ``answer``; ``best`` (blocks)
+    gives the contest score in percent."""
+    from boardlab.render.shongololo import svg_picture
+    from boardlab.shongololo.formats import parse_input
+    from boardlab.shongololo.judge import judge_text
+    from boardlab.shongololo.rules import Shongololo
+
+    data = await read_object(request)
+    box = parse_input(field_str(data, "input", max_len=200), source="input")
+    answer = field_str(data, "answer", max_len=MAX_ANSWER)
+    best = field_int(data, "best", 0, low=0, high=box.volume)
+
+    def work() -> Obj:
+        from boardlab.core.errors import ParseError
+        from boardlab.shongololo.formats import parse_actions
+
+        verdict = judge_text(box, answer, source="answer")
+        state = Shongololo(box)
+        try:
+            for entry in parse_actions(answer, source="answer"):
+                if state.why_illegal(entry.action) is not None:
+                    break
+                state.push(entry.action)
+        except ParseError:
+            pass
+        return {
+            "valid": verdict.valid,
+            "reason": verdict.reason,
+            "line": verdict.line,
+            "eaten": verdict.eaten,
+            "moves": verdict.moves,
+            "finished": verdict.finished,
+            "bound": verdict.bound,
+            "points": verdict.points,
+            "score": verdict.score(best) if best else None,
+            "summary": verdict.summary(),
+            "svg": svg_picture(state),
+        }
+
+    return await run_job(request, work)
+
+
+routes = [
+    Route("/shongololo/solve", endpoint(solve), methods=["POST"]),
+    Route("/shongololo/judge", endpoint(judge), methods=["POST"]),
+]

@@ -1,0 +1,69 @@
+// Mars explorer: load a map, solve it, draw the routes; judge a pasted answer.
+"use strict";
+
+BL.games.mars = (() => {
+  const $ = BL.$;
+  let solverAnswer = "";
+
+  async function loadSample() {
+    try {
+      const sample = await BL.api("mars/sample");
+      $("mars-map").value = sample.map;
+      $("mars-moves").value = sample.moves;
+      BL.status("mars-status", "The statement's sample is loaded.");
+    } catch (err) {
+      BL.status("mars-status", err.message, "error");
+    }
+  }
+
+  async function solve() {
+    BL.status("mars-status", "Solving...");
+    try {
+      const found = await BL.api("mars/solve", { map: $("mars-map").value });
+      solverAnswer = found.moves || "";
+      const lines = [
+        `map ${found.width} x ${found.height}, ${found.vehicles} vehicle(s), ${found.rocks} rock(s)`,
+        found.reachable ? `samples delivered: ${found.max_rocks} (the most possible)`
+          : "the transmitter cannot be reached: every vehicle stays in the pod",
+        `best possible: ${found.best} points; method: ${found.method}; ${found.seconds} s`,
+        `proven optimal: ${found.proven_optimal}` + (found.proof ? ` (bound ${found.proof.bound})` : ""),
+        `routes: ${found.routes.length} distinct, ${found.steps} output lines`,
+      ];
+      found.routes.slice(0, 26).forEach((route, i) => {
+        const last = route.first_vehicle + route.vehicles - 1;
+        const who = route.vehicles > 1 ? `vehicles ${route.first_vehicle}..${last}` : `vehicle ${route.first_vehicle}`;
+        lines.push(`  ${String.fromCharCode(97 + i)}: ${who}, ${route.new_rocks} new rock(s)`);
+      });
+      $("mars-summary").textContent = lines.join("\n");
+      BL.picture("mars-svg", found.svg);
+      BL.status("mars-status", `Solved: ${found.best} points.`, "ok");
+    } catch (err) {
+      BL.status("mars-status", err.message, "error");
+    }
+  }
+
+  async function judge() {
+    $("mars-verdict").textContent = "Judging...";
+    try {
+      const verdict = await BL.api("mars/judge", { map: $("mars-map").value, moves: $("mars-moves").value });
+      $("mars-verdict").textContent = verdict.report.join("\n");
+      $("mars-verdict").dataset.legal = verdict.legal;
+      BL.picture("mars-judged-svg", verdict.svg);
+    } catch (err) {
+      $("mars-verdict").textContent = err.message;
+      BL.picture("mars-judged-svg", "");
+    }
+  }
+
+  async function start() {
+    BL.readFileInto("mars-file", "mars-map");
+    $("mars-sample").addEventListener("click", loadSample);
+    $("mars-solve").addEventListener("click", solve);
+    $("mars-judge").addEventListener("click", judge);
+    $("mars-use").addEventListener("click", () => { $("mars-moves").value = solverAnswer; });
+    await loadSample();
+    await solve();
+  }
+
+  return { start, started: false };
+})();

@@ -1,0 +1,300 @@
+"""The JSON API of the web page, through Starlette's test client: answers checked against
+the game libraries, and every kind of bad request refused with a clear 4xx."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardlab.pegs.boards import named_board
+from boardlab.pegs.formats import parse_board_file
+from boardlab.pegs.judge import judge_text
+from boardlab.pegs.rules import Position
+from boardlab.render.pegs import svg_picture
+
+DATA = Path(__file__).resolve().parents[1]
+
+
+def post(client: Any, path: str, body: object, status: int = 200) -> dict[str, Any]:
+    response = client.post(f"/api/{path}", json=body)
+    assert response.status_code == status, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+# -- the app -------------------------------------------------------------------------------
+def test_health_and_page(client: Any) -> None:
+    assert client.get("/api/health").json()["ok"] is True
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "<title>boardlab</title>" in page.text
+    for name in ("common.js", "pegs.js", "hex.js", "ioiwari.js", "mars.js", "shongololo.js"):
+        assert client.get(f"/{name}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status", "message"),
+    [
+        (b'{"board": ', {"content-type": "application/json"}, 400, "malformed JSON at line 1"),
+        (b"[1, 2]", {"content-type": "application/json"}, 400, "must be a JSON object"),
+        (b"\xff\xfe", {"content-type": "application/json"}, 400, "not UTF-8"),
+        (b'{"board": "english"}', {"content-type": "text/plain"}, 415, "Content-Type"),
+        (b'{"board": 3}', {"content-type": "application/json"}, 400, "field 'board' must be"),
+        (b'{"board": "chess"}', {"content-type": "application/json"}, 422, "unknown board"),
+        (b'{"walks": "yes"}', {"content-type": "application/json"}, 400, "true or false"),
+    ],
+)
+def test_bad_requests_are_refused_with_a_message(
+    client: Any, body: bytes, headers: dict[str, str], status: int, message: str
+) -> None:
+    response = client.post("/api/pegs/state", content=body, headers=headers)
+    assert response.status_code == status
+    assert message in response.json()["error"]
+
+
+def test_body_size_is_limited(client: Any) -> None:
+    big = b'{"board_file": "' + b"X" * (5 * 1024 * 1024) + b'"}'
+    response = client.post(
+        "/api/pegs/state", content=big, headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 413
+    assert "too large" in response.json()["error"]
+
+    def chunks() -> Any:  # no Content-Length: counted as it streams
+        for _ in range(6):
+            yield b" " * (1024 * 1024)
+
+    response = client.post(
+        "/api/pegs/state", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 413
+
+
+def test_unknown_endpoint_wrong_method_and_foreign_host(client: Any) -> None:
+    missing = client.get("/api/pegs/nothing")
+    assert missing.status_code == 404 and "no such endpoint" in missing.json()["error"]
+    assert client.get("/api/pegs/state").status_code == 405
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+# -- pegs ----------------------------------------------------------------------------------
+def test_pegs_state_is_the_render_picture_with_cell_tags(client: Any) -> None:
+    state = post(client, "pegs/state", {"board": "english"})
+    assert state["peg_count"] == 32 and len(state["holes"]) == 33
+    assert {m["text"] for m in state["legal"]} == {"5-17", "15-17", "19-17", "29-17"}
+    tagged = re.findall(r'data-cell="([A-Z][0-9]+)"', state["svg"])
+    assert tagged == state["holes"]
+    untagged = re.sub(r' data-cell="[^"]*"', "", state["svg"])
+    assert untagged == svg_picture(Position(named_board("english")))
+
+
+def test_pegs_move_plays_and_refuses_illegal_moves(client: Any) -> None:
+    after = post(client, "pegs/move", {"board": "english", "move": "B4-D4"})
+    assert after["peg_count"] == 31 and "B4" not in after["pegs"] and "D4" in after["pegs"]
+    assert after["played"]["text"] == "5-17"
+    body = {"board": "english", "pegs": after["pegs"], "move": "5-17"}
+    again = post(client, "pegs/move", body, 422)
+    assert again["error"] == "5-17: no peg at 5" and again["kind"] == "IllegalMoveError"
+    wrong = post(client, "pegs/move", {"board": "english", "move": "A1-A3"}, 422)
+    assert "not a hole" in wrong["error"]
+    walk = post(client, "pegs/move", {"board": "english", "move": "D3-D4"}, 422)
+    assert "walks are not allowed" in walk["error"]
+    walked = post(client, "pegs/move", {"board": "english", "walks": True, "move": "D3-D4"})
+    assert walked["played"]["kind"] == "walk"
+
+
+def test_pegs_board_file_errors_name_line_and_column(client: Any) -> None:
+    bad = post(client, "pegs/state", {"board_file": "XXO\nXQO\n"}, 422)
+    assert bad["error"].startswith("board_file:2:2:") and bad["kind"] == "ParseError"
+    good = post(client, "pegs/state", {"board_file": "XXO\n"})
+    assert good["pegs"] == ["A1", "A2"] and good["board_file"] == "XXO\n"
+
+
+def test_pegs_hint_keeps_the_game_solvable(client: Any) -> None:
+    from boardlab.pegs.solver import make_problem, solve
+
+    hint = post(client, "pegs/hint", {"board": "english"})
+    assert hint["decided"] and hint["solvable"] and hint["moves_left"] == 31
+    position = Position(named_board("english"))
+    position.play(position.board.parse_move(f"{hint['move']['from']}-{hint['move']['to']}"))
+    assert solve(make_problem(position.board, position.bits)).solved
+
+
+def test_pegs_hint_gives_the_proof_when_there_is_no_solution(client: Any) -> None:
+    hint = post(client, "pegs/hint", {"board": "french"})
+    assert hint["decided"] and hint["solvable"] is False and hint["move"] is None
+    assert "position class" in hint["reason"]
+    hint = post(client, "pegs/hint", {"board": "triangle-4", "goal": "any"})
+    assert hint["solvable"] is False and "no single peg" in hint["reason"]
+
+
+def test_pegs_solve_answer_is_judged_valid(client: Any) -> None:
+    found = post(client, "pegs/solve", {"board": "triangle-5", "goal": "any"})
+    assert found["solved"] and len(found["moves"]) == 13
+    text = "\n".join(f"{m['from']}-{m['to']}" for m in found["moves"])
+    assert judge_text(Position(named_board("triangle-5")), text).solved
+    verdict = post(client, "pegs/judge", {"board": "triangle-5", "moves": text})
+    assert verdict["solved"] and verdict["pegs_left"] == 1
+
+
+def test_pegs_walks_use_the_pegged_solver(client: Any) -> None:
+    board = (DATA / "pegged" / "data" / "example.txt").read_text()
+    found = post(client, "pegs/solve", {"board_file": board, "walks": True, "time": 5})
+    assert found["solved"] and [m["kind"] for m in found["moves"]].count("walk") == 1
+    text = "\n".join(f"{m['from']} {m['to']}" for m in found["moves"])
+    assert judge_text(parse_board_file(board), text, walks=True).solved
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"board": "english", "time": 0}, "field 'time' must be in"),
+        ({"board": "english", "time": "fast"}, "field 'time' must be a number"),
+        ({"board": "english", "pegs": "D4"}, "field 'pegs' must be a list"),
+        ({"board": "english", "pegs": [4]}, "field 'pegs[]' must be a short string"),
+        ({"board": "english", "goal": "Q1"}, "Q1 is not a hole of the english board"),
+        ({"board": "english", "goal": "../etc/passwd"}, "not a hole name"),
+        ({"board": "english", "pegs": []}, "the start has no pegs"),
+    ],
+)
+def test_pegs_hint_validates_its_fields(client: Any, body: dict[str, Any], message: str) -> None:
+    response = client.post("/api/pegs/hint", json=body)
+    assert 400 <= response.status_code < 500
+    assert message in response.json()["error"]
+
+
+# -- hex -----------------------------------------------------------------------------------
+def test_hex_game_replay_move_engine_and_chain(client: Any) -> None:
+    state = post(client, "hex/state", {"size": 3, "moves": ["a2", "a1", "b2", "b1"]})
+    assert state["to_move"] == 1 and state["winner"] is None and len(state["legal"]) == 5
+    assert re.findall(r'data-cell="([a-z][0-9]+)"', state["svg"]) == state["cells"]
+    won = post(client, "hex/move", {"size": 3, "moves": state["moves"], "move": "c2"})
+    assert won["winner"] == 1 and sorted(won["chain"]) == ["a2", "b2", "c2"]
+    over = post(client, "hex/engine", {"size": 3, "moves": won["moves"]}, 422)
+    assert "game is over" in over["error"]
+    taken = post(client, "hex/move", {"size": 3, "moves": ["b2"], "move": "b2"}, 422)
+    assert taken["error"] == "cell b2 is already occupied"
+    replay = post(client, "hex/state", {"size": 3, "moves": ["b2", "b2"]}, 422)
+    assert replay["error"].startswith("move 2 (b2):")
+    off = post(client, "hex/move", {"size": 3, "moves": [], "move": "d1"}, 422)
+    assert "off the 3x3 board" in off["error"]
+    reply = post(client, "hex/engine", {"size": 5, "moves": ["c3"], "playouts": 300, "seed": 4})
+    assert reply["moves"][0] == "c3" and reply["engine"]["move"] == reply["moves"][1]
+    assert reply["engine"]["move"] != "c3" and reply["to_move"] == 1
+
+
+def test_hex_solve_matches_the_solver(client: Any) -> None:
+    found = post(client, "hex/solve", {"size": 3, "moves": []})
+    assert found["winner"] == 1 and found["complete"]
+    assert set(found["winning_moves"]) == {"b2", "b1", "c1", "a3", "b3"}
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"size": 0}, "field 'size' must be in 1..26"),
+        ({"size": 3, "moves": "b2"}, "field 'moves' must be a list"),
+        ({"size": 3, "moves": ["zz"]}, "bad cell 'zz'"),
+        ({"size": 3, "time": -1}, "field 'time' must be in"),
+    ],
+)
+def test_hex_validates_its_fields(client: Any, body: dict[str, Any], message: str) -> None:
+    response = client.post("/api/hex/engine", json=body)
+    assert 400 <= response.status_code < 500
+    assert message in response.json()["error"]
+
+
+# -- ioiwari -------------------------------------------------------------------------------
+def test_ioiwari_engine_plays_a_best_move_and_analysis_matches(client: Any) -> None:
+    start = [4, 3, 2, 4, 2, 3, 2]
+    found = post(client, "ioiwari/analyze", {"start": start})
+    assert found["value"] == 2 and found["best"] == [2, 4, 7]
+    assert found["final_banks"] == [11, 9]
+    reply = post(client, "ioiwari/engine", {"start": start, "seed": 3})
+    assert reply["engine"]["move"] in (2, 4, 7) and reply["to_move"] == 2
+    statement = post(client, "ioiwari/state", {"start": start, "moves": [2, 3, 5, 4, 5, 7]})
+    assert statement["over"] and statement["banks"] == [11, 9] and statement["winner"] == 1
+    assert re.findall(r'data-cell="([0-9])"', statement["svg"]) == [str(i) for i in range(1, 8)]
+
+
+def test_ioiwari_refuses_illegal_moves_and_bad_starts(client: Any) -> None:
+    start = [4, 3, 2, 4, 2, 3, 2]
+    empty = post(client, "ioiwari/move", {"start": start, "moves": [2], "move": 2}, 422)
+    assert empty["error"] == "pit 2 is empty"
+    none = post(client, "ioiwari/move", {"start": start, "move": 9}, 422)
+    assert "there is no pit 9" in none["error"]
+    replay = post(client, "ioiwari/state", {"start": start, "moves": [2, 2]}, 422)
+    assert replay["error"] == "move 2 (pit 2): pit 2 is empty"
+    short = post(client, "ioiwari/state", {"start": [4, 3, 2]}, 422)
+    assert "expected 7 pits" in short["error"]
+    big = post(client, "ioiwari/state", {"start": [6, 3, 2, 4, 2, 3, 0]}, 400)
+    assert "field 'start[]' must be an integer in 0..5" in big["error"]
+    fresh = post(client, "ioiwari/start", {"seed": 5})
+    assert sum(fresh["start"]) == 20 and all(2 <= x <= 4 for x in fresh["start"])
+
+
+# -- mars ----------------------------------------------------------------------------------
+def test_mars_solve_and_judge_the_sample(client: Any) -> None:
+    sample = client.get("/api/mars/sample").json()
+    found = post(client, "mars/solve", {"map": sample["map"]})
+    assert (found["best"], found["max_rocks"], found["proven_optimal"]) == (5, 3, True)
+    assert found["svg"].startswith("<svg")
+    mine = post(client, "mars/judge", {"map": sample["map"], "moves": found["moves"]})
+    assert mine["legal"] and mine["percent"] == 100.0
+    theirs = post(client, "mars/judge", sample)
+    assert theirs["score"] == 5 and theirs["svg"] is not None
+    broken = post(client, "mars/judge", {"map": sample["map"], "moves": "1 0\n1 0\n1 0\n"})
+    assert not broken["legal"] and broken["line"] == 3 and "rough terrain" in broken["reason"]
+    bad = post(client, "mars/solve", {"map": "2\n3\n1\n0 7 0\n"}, 422)
+    assert bad["error"].startswith("map:4:")
+
+
+# -- shongololo ----------------------------------------------------------------------------
+def test_shongololo_solve_and_judge(client: Any) -> None:
+    found = post(client, "shongololo/solve", {"input": "2\n3\n2\n", "time": 1})
+    assert (found["eaten"], found["bound"], found["proven"]) == (8, 10, True)
+    body = {"input": "2 3 2", "answer": found["answer"], "best": 8}
+    verdict = post(client, "shongololo/judge", body)
+    assert verdict["valid"] and verdict["score"] == 100.0 and verdict["eaten"] == 8
+    broken = post(client, "shongololo/judge", {"input": "2 3 2", "answer": "E 1 1 1\nE 2 2 2\n"})
+    assert not broken["valid"] and broken["line"] == 2
+    bad = post(client, "shongololo/solve", {"input": "2\n3\n33\n"}, 422)
+    assert bad["error"] == "input:3:1: H must be in 1..32, got 33"
+
+
+# -- the command ---------------------------------------------------------------------------
+def test_serve_command_binds_localhost_and_prints_the_url() -> None:
+    import subprocess
+    import sys
+
+    import httpx
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "boardlab", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:([0-9]+)/", line)
+        assert match, line
+        answer = httpx.get(f"{match.group(0)}api/health", timeout=10)
+        assert answer.json()["ok"] is True
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert process.stderr is not None and process.stderr.read() == ""
+
+
+def test_serve_command_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
+    from boardlab.cli import main
+
+    with pytest.raises(SystemExit) as caught:
+        main(["serve", "--port", "70000"])
+    assert caught.value.code == 2
+    assert "a port is 0..65535" in capsys.readouterr().err
