@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Game, Verb
 
@@ -95,44 +95,6 @@ def _summary(solution: Solution) -> list[str]:
     return lines
 
 
-def _as_json(solution: Solution) -> dict[str, Any]:
-    mars = solution.mars
-    cert = solution.certificate
-    return {
-        "width": mars.width,
-        "height": mars.height,
-        "vehicles": mars.vehicles,
-        "rocks": mars.rocks,
-        "reachable": solution.reachable,
-        "max_rocks": solution.max_rocks,
-        "best": solution.best,
-        "method": solution.method if solution.reachable else None,
-        "proven_optimal": solution.proven_optimal,
-        "certificate": None
-        if cert is None
-        else {
-            "method": cert.method,
-            "levels": cert.levels,
-            "free_rocks": cert.free_rocks,
-            "bound": cert.bound,
-            "group_bound": cert.group_bound,
-            "groups": [[list(c) for c in g] for g in cert.groups],
-            "reduced_costs_ok": cert.reduced_costs_ok,
-            "unreachable_rocks": cert.unreachable_rocks,
-        },
-        "routes": [
-            {
-                "directions": r.directions,
-                "first_vehicle": r.first_vehicle,
-                "vehicles": r.vehicles,
-                "new_rocks": r.new_rocks,
-            }
-            for r in solution.routes
-        ],
-        "seconds": round(solution.seconds, 6),
-    }
-
-
 def _configure_solve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the map (MARS.DAT format); - for stdin")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -159,7 +121,7 @@ def _run_solve(args: argparse.Namespace) -> int:
 
         svg_text = svg_routes(mars, routes, title=f"Mars explorer: {args.file}")
     if args.json:
-        out = json.dumps(_as_json(solution), indent=2) + "\n"
+        out = json.dumps(solution.as_dict(), indent=2) + "\n"
     else:
         lines = _summary(solution)
         if args.show:

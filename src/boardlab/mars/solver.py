@@ -158,6 +158,44 @@ class Solution:
                 steps.extend(Step(vehicle, d) for d in digits)
         return steps
 
+    def as_dict(self) -> dict[str, Any]:
+        """The plan and its evidence as plain JSON-ready values."""
+        mars = self.mars
+        cert = self.certificate
+        return {
+            "width": mars.width,
+            "height": mars.height,
+            "vehicles": mars.vehicles,
+            "rocks": mars.rocks,
+            "reachable": self.reachable,
+            "max_rocks": self.max_rocks,
+            "best": self.best,
+            "method": self.method if self.reachable else None,
+            "proven_optimal": self.proven_optimal,
+            "certificate": None
+            if cert is None
+            else {
+                "method": cert.method,
+                "levels": cert.levels,
+                "free_rocks": cert.free_rocks,
+                "bound": cert.bound,
+                "group_bound": cert.group_bound,
+                "groups": [[list(c) for c in g] for g in cert.groups],
+                "reduced_costs_ok": cert.reduced_costs_ok,
+                "unreachable_rocks": cert.unreachable_rocks,
+            },
+            "routes": [
+                {
+                    "directions": r.directions,
+                    "first_vehicle": r.first_vehicle,
+                    "vehicles": r.vehicles,
+                    "new_rocks": r.new_rocks,
+                }
+                for r in self.routes
+            ],
+            "seconds": round(self.seconds, 6),
+        }
+
     def moves_text(self) -> str:
         """The contest output: one ``VEHICLE DIRECTION`` line per step."""
         parts: list[str] = []

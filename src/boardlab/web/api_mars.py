@@ -40,38 +40,11 @@ async def solve(request: Request) -> Obj:
     mars = MarsMap.parse(field_str(data, "map", max_len=MAX_MAP), source="map")
     solution = await run_job(request, lambda: solve_map(mars))
     moves = solution.moves_text()
-    cert = solution.certificate
     drawn = [route.directions for route in solution.routes[:MAX_ROUTES_DRAWN]]
     return {
-        "width": mars.width,
-        "height": mars.height,
-        "vehicles": mars.vehicles,
-        "rocks": mars.rocks,
-        "reachable": solution.reachable,
-        "max_rocks": solution.max_rocks,
-        "best": solution.best,
-        "proven_optimal": solution.proven_optimal,
-        "method": solution.method,
-        "proof": None
-        if cert is None
-        else {
-            "bound": cert.bound,
-            "levels": cert.levels,
-            "free_rocks": cert.free_rocks,
-            "method": cert.method,
-        },
-        "routes": [
-            {
-                "directions": route.directions,
-                "first_vehicle": route.first_vehicle,
-                "vehicles": route.vehicles,
-                "new_rocks": route.new_rocks,
-            }
-            for route in solution.routes
-        ],
+        **solution.as_dict(),
         "steps": moves.count("\n"),
         "moves": moves if len(moves) <= MAX_MOVES_RETURNED else None,
-        "seconds": round(solution.seconds, 3),
         "svg": svg_routes(mars, drawn, title="Mars explorer: optimal routes"),
     }
 
