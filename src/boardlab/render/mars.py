@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from boardlab.mars.formats import ROCK, ROUGH, MarsMap
+from boardlab.mars.rules import route_cells
 from boardlab.render.svg import circle, document, group, line, rect, text
 
 __all__ = ["ascii_routes", "label", "svg_routes"]
@@ -41,23 +42,11 @@ def label(index: int) -> str:
     return chr(ord("a") + index % 26)
 
 
-def _walk(directions: str) -> list[tuple[int, int]]:
-    x = y = 0
-    cells = [(0, 0)]
-    for digit in directions:
-        if digit == "1":
-            x += 1
-        else:
-            y += 1
-        cells.append((x, y))
-    return cells
-
-
 def _marks(mars: MarsMap, routes: Sequence[str]) -> list[list[str]]:
     grid = [["#" if c == ROUGH else "*" if c == ROCK else "." for c in row] for row in mars.rows]
     for index, directions in enumerate(routes):
         mark = label(index)
-        for x, y in _walk(directions):
+        for x, y in route_cells(directions, (0, 0)):
             if y >= mars.height or x >= mars.width:
                 break
             here = grid[y][x]
@@ -101,7 +90,7 @@ def svg_routes(mars: MarsMap, routes: Sequence[str], title: str = "") -> str:
                 )
     body.append(group(cells))
     for index, directions in enumerate(routes):
-        points = _walk(directions)
+        points = route_cells(directions, (0, 0))
         colour = _PALETTE[index % len(_PALETTE)]
         offset = (index % 5 - 2) * side * 0.06
         segments = [
