@@ -11,6 +11,7 @@ times boardlab's one-solution search (after warm-up) and the minimum-move proof.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import subprocess
@@ -68,12 +69,18 @@ def bench_solve(repeats: int = 20) -> tuple[float, float, int]:
     return statistics.median(times), min(times), nodes
 
 
+def load() -> str:
+    """The 1-minute load average (other jobs share this machine's 2 cores)."""
+    return f"{os.getloadavg()[0]:.2f}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--forward-only", action="store_true", help="only the enumeration")
     parser.add_argument("--solve-only", action="store_true", help="only the one-solution search")
     args = parser.parse_args()
     failures = 0
+    print(f"load average at the start: {load()}")
     median, best, nodes = bench_solve()
     print(
         f"one solution (in-process, after warm-up, 20 runs): median {median * 1000:.1f} ms, "
@@ -140,6 +147,7 @@ def main() -> int:
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"boardlab peak memory: {peak:.0f} MB (goal: ratio <= 0.5, memory < 2048 MB)")
+    print(f"load average at the end: {load()}")
     return 1 if failures else 0
 
 

@@ -95,8 +95,9 @@ def test_classify_triangle_5(capsys: pytest.CaptureFixture[str]) -> None:
           "--goal", str(DATA / "english-two.txt")], "goal has 2 pegs but the start only 1"),
         (["pegs", "minmoves", "triangle-30"], "triangle side"),
         (["pegs", "solve", "triangle-5", "--format", "pegged"], "square-lattice"),
-        (["pegs", "solve", "french", "--start", "C4", "--goal", "E7", "--time", "0.2"],
+        (["pegs", "solve", "french", "--start", "C4", "--goal", "E7", "--nodes", "20000"],
          "search limit reached"),
+        (["pegs", "solve", "english", "--nodes", "0"], "node limit must be positive"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_exit_2(

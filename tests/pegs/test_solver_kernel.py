@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardlab.core.limits import Limit
 from boardlab.pegs import _kernel
+from boardlab.pegs._solver_levels import enumerate_levels
 from boardlab.pegs._solver_reference import (
     canon_py,
     canon_slow,
@@ -67,6 +69,56 @@ def test_sort_unique_matches_numpy(values: list[int]) -> None:
     for nbits in (64, 20):
         data = array if nbits == 64 else array & np.uint64((1 << 20) - 1)
         assert _kernel.sort_unique(data, nbits).tolist() == np.unique(data).tolist()
+
+
+@given(st.integers(min_value=0, max_value=(1 << 12) - 1), st.integers(min_value=0, max_value=99))
+@settings(max_examples=25, deadline=None)
+def test_sort_unique_dense_buckets_match_numpy(low: int, seed: int) -> None:
+    """Many values sharing their top bits take the bitmap path (33 and 26 bits)."""
+    rng = np.random.default_rng(seed)
+    for nbits in (33, 26, 22):
+        top = np.uint64(low % (1 << 12)) << np.uint64(nbits - 12)
+        values = rng.integers(0, 1 << (nbits - 12), 5000, dtype=np.uint64) | top
+        values = np.concatenate([values, values[:2000], rng.integers(0, 1 << nbits, 50,
+                                 dtype=np.uint64)])  # fmt: skip
+        assert _kernel.sort_unique(values, nbits).tolist() == np.unique(values).tolist()
+
+
+@given(st.integers(min_value=0, max_value=(1 << 33) - 1))
+@settings(max_examples=100, deadline=None)
+def test_child_canon_through_jump_images_on_english(bits: int) -> None:
+    problem = make_problem(named_board("english"), goal=Goal(None, "ANY"))
+    mf, mo, mt = problem.masks
+    table = problem.table
+    jimg = _kernel.jump_images(mf, mo, mt, table)
+    images = np.empty(table.shape[0], dtype=np.uint64)
+    _kernel.images_of(np.uint64(bits), table, images)
+    for j in range(mf.size):
+        child = bits ^ int(mf[j] | mo[j] | mt[j])  # legal or not: images are linear
+        assert int(_kernel.canon_moved(images, jimg, j)) == canon_slow(problem, child)
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
+def test_parent_weights_match_the_twin(problem: Problem) -> None:
+    """count_parents gives paths x orbit size for every position, from the winning
+    positions one peg below (found by the twin)."""
+    levels = enumerate_levels(problem, Limit().start())
+    paths = paths_py(problem)
+    mf, mo, mt = problem.masks
+
+    def weight(bits: int) -> int:
+        return paths(bits) * orbit_py(problem, bits)
+
+    for pegs in range(problem.goal.pegs + 1, problem.start_pegs + 1):
+        below = [int(x) for x in levels[pegs - 1] if paths(int(x)) > 0]
+        wins = np.array(below, dtype=np.uint64)
+        lo = np.array([weight(x) & ((1 << 64) - 1) for x in below], dtype=np.uint64)
+        hi = np.array([weight(x) >> 64 for x in below], dtype=np.uint64)
+        out_lo, out_hi = _kernel.count_parents(
+            wins, lo, hi, levels[pegs], mf, mo, mt, problem.table, problem.board.size
+        )
+        got = [int(h) << 64 | int(v) for v, h in zip(out_lo, out_hi, strict=True)]
+        assert got == [weight(int(x)) for x in levels[pegs]]
 
 
 def test_popcount() -> None:
@@ -152,8 +204,8 @@ def test_path_counts_carry_past_64_bits() -> None:
     lo = np.array([big, big], dtype=np.uint64)
     hi = np.array([0, 5], dtype=np.uint64)
     level = np.array([parent], dtype=np.uint64)
-    out_lo, out_hi = _kernel.count_level(
-        level, mf, mo, mt, problem.table, below, lo, hi, board.size
+    out_lo, out_hi = _kernel.count_parents(
+        below, lo, hi, level, mf, mo, mt, problem.table, board.size
     )
     total = int(out_hi[0]) << 64 | int(out_lo[0])
     assert total == 2 * big + (5 << 64)

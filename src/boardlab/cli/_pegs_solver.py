@@ -67,7 +67,7 @@ def _add_problem_arguments(parser: argparse.ArgumentParser) -> None:
 def _limit(args: argparse.Namespace) -> Limit:
     from boardlab.core.limits import Limit
 
-    return Limit(time=args.time)
+    return Limit(time=args.time, nodes=getattr(args, "nodes", None))
 
 
 def _problem(args: argparse.Namespace) -> Problem:
@@ -116,6 +116,12 @@ def _diagrams(problem: Problem, moves: tuple[Jump, ...]) -> str:
 def _configure_solve(parser: argparse.ArgumentParser) -> None:
     _add_problem_arguments(parser)
     parser.add_argument("--show", action="store_true", help="draw the board after each jump")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        metavar="N",
+        help="node limit (a limit that does not depend on the clock)",
+    )
     parser.add_argument(
         "--format",
         choices=("board", "pegged"),

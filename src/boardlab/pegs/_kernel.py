@@ -2,9 +2,14 @@
 
 A position is a ``uint64`` whose bit ``i`` is set when hole ``i`` holds a peg (boards
 of up to 64 holes). Jumps come as three mask arrays ``mf``, ``mo``, ``mt`` (the bit of
-the hole jumped from, over and to). A symmetry group comes as byte tables: ``table[s,
-b, v]`` is the image under symmetry ``s`` of byte value ``v`` placed at byte ``b``, so
-an image is the OR of a few table lookups and the canonical form is the smallest image.
+the hole jumped from, over and to). A symmetry group comes as chunk tables: ``table[s,
+b, v]`` is the image under symmetry ``s`` of the chunk value ``v`` placed at chunk ``b``
+(chunks of up to 11 bits: 3 lookups an image on the English board); an image is the
+OR of a few table lookups and the canonical form is the smallest image. Symmetries
+permute holes, so they commute with XOR: the images of a child ``p ^ m`` are those of
+``p`` XOR those of the jump's three holes (:func:`jump_images`). The level kernels
+take a parent's images once and get each child's canonical form with one XOR and one
+comparison per symmetry (:func:`canon_moved`).
 
 Path counts are 128-bit pairs (``lo``, ``hi``) of ``uint64``: they pass 2^64 on
 large boards and numba would wrap silently. ``tests/pegs/test_solver_kernel.py``
@@ -22,9 +27,10 @@ from boardlab.core.jit import jit, jit_parallel
 __all__ = [
     "canon",
     "chain_min",
-    "count_level",
+    "count_parents",
     "dfs_run",
     "expand",
+    "level_index",
     "orbit_sizes",
     "popcount",
     "sort_unique",
@@ -48,6 +54,8 @@ _S4 = np.uint64(4)
 _S56 = np.uint64(56)
 _PARTS = 64
 _INDEX_BITS = 16
+_FIND_BITS = 20
+_LEVEL_FIND_BITS = 12
 
 
 @jit
@@ -62,21 +70,67 @@ def popcount(x: np.uint64) -> int:
 @jit
 def image(x: np.uint64, table: U64, s: int) -> np.uint64:
     """The image of ``x`` under symmetry ``s``."""
+    mask = np.uint64(table.shape[2] - 1)
+    width = np.uint64(popcount(mask))
     y = _ZERO
+    shift = _ZERO
     for b in range(table.shape[1]):
-        y |= table[s, b, (x >> np.uint64(8 * b)) & _BYTE]
+        y |= table[s, b, (x >> shift) & mask]
+        shift += width
     return y
 
 
 @jit
 def canon(x: np.uint64, table: U64) -> np.uint64:
     """The canonical form of ``x``: its smallest image under the group."""
+    mask = np.uint64(table.shape[2] - 1)
+    width = np.uint64(popcount(mask))
     best = _ALL
     for s in range(table.shape[0]):
-        y = image(x, table, s)
+        y = _ZERO
+        shift = _ZERO
+        for b in range(table.shape[1]):
+            y |= table[s, b, (x >> shift) & mask]
+            shift += width
         if y < best:
             best = y
     return best
+
+
+@jit
+def jump_images(mf: U64, mo: U64, mt: U64, table: U64) -> U64:
+    """``out[j, s]``: the image under symmetry ``s`` of the three holes of jump ``j``.
+
+    Symmetries permute holes, so they commute with XOR: the image of a child
+    ``p ^ m`` is the image of ``p`` XOR the image of ``m``. A child's canonical form
+    then costs one XOR and one comparison per symmetry instead of table lookups."""
+    nsym = table.shape[0]
+    out = np.empty((mf.size, nsym), np.uint64)
+    for j in range(mf.size):
+        for s in range(nsym):
+            out[j, s] = image(mf[j] | mo[j] | mt[j], table, s)
+    return out
+
+
+@jit
+def images_of(x: np.uint64, table: U64, out: U64) -> None:
+    """Every image of ``x`` into ``out`` (one per symmetry)."""
+    for s in range(table.shape[0]):
+        out[s] = image(x, table, s)
+
+
+@jit
+def canon_moved(images: U64, jimg: U64, j: int) -> np.uint64:
+    """The canonical form of the position ``images`` stands for, after jump ``j``."""
+    best = _ALL
+    for s in range(images.size):
+        y = images[s] ^ jimg[j, s]
+        if y < best:
+            best = y
+    return best
+
+
+_BLOCK = 4096
 
 
 @jit_parallel
@@ -84,80 +138,153 @@ def expand(parents: U64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
     """The canonical form of every child of every parent, duplicates kept, unsorted."""
     n = parents.size
     nj = mf.size
+    jimg = jump_images(mf, mo, mt, table)
+    holes = mf | mo | mt
+    full = mf | mo
     counts = np.zeros(n + 1, np.int64)
     for i in prange(n):
         p = parents[i]
         c = 0
         for j in range(nj):
-            if (p & mf[j]) != _ZERO and (p & mo[j]) != _ZERO and (p & mt[j]) == _ZERO:
-                c += 1
+            c += (p & holes[j]) == full[j]
         counts[i + 1] = c
     offsets = np.cumsum(counts)
     out = np.empty(offsets[n], np.uint64)
-    for i in prange(n):
-        p = parents[i]
-        k = offsets[i]
-        for j in range(nj):
-            if (p & mf[j]) != _ZERO and (p & mo[j]) != _ZERO and (p & mt[j]) == _ZERO:
-                out[k] = canon(p ^ mf[j] ^ mo[j] ^ mt[j], table)
-                k += 1
+    nblocks = (n + _BLOCK - 1) // _BLOCK
+    for blk in prange(nblocks):
+        images = np.empty(table.shape[0], np.uint64)
+        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
+            p = parents[i]
+            images_of(p, table, images)
+            k = offsets[i]
+            for j in range(nj):
+                if (p & holes[j]) == full[j]:
+                    out[k] = canon_moved(images, jimg, j)
+                    k += 1
     return out
+
+
+@jit
+def _lowest_bit_index(x: np.uint64) -> int:
+    """The index of the lowest set bit of ``x`` (``x`` non-zero)."""
+    return popcount((x & (_ZERO - x)) - _ONE)
+
+
+@jit
+def _unique_bucket(spread: U64, lo: int, hi: int, w: int, bitmap: U64, base: np.uint64) -> int:
+    """Write the distinct values of ``spread[lo:hi]`` (one bucket: equal top bits
+    ``base``), sorted, from ``spread[w]`` on; return the new write position.
+
+    A dense bucket goes through ``bitmap`` (one bit per low value, left all zero
+    again), a sparse one is sorted in place."""
+    words = bitmap.size
+    if words > 0 and (hi - lo) * 16 >= words:
+        mask = np.uint64(words * 64 - 1)
+        for r in range(lo, hi):
+            v = spread[r] & mask
+            bitmap[v >> np.uint64(6)] |= _ONE << (v & np.uint64(63))
+        for k in range(words):
+            x = bitmap[k]
+            if x != _ZERO:
+                bitmap[k] = _ZERO
+                while x != _ZERO:
+                    spread[w] = base | np.uint64(64 * k + _lowest_bit_index(x))
+                    w += 1
+                    x &= x - _ONE
+        return w
+    spread[lo:hi].sort()
+    spread[w] = spread[lo]
+    w += 1
+    for r in range(lo + 1, hi):
+        if spread[r] != spread[w - 1]:
+            spread[w] = spread[r]
+            w += 1
+    return w
 
 
 @jit_parallel
 def sort_unique(values: U64, nbits: int) -> U64:
-    """The distinct values, sorted (a bucket pass on the top bits, then parallel sorts)."""
+    """The distinct values, sorted.
+
+    A parallel bucket pass on the top 16 bits (fewer for small inputs; per-chunk
+    histograms, then a scatter),
+    then each bucket deduplicated on its own, in 64 parallel parts: through a bitmap of
+    its low bits when they are at most 20 and the bucket is dense, else by sorting."""
     n = values.size
-    shift = np.uint64(max(nbits - _INDEX_BITS, 0))
-    bins = 1 << _INDEX_BITS
-    hist = np.zeros(bins + 1, np.int64)
-    for i in range(n):
-        hist[int(values[i] >> shift) + 1] += 1
-    starts = np.cumsum(hist)
-    fill = starts[:bins].copy()
+    top = min(_INDEX_BITS, max(nbits, 1))
+    while top > 1 and (1 << top) > 4 * n:  # small inputs: few buckets, small fixed cost
+        top -= 1
+    low = max(nbits - top, 0)
+    shift = np.uint64(low)
+    bins = 1 << top
+    chunks = 8 if n >= 1 << 16 else 1
+    hist = np.zeros((chunks, bins), np.int64)
+    for c in prange(chunks):
+        for i in range(n * c // chunks, n * (c + 1) // chunks):
+            hist[c, int(values[i] >> shift)] += 1
+    fill = np.empty((chunks, bins), np.int64)
+    starts = np.empty(bins + 1, np.int64)
+    at = 0
+    for k in range(bins):
+        starts[k] = at
+        for c in range(chunks):
+            fill[c, k] = at
+            at += hist[c, k]
+    starts[bins] = n
     spread = np.empty(n, np.uint64)
-    for i in range(n):
-        k = int(values[i] >> shift)
-        spread[fill[k]] = values[i]
-        fill[k] += 1
-    bounds = np.zeros(_PARTS + 1, np.int64)
+    for c in prange(chunks):
+        for i in range(n * c // chunks, n * (c + 1) // chunks):
+            k = int(values[i] >> shift)
+            spread[fill[c, k]] = values[i]
+            fill[c, k] += 1
+    first = np.zeros(_PARTS + 1, np.int64)  # first bucket of each part
     part = 1
     for k in range(bins):
         while part < _PARTS and starts[k + 1] >= (n * part) // _PARTS:
-            bounds[part] = starts[k + 1]
+            first[part] = k + 1
             part += 1
     while part <= _PARTS:
-        bounds[part] = n
+        first[part] = bins
         part += 1
+    words = (1 << low) >> 6 if low <= 20 else 0  # 0: sort every bucket
     kept = np.zeros(_PARTS + 1, np.int64)
     for q in prange(_PARTS):
-        lo, hi = bounds[q], bounds[q + 1]
-        if hi > lo:
-            spread[lo:hi].sort()
-            w = lo + 1
-            for r in range(lo + 1, hi):
-                if spread[r] != spread[w - 1]:
-                    spread[w] = spread[r]
-                    w += 1
-            kept[q + 1] = w - lo
+        bitmap = np.zeros(words, np.uint64)
+        w = starts[first[q]]
+        for k in range(first[q], first[q + 1]):
+            lo, hi = starts[k], starts[k + 1]
+            if hi > lo:
+                w = _unique_bucket(spread, lo, hi, w, bitmap, np.uint64(k) << shift)
+        kept[q + 1] = w - starts[first[q]]
     offs = np.cumsum(kept)
     out = np.empty(offs[_PARTS], np.uint64)
     for q in prange(_PARTS):
-        lo = bounds[q]
+        lo = starts[first[q]]
         for r in range(kept[q + 1]):
             out[offs[q] + r] = spread[lo + r]
     return out
 
 
 @jit
-def build_index(level: U64, nbits: int) -> I64:
-    """``index[k]``: the first entry of the sorted ``level`` whose top bits are >= ``k``."""
-    shift = np.uint64(max(nbits - _INDEX_BITS, 0))
-    bins = 1 << _INDEX_BITS
-    index = np.zeros(bins + 1, np.int64)
+def build_index(level: U64, nbits: int, bits: int) -> I64:
+    """``index[k]``: the first entry of the sorted ``level`` whose top ``bits`` bits (of
+    ``nbits``) are >= ``k``; :func:`find` searches between two neighbouring entries."""
+    shift = np.uint64(max(nbits - bits, 0))
+    index = np.zeros((1 << bits) + 1, np.int64)
     for i in range(level.size):
         index[int(level[i] >> shift) + 1] += 1
     return np.cumsum(index)
+
+
+@jit
+def index_bits(size: int, nbits: int) -> int:
+    """Index bits for a sorted array of ``size`` values of ``nbits`` bits: about one
+    entry a bucket, at most ``2^20`` buckets (a small array gets a small index: fresh
+    large arrays cost page faults)."""
+    bits = 1
+    while (1 << bits) < size and bits < _FIND_BITS:
+        bits += 1
+    return min(bits, max(nbits, 1))
 
 
 @jit
@@ -178,66 +305,106 @@ def find(level: U64, index: I64, shift: np.uint64, x: np.uint64) -> int:
 
 
 @jit_parallel
-def count_level(
+def count_parents(
+    wins: U64,
+    win_lo: U64,
+    win_hi: U64,
     level: U64,
     mf: U64,
     mo: U64,
     mt: U64,
     table: U64,
-    below: U64,
-    below_lo: U64,
-    below_hi: U64,
     nbits: int,
 ) -> tuple[U64, U64]:
-    """Paths to the goal from each position of ``level`` (128-bit), from those one peg below."""
-    index = build_index(below, nbits)
-    shift = np.uint64(max(nbits - _INDEX_BITS, 0))
-    n = level.size
-    lo_out = np.zeros(n, np.uint64)
-    hi_out = np.zeros(n, np.uint64)
-    for i in prange(n):
-        p = level[i]
-        lo = _ZERO
-        hi = _ZERO
-        for j in range(mf.size):
-            if (p & mf[j]) != _ZERO and (p & mo[j]) != _ZERO and (p & mt[j]) == _ZERO:
-                at = find(below, index, shift, canon(p ^ mf[j] ^ mo[j] ^ mt[j], table))
-                if at >= 0:
-                    add = below_lo[at]
-                    lo += add
-                    carry = _ONE if lo < add else _ZERO
-                    hi += below_hi[at] + carry
-        lo_out[i] = lo
-        hi_out[i] = hi
+    """Weighted path counts of ``level`` from the winning positions one peg below.
+
+    ``wins`` (sorted canonical forms) carry 128-bit weights ``W = paths x orbit size``
+    (the paths to the goal from every board of the class). Every jump undone from each
+    of them gives a parent; when its canonical form is in ``level`` the weight is added
+    to it. Counting pairs (board, jump) both ways shows the sum is again the weight of
+    the parent class: ``W(P) = sum of W(C) over undone jumps from C's form into P``.
+    The parents are found in parallel, the sums done in one serial pass.
+    """
+    bits = index_bits(level.size, nbits)
+    index = build_index(level, nbits, bits)
+    shift = np.uint64(max(nbits - bits, 0))
+    nw = wins.size
+    nj = mf.size
+    jimg = jump_images(mf, mo, mt, table)
+    holes = mf | mo | mt
+    counts = np.zeros(nw + 1, np.int64)
+    for i in prange(nw):
+        c = 0
+        for j in range(nj):
+            c += (wins[i] & holes[j]) == mt[j]
+        counts[i + 1] = c
+    offsets = np.cumsum(counts)
+    hits = np.empty(offsets[nw], np.int32)  # place of each parent in level, or -1
+    nblocks = (nw + _BLOCK - 1) // _BLOCK
+    for blk in prange(nblocks):
+        images = np.empty(table.shape[0], np.uint64)
+        for i in range(blk * _BLOCK, min(nw, (blk + 1) * _BLOCK)):
+            w = wins[i]
+            images_of(w, table, images)
+            k = offsets[i]
+            for j in range(nj):
+                if (w & holes[j]) == mt[j]:
+                    hits[k] = find(level, index, shift, canon_moved(images, jimg, j))
+                    k += 1
+    lo_out = np.zeros(level.size, np.uint64)
+    hi_out = np.zeros(level.size, np.uint64)
+    for i in range(nw):
+        add = win_lo[i]
+        for k in range(offsets[i], offsets[i + 1]):
+            at = hits[k]
+            if at >= 0:
+                lo = lo_out[at] + add
+                carry = _ONE if lo < add else _ZERO
+                lo_out[at] = lo
+                hi_out[at] += win_hi[i] + carry
     return lo_out, hi_out
 
 
 @jit_parallel
 def orbit_sizes(level: U64, table: U64) -> I64:
-    """How many distinct boards each canonical position stands for."""
+    """How many distinct boards each position stands for: the group's order divided by
+    the number of symmetries that fix the position (orbit-stabiliser)."""
     n = level.size
     nsym = table.shape[0]
     out = np.zeros(n, np.int64)
     for i in prange(n):
-        images = np.empty(nsym, np.uint64)
-        distinct = 0
+        x = level[i]
+        fixed = 0
         for s in range(nsym):
-            y = image(level[i], table, s)
-            new = True
-            for t in range(distinct):
-                if images[t] == y:
-                    new = False
-                    break
-            if new:
-                images[distinct] = y
-                distinct += 1
-        out[i] = distinct
+            fixed += image(x, table, s) == x
+        out[i] = nsym // fixed
     return out
+
+
+@jit
+def find_level(
+    wins: U64, starts: I64, index: I64, shift: np.uint64, pegs: int, x: np.uint64
+) -> int:
+    """The place of ``x`` among the positions with ``pegs`` pegs of ``wins`` (levels
+    one after another, level ``k`` from ``starts[k]``, its index ``index[k]``), or -1."""
+    lo = starts[pegs]
+    at = find(wins[lo : starts[pegs + 1]], index[pegs], shift, x)
+    return at + lo if at >= 0 else -1
+
+
+def level_index(levels: list[U64], nbits: int) -> tuple[U64, I64, I64]:
+    """``(wins, starts, index)`` for :func:`find_level`: ``levels[k]`` holds the sorted
+    positions with ``k`` pegs (plain Python: it calls the kernel once a level)."""
+    starts = np.zeros(len(levels) + 1, np.int64)
+    starts[1:] = np.cumsum([level.size for level in levels])
+    index = np.stack([build_index(level, nbits, _LEVEL_FIND_BITS) for level in levels])
+    return np.concatenate(levels), starts, index
 
 
 @jit_parallel
 def chain_min(
     level: U64,
+    pegs: int,
     mf: U64,
     mo: U64,
     mt: U64,
@@ -245,62 +412,77 @@ def chain_min(
     to_cell: I64,
     table: U64,
     wins: U64,
+    starts: I64,
+    index: I64,
     dist: I16,
     nbits: int,
 ) -> I16:
-    """Fewest moves to the goal from each position of ``level`` (a move = one peg's chain).
+    """Fewest moves to the goal from each position of ``level`` (``pegs`` pegs each; a
+    move = one peg's chain of jumps).
 
-    ``wins`` is every position on a winning path (sorted) and ``dist`` their known
-    distances (positions with fewer pegs than ``level`` filled in); -1 = unreachable.
-    ``by_from[c]`` lists the jump indices leaving cell ``c`` (-1 padded).
+    ``wins``, ``starts``, ``index`` hold every position on a winning path, level by
+    level (see :func:`level_index`), and ``dist`` their known distances (positions with
+    fewer pegs than ``level`` filled in); -1 = unreachable. ``by_from[c]`` lists the
+    jump indices leaving cell ``c`` (-1 padded). A chain is followed only through
+    winning positions (nothing after a losing one wins).
     """
-    index = build_index(wins, nbits)
-    shift = np.uint64(max(nbits - _INDEX_BITS, 0))
+    shift = np.uint64(max(nbits - _LEVEL_FIND_BITS, 0))
+    jimg = jump_images(mf, mo, mt, table)
+    holes = mf | mo | mt
+    full = mf | mo
+    nsym = table.shape[0]
     n = level.size
     out = np.full(n, -1, np.int16)
-    depth_max = 65
-    for i in prange(n):
+    depth_max = pegs + 1
+    nblocks = (n + _BLOCK - 1) // _BLOCK
+    for blk in prange(nblocks):
         stack_pos = np.empty(depth_max, np.uint64)
+        stack_img = np.empty((depth_max, nsym), np.uint64)
         stack_cell = np.empty(depth_max, np.int64)
         stack_k = np.empty(depth_max, np.int64)
-        best = -1
-        p = level[i]
-        # depth 0: any jump starts a chain
-        for j in range(mf.size):
-            if (p & mf[j]) == _ZERO or (p & mo[j]) == _ZERO or (p & mt[j]) != _ZERO:
-                continue
-            q = p ^ mf[j] ^ mo[j] ^ mt[j]
-            at = find(wins, index, shift, canon(q, table))
-            if at < 0:
-                continue
-            if dist[at] >= 0 and (best < 0 or dist[at] + 1 < best):
-                best = dist[at] + 1
-            top = 0
-            stack_pos[0] = q
-            stack_cell[0] = to_cell[j]
-            stack_k[0] = 0
-            while top >= 0:
-                r = stack_pos[top]
-                cell = stack_cell[top]
-                k = stack_k[top]
-                if k >= by_from.shape[1] or by_from[cell, k] < 0:
-                    top -= 1
+        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
+            best = -1
+            p = level[i]
+            images_of(p, table, stack_img[0])
+            for j in range(mf.size):  # any jump starts a chain
+                if (p & holes[j]) != full[j]:
                     continue
-                stack_k[top] = k + 1
-                jj = by_from[cell, k]
-                if (r & mo[jj]) == _ZERO or (r & mt[jj]) != _ZERO:
+                key = canon_moved(stack_img[0], jimg, j)
+                at = find_level(wins, starts, index, shift, pegs - 1, key)
+                if at < 0:
                     continue
-                s = r ^ mf[jj] ^ mo[jj] ^ mt[jj]
-                at2 = find(wins, index, shift, canon(s, table))
-                if at2 < 0:
-                    continue
-                if dist[at2] >= 0 and (best < 0 or dist[at2] + 1 < best):
-                    best = dist[at2] + 1
-                top += 1
-                stack_pos[top] = s
-                stack_cell[top] = to_cell[jj]
-                stack_k[top] = 0
-        out[i] = best
+                if dist[at] >= 0 and (best < 0 or dist[at] + 1 < best):
+                    best = dist[at] + 1
+                top = 1  # stack entry d holds a position with pegs - d pegs
+                stack_pos[1] = p ^ holes[j]
+                for s in range(nsym):
+                    stack_img[1, s] = stack_img[0, s] ^ jimg[j, s]
+                stack_cell[1] = to_cell[j]
+                stack_k[1] = 0
+                while top >= 1:  # the same peg jumps on
+                    r = stack_pos[top]
+                    cell = stack_cell[top]
+                    k = stack_k[top]
+                    if k >= by_from.shape[1] or by_from[cell, k] < 0:
+                        top -= 1
+                        continue
+                    stack_k[top] = k + 1
+                    jj = by_from[cell, k]
+                    if (r & holes[jj]) != full[jj]:
+                        continue
+                    key = canon_moved(stack_img[top], jimg, jj)
+                    at2 = find_level(wins, starts, index, shift, pegs - top - 1, key)
+                    if at2 < 0:
+                        continue
+                    if dist[at2] >= 0 and (best < 0 or dist[at2] + 1 < best):
+                        best = dist[at2] + 1
+                    stack_pos[top + 1] = r ^ holes[jj]
+                    for s in range(nsym):
+                        stack_img[top + 1, s] = stack_img[top, s] ^ jimg[jj, s]
+                    stack_cell[top + 1] = to_cell[jj]
+                    stack_k[top + 1] = 0
+                    top += 1
+            out[i] = best
     return out
 
 

@@ -5,12 +5,15 @@ the start, as a sorted ``uint64`` array, built from level ``k + 1`` by the kerne
 ``expand`` and ``sort_unique``. A backward pass from the goal counts, for each
 position, the jump sequences that lead from it to the goal (128-bit integers in the
 kernel); the positions with a non-zero count lie on a winning path, and the count of
-the start is the number of solutions. Children are looked up among the winning
-positions of the level below only (a child that is not there counts 0), which keeps
-the searched arrays small. Fewest moves (a move is one peg's chain of
-jumps) is a dynamic programme over the winning positions in order of peg count:
-``moves(p) = 1 + min moves(q)`` over every chain ``p -> q``; it visits every winning
-position, so the minimum is proven.
+the start is the number of solutions. The backward pass starts from the few winning
+positions, not from every reachable one: it undoes every jump from each winning
+position one peg below and looks the parent up among the reachable positions, carrying
+``W = paths x orbit size`` per class, which needs no multiplicity correction (see
+``count_parents``); the start's class has orbit 1, so ``W`` of the start is the
+number of solutions. Fewest moves (a move is one peg's chain of jumps) is a dynamic
+programme over the winning positions in order of peg count: ``moves(p) = 1 + min
+moves(q)`` over every chain ``p -> q``, each ``q`` looked up in its own (small) level;
+it visits every winning position, so the minimum is proven.
 """
 
 from __future__ import annotations
@@ -138,37 +141,40 @@ def analyse(
     table = problem.table
     bottom = problem.goal.pegs
     top = problem.start_pegs
-    last = levels[bottom]
-    lo = np.zeros(last.size, dtype=np.uint64)
-    if problem.goal.bits is None:
-        lo[:] = 1
-    else:
-        target = _kernel.canon(np.uint64(problem.goal.bits), table)
-        at = int(np.searchsorted(last, target))
-        if at < last.size and last[at] == target:
-            lo[at] = 1
-    hi = np.zeros(last.size, dtype=np.uint64)
     counts: list[LevelCount] = []
     winning: dict[int, U64] = {}
+    solutions = 0
+    lo = hi = np.zeros(0, dtype=np.uint64)
     for pegs in range(bottom, top + 1):
-        if pegs > bottom:
+        level = levels.pop(pegs)
+        sizes = _kernel.orbit_sizes(level, table)
+        if pegs == bottom:
+            lo = np.zeros(level.size, dtype=np.uint64)
+            hi = np.zeros(level.size, dtype=np.uint64)
+            if problem.goal.bits is None:
+                lo[:] = sizes
+            else:
+                target = _kernel.canon(np.uint64(problem.goal.bits), table)
+                at = int(np.searchsorted(level, target))
+                if at < level.size and level[at] == target:
+                    lo[at] = sizes[at]
+        else:
             _check(budget, f"counting paths from positions with {pegs} pegs")
-            lo, hi = _kernel.count_level(
-                levels[pegs], mf, mo, mt, table, winning[pegs - 1], lo, hi, problem.board.size
+            lo, hi = _kernel.count_parents(
+                winning[pegs - 1], lo, hi, level, mf, mo, mt, table, problem.board.size
             )
             progress(top - bottom + pegs - bottom, 2 * (top - bottom), f"paths from {pegs} pegs")
-        level = levels.pop(pegs)
         win = (lo | hi) != 0
         winning[pegs] = level[win]
-        sizes = _kernel.orbit_sizes(level, table)
         counts.append(
             LevelCount(
                 pegs, int(level.size), int(sizes.sum()), int(win.sum()), int(sizes[win].sum())
             )
         )
+        if pegs == top:  # one class, the start, fixed by the whole group
+            solutions = (int(hi[0]) << 64 | int(lo[0])) // int(sizes[0])
         del level, sizes
-        solutions = int(hi[0]) << 64 | int(lo[0]) if pegs == top else 0
-        lo, hi = lo[win], hi[win]  # the next level looks up only winning positions
+        lo, hi = lo[win], hi[win]  # weights of the winning positions only
     counts.reverse()
     return Analysis(problem, tuple(counts), solutions, time.perf_counter() - began, winning)
 
@@ -190,25 +196,30 @@ def min_moves(
     budget = (limit or Limit()).start()
     found = analysis if analysis is not None else analyse(problem, limit, progress)
     bottom, top = problem.goal.pegs, problem.start_pegs
-    wins = np.sort(np.concatenate([found.winning[p] for p in range(bottom, top + 1)]))
+    empty = np.zeros(0, dtype=np.uint64)
+    wins, starts, index = _kernel.level_index(
+        [found.winning.get(p, empty) for p in range(top + 1)], problem.board.size
+    )
     dist = np.full(wins.size, -1, dtype=np.int16)
-    dist[np.searchsorted(wins, found.winning[bottom])] = 0
+    dist[starts[bottom] : starts[bottom + 1]] = 0
     mf, mo, mt = problem.masks
     by_from, to_cell = problem.chains
     table = problem.table
     for pegs in range(bottom + 1, top + 1):
         _check(budget, f"measuring moves from positions with {pegs} pegs")
-        level = found.winning[pegs]
         best = _kernel.chain_min(
-            level, mf, mo, mt, by_from, to_cell, table, wins, dist, problem.board.size
-        )
-        dist[np.searchsorted(wins, level)] = best
+            found.winning[pegs], pegs, mf, mo, mt, by_from, to_cell, table,
+            wins, starts, index, dist, problem.board.size,
+        )  # fmt: skip
+        dist[starts[pegs] : starts[pegs + 1]] = best
 
     def moves_left(bits: int) -> int:
         key = canon_py(bits, table)
-        at = int(np.searchsorted(wins, np.uint64(key)))
-        if at < wins.size and int(wins[at]) == key:
-            return int(dist[at])
+        pegs = bits.bit_count()
+        level = found.winning.get(pegs, empty)
+        at = int(np.searchsorted(level, np.uint64(key)))
+        if at < level.size and int(level[at]) == key:
+            return int(dist[starts[pegs] + at])
         return -1
 
     total = moves_left(problem.start)

@@ -28,12 +28,13 @@ __all__ = [
 
 
 def canon_py(bits: int, table: npt.NDArray[np.uint64]) -> int:
-    """The canonical form of ``bits`` through the byte tables (Python ints)."""
+    """The canonical form of ``bits`` through the chunk tables (Python ints)."""
     best = None
+    width = (table.shape[2] - 1).bit_length()
     for s in range(table.shape[0]):
         image = 0
         for b in range(table.shape[1]):
-            image |= int(table[s, b, (bits >> (8 * b)) & 255])
+            image |= int(table[s, b, (bits >> (width * b)) & (table.shape[2] - 1)])
         if best is None or image < best:
             best = image
     assert best is not None

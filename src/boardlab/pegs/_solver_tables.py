@@ -26,7 +26,7 @@ from boardlab.core.textio import read_text
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Cell, Jump
 
-__all__ = ["MAX_HOLES", "Goal", "Problem", "make_problem", "parse_goal"]
+__all__ = ["MAX_HOLES", "Goal", "Problem", "chunk_bits", "make_problem", "parse_goal"]
 
 MAX_HOLES = 64
 U64 = npt.NDArray[np.uint64]
@@ -133,15 +133,18 @@ class Problem:
 
     @cached_property
     def table(self) -> U64:
-        """Byte tables of the group: ``table[s, b, v]`` = image of byte ``v`` at byte ``b``."""
+        """Chunk tables of the group: ``table[s, b, v]`` = image under symmetry ``s`` of the
+        chunk value ``v`` placed at chunk ``b`` (chunks of :func:`chunk_bits` bits)."""
         size = self.board.size
-        nbytes = max(1, (size + 7) // 8)
-        table = np.zeros((len(self.group), nbytes, 256), dtype=np.uint64)
+        width = chunk_bits(size)
+        nchunks = -(-size // width)
+        table = np.zeros((len(self.group), nchunks, 1 << width), dtype=np.uint64)
         for s, perm in enumerate(self.group):
-            for b in range(nbytes):
-                for v in range(256):
-                    bits = (v << (8 * b)) & self.board.grid.full
-                    table[s, b, v] = permute_bits(bits, perm)
+            for b in range(nchunks):
+                for k in range(width):
+                    cell = b * width + k
+                    image = np.uint64(1 << perm[cell]) if cell < size else np.uint64(0)
+                    table[s, b, 1 << k : 2 << k] = table[s, b, : 1 << k] | image
         return table
 
     def jump(self, index: int) -> Jump:
@@ -158,6 +161,17 @@ class Problem:
     def cell(self, index: int) -> Cell:
         """The hole with bit ``index``."""
         return self.board.cells[index]
+
+
+def chunk_bits(size: int) -> int:
+    """Bits per lookup chunk of the symmetry tables: as few chunks of at most 11 bits as
+    cover ``size`` holes, evenly split (33 holes: 3 chunks of 11; 15 holes: 2 of 8).
+
+    >>> chunk_bits(33), chunk_bits(15), chunk_bits(64), chunk_bits(1)
+    (11, 8, 11, 1)
+    """
+    nchunks = max(1, -(-size // 11))
+    return max(1, -(-size // nchunks))
 
 
 def make_problem(
