@@ -2,8 +2,9 @@
 
 Value types in :mod:`.blocks`, the rules in :mod:`.rules`, the contest formats in
 :mod:`.formats`, the judge in :mod:`.judge`; the solver (:mod:`.solver`) combines the
-periodic constructions (:mod:`.constructions`), the exact leaves of a spine
-(:mod:`.leaves`) and the branch and bound (:mod:`.exact`).
+periodic constructions (:mod:`.constructions`) with the row placements of
+:mod:`.patterns`, the exact leaves of a spine (:mod:`.leaves`), the branch and bound
+(:mod:`.exact`) and the spine-rerouting local search (:mod:`.reroute`).
 """
 
 from __future__ import annotations

@@ -7,7 +7,10 @@ exactly one row. Those cells hold leaves on every other block along the row axis
 parity of ``x + u + v`` decides which), so a row with its four leaf lines eats
 ``1 + 4/2 = 3`` blocks per unit length out of 5: 60 % of the fruit, which is the
 bound's ``6N/10`` term. For a flat cross-section (one side 1) the code of the line,
-``v % 3 == 0``, gives the 2-D comb of density 2/3.
+``v % 3 == 0``, gives the 2-D comb of density 2/3. The ``tuned`` pattern takes the best
+rows of :mod:`~boardlab.shongololo.patterns`: exact for thin cross-sections (two
+layers: the perfect code of the ladder, 5/8 of the fruit), annealed at the border of
+wide ones.
 
 Rows are chained into one path at the two end faces: from the end of the current row a
 breadth-first search in the end face finds short connectors to unvisited rows, and
@@ -30,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.shongololo.blocks import Box
+from boardlab.shongololo.patterns import STRIP_LIMIT, best_rows
 
 __all__ = ["Layout", "build_spine", "layouts", "pattern_rows"]
 
@@ -39,14 +43,23 @@ _PLANE = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Which fruit axis the rows follow (``axes[0]``), the cross-section axes, the pattern."""
+    """Which fruit axis the rows follow (``axes[0]``), the cross-section axes, the pattern.
+
+    ``sweep`` picks the order in which rows are chained: 0 is Warnsdorff's rule (fewest
+    onward connections first, ties broken by the RNG); ``k > 0`` sweeps bands ``k``
+    cells wide across the first cross-section axis, ``k < 0`` across the second, back
+    and forth like a plough, falling back to Warnsdorff's rule when the next row of the
+    sweep cannot be reached.
+    """
 
     axes: tuple[int, int, int]
     pattern: str
+    sweep: int = 0
 
     def __str__(self) -> str:
         along, first, second = ("LWH"[axis] for axis in self.axes)
-        return f"{self.pattern} rows along {along}, cross-section {first}{second}"
+        order = f", sweep {self.sweep}" if self.sweep else ""
+        return f"{self.pattern} rows along {along}, cross-section {first}{second}{order}"
 
 
 def pattern_rows(pattern: str, n1: int, n2: int) -> list[Pos]:
@@ -54,7 +67,8 @@ def pattern_rows(pattern: str, n1: int, n2: int) -> list[Pos]:
 
     ``plane5``: ``(u + 2v) % 5 == 0``; ``strip3``: ``v % 3 == 0`` on the line ``u == 0``
     (for ``n1 == 1``); ``double3``: ``v % 3 == 0`` for ``u == 0`` and ``v % 3 == 2`` for
-    ``u == 2`` ... (rows every three cells on alternate lines).
+    ``u == 2`` ... (rows every three cells on alternate lines); ``tuned``: the best rows
+    of :func:`boardlab.shongololo.patterns.best_rows`.
     """
     if pattern == "plane5":
         return [(u, v) for u in range(n1) for v in range(n2) if (u + 2 * v) % 5 == 0]
@@ -64,6 +78,8 @@ def pattern_rows(pattern: str, n1: int, n2: int) -> list[Pos]:
         return [
             (u, v) for u in range(n1) for v in range(n2) if u % 2 == 0 and (v + u // 2) % 3 == 0
         ]
+    if pattern == "tuned":
+        return list(best_rows(n1, n2))
     raise ValueError(f"unknown pattern {pattern!r}")
 
 
@@ -73,7 +89,14 @@ def layouts(box: Box) -> list[Layout]:
     for a, b, c in permutations(range(3)):
         axes = (a, b, c)
         n1, n2 = box.sides[axes[1]], box.sides[axes[2]]
-        found.append(Layout(axes, "plane5"))
+        # the tuned rows win on thin cross-sections; on wide ones they gain little at
+        # the border and chain less reliably, so the plain code goes first there
+        if min(n1, n2) <= STRIP_LIMIT:
+            found.append(Layout(axes, "tuned"))
+            found.append(Layout(axes, "plane5"))
+        else:
+            found.append(Layout(axes, "plane5"))
+            found.append(Layout(axes, "tuned"))
         if n1 <= 2 or n2 <= 2:
             found.append(Layout(axes, "strip3"))
             found.append(Layout(axes, "stagger3"))
@@ -95,11 +118,20 @@ def build_spine(box: Box, layout: Layout, rng: random.Random) -> list[int]:
     path: list[tuple[int, int, int]] = [(x, 0, 0) for x in range(n0)]
     face = n0 - 1
     current: Pos = (0, 0)
+    planned = _sweep_order(rows, layout.sweep) if layout.sweep else []
+    next_planned = 0
     while unvisited:
         options = _routes(occ, face, current, unvisited)
         if not options:
             break
-        target, connector = _choose(occ, face, options, unvisited, rng)
+        while next_planned < len(planned) and planned[next_planned] not in unvisited:
+            next_planned += 1
+        wanted = planned[next_planned] if next_planned < len(planned) else None
+        direct = [option for option in options if option[0] == wanted]
+        if direct:
+            target, connector = direct[0]
+        else:
+            target, connector = _choose(occ, face, options, unvisited, rng)
         for u, v in connector:
             occ[face, u, v] = True
             path.append((face, u, v))
@@ -111,6 +143,18 @@ def build_spine(box: Box, layout: Layout, rng: random.Random) -> list[int]:
     for u, v in unvisited:
         occ[:, u, v] = False
     return [_real_index(box, axes, cell) for cell in path]
+
+
+def _sweep_order(rows: list[Pos], sweep: int) -> list[Pos]:
+    """The rows band by band (``|sweep|`` wide), each band walked the other way."""
+    width = abs(sweep)
+
+    def key(cell: Pos) -> tuple[int, int, int]:
+        across, along = cell if sweep > 0 else (cell[1], cell[0])
+        band = across // width
+        return (band, along if band % 2 == 0 else -along, across)
+
+    return sorted(rows, key=key)
 
 
 def _real_index(box: Box, axes: tuple[int, int, int], cell: tuple[int, int, int]) -> int:

@@ -8,10 +8,13 @@
 2. **exact** (small fruits): branch and bound from the start
    (:mod:`~boardlab.shongololo.exact`), seeded with the best run so far; for at most
    :data:`EXACT_VOLUME` blocks it usually finishes and proves the optimum;
-3. **local search** (the time left): large-neighbourhood search that keeps a prefix
-   of the best run (cut at a random spine block, near the end more often) and
-   completes it by branch and bound under a node budget; improvements are kept and
-   their leaves re-optimised by matching.
+3. **local search** (the time left), in rounds: first a batch of reroute moves
+   (:mod:`~boardlab.shongololo.reroute`: cut a short piece out of the spine, put in
+   another induced path between its ends, keep it when the exact leaves eat at least
+   as much), then one large-neighbourhood step that keeps a prefix of the best run (cut
+   at a random spine block, near the end more often) and completes it by branch and
+   bound under a node budget; improvements are kept and their leaves re-optimised by
+   matching.
 
 Every candidate is replayed by the judge before it is returned. Without a time limit
 (``Limit(time=None, nodes=...)``) every phase is bounded by nodes or rounds and a run
@@ -24,15 +27,17 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
 from boardlab.shongololo.blocks import Action, Box
-from boardlab.shongololo.constructions import build_spine, layouts
+from boardlab.shongololo.constructions import Layout, build_spine, layouts
 from boardlab.shongololo.exact import exact_search, search_from
 from boardlab.shongololo.judge import judge_actions
 from boardlab.shongololo.leaves import neighbour_table, plan_actions, plan_of
+from boardlab.shongololo.patterns import STRIP_LIMIT
+from boardlab.shongololo.reroute import Rerouter
 from boardlab.shongololo.rules import upper_bound
 
 __all__ = ["DEFAULT_TIME", "EXACT_VOLUME", "Solution", "Solver", "solve"]
@@ -47,6 +52,13 @@ ANYTIME_VOLUME = 1000
 #: Without a time limit: node budget of the anytime exact search, rounds of local search.
 UNTIMED_NODES = 2_000_000
 UNTIMED_ROUNDS = 200
+#: With less time left than this (seconds), wide cross-sections are not annealed.
+TUNED_MIN_TIME = 2.0
+#: Row orders of the construction rounds, in turn (see ``Layout.sweep`` in
+#: :mod:`~boardlab.shongololo.constructions`).
+SWEEPS = (0, -5, 5, -4, 4, 6, -6)
+#: Reroute moves (:mod:`~boardlab.shongololo.reroute`) per round of local search.
+REROUTE_MOVES = 100
 
 Progress = Callable[[str, int], None]
 
@@ -126,8 +138,12 @@ class Solver:
         share_end = budget.elapsed + 0.4 * (budget.remaining or 0.0)
         best_plan = None
         for round_number in range(self.construction_rounds):
+            sweep = SWEEPS[round_number % len(SWEEPS)]
             for layout in layouts(box):
-                plan = plan_of(box, build_spine(box, layout, random.Random(rng.random())), nbr)
+                if _too_slow(box, layout, budget.remaining):
+                    continue
+                order = replace(layout, sweep=sweep)
+                plan = plan_of(box, build_spine(box, order, random.Random(rng.random())), nbr)
                 if best_plan is None or plan.eaten > best_plan.eaten:
                     best_plan = plan
             if budget.remaining is not None and budget.elapsed >= share_end and round_number:
@@ -155,12 +171,20 @@ class Solver:
         local_rounds = self.local_rounds
         if local_rounds is None:
             local_rounds = UNTIMED_ROUNDS if self.limit.time is None else 1 << 62
+        rerouter: Rerouter | None = None
         while (
             not proven and best_count < bound and not budget.exhausted() and rounds < local_rounds
         ):
             rounds += 1
             if self.progress is not None:
                 self.progress("local search", best_count)
+            spine = [box.index(a.block) for a in best if a.kind == "M"]
+            if rerouter is None or rerouter.best_eaten < best_count:
+                rerouter = Rerouter(box, spine, nbr, rng.randrange(1 << 30))
+            before = rerouter.best_eaten
+            rerouter.run(REROUTE_MOVES, budget.exhausted)
+            if rerouter.best_eaten > before:
+                offer(tuple(plan_actions(plan_of(box, rerouter.best, nbr))), "local search")
             moves = [i for i, a in enumerate(best) if a.kind == "M"]
             back = min(len(moves) - 1, int(rng.expovariate(1 / 12.0)))
             prefix = best[: moves[len(moves) - 1 - back] + 1]
@@ -187,6 +211,13 @@ class Solver:
             nodes,
             time.perf_counter() - started,
         )
+
+
+def _too_slow(box: Box, layout: Layout, remaining: float | None) -> bool:
+    """Skip annealed cross-sections (about 0.2-0.7 s each) when little time is left."""
+    if layout.pattern != "tuned" or remaining is None or remaining >= TUNED_MIN_TIME:
+        return False
+    return min(box.sides[layout.axes[1]], box.sides[layout.axes[2]]) > STRIP_LIMIT
 
 
 def solve(box: Box, seconds: float | None = DEFAULT_TIME, seed: int = 0) -> Solution:
