@@ -1,7 +1,7 @@
 """Benchmark: whole IOI games, our program as player 1 from generated start positions.
 
 Each game starts from :func:`boardlab.hex.hexlib.generate_start` (equal stones, player
-1 to move and winning: certified by the exact solver up to 6x6, by an engine estimate
+1 to move and winning: certified by the exact solver up to 8x8, by an engine estimate
 above) and is played through the HexLib API against an evaluator: our own engine
 with the library's 20 s (``strong``), or OpenSpiel's MCTS bot (``--peer openspiel``,
 calibrated to the same 20 s per game). The table gives wins and the slowest game; the

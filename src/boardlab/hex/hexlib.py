@@ -248,13 +248,13 @@ def generate_start(
 
     Returns ``(position, certified)``: ``certified`` is True when the exact solver
     proved within ``certify_time`` seconds that player 1 wins; candidates it proves lost
-    are thrown away (boards up to 6x6; larger ones are beyond the solver). When it cannot
+    are thrown away (boards up to 8x8, the DFPN solver's range). When it cannot
     decide, the candidate is kept uncertified only if 10000 playouts of the engine give
     player 1 at least 65 %.
 
     :raises BoardlabError: for impossible requests or when no candidate is found.
     """
-    from boardlab.hex.solver import solve
+    from boardlab.hex.solver import MAX_CELLS, solve
 
     if stones < 0 or 2 * stones >= size * size:
         raise BoardlabError(f"cannot place {stones} stones of each side on a {size}x{size} board")
@@ -266,7 +266,7 @@ def generate_start(
         position = Position.from_stones(size, black, white, BLACK)
         if position.winner is not None:
             continue
-        if size <= 6:
+        if size * size <= MAX_CELLS:
             result = solve(position, Limit(time=certify_time), all_moves=False)
             if result.winner == BLACK:
                 return position, True

@@ -1,8 +1,12 @@
-"""Solver layer: exact Hex solving by alpha-beta (win/loss) with virtual-connection pruning.
+"""Solver layer: exact Hex solving, DFPN with H-search up to 8x8, alpha-beta above.
 
-A position is two bitsets in a padded layout (cell ``(r, c)`` is bit ``r * (n + 1) + c``;
-the spare column stops shifts from wrapping), so a flood fill is a handful of big-int
-shifts. At each node of the boolean negamax (does the side to move win?):
+Boards of at most 64 cells are solved by depth-first proof-number search
+(:mod:`boardlab.hex._solver_dfpn`) whose every position is analysed by a numba kernel
+(:mod:`boardlab.hex._solver_kernel`): bounded H-search virtual connections for both
+players (AND/OR rules over carriers), dead-cell fill-in and the must-play region. Larger
+boards (endgames of the engine) use the older alpha-beta below, on big-int bitsets in a
+padded layout (cell ``(r, c)`` is bit ``r * (n + 1) + c``; the spare column stops shifts
+from wrapping). At each node of that boolean negamax (does the side to move win?):
 
 1. a cell that joins the mover's edges at once wins;
 2. two or more such cells for the opponent lose; exactly one must be blocked;
@@ -15,7 +19,7 @@ shifts. At each node of the boolean negamax (does the side to move win?):
 7. the rest is searched centre first, with a transposition table keyed by the position
    up to the 180-degree rotation (which maps the board to itself, edges included).
 
-The search honours a :class:`~boardlab.core.limits.Limit` (time and/or nodes).
+Both honour a :class:`~boardlab.core.limits.Limit` (time and/or nodes).
 """
 
 from __future__ import annotations
@@ -23,10 +27,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 
-__all__ = ["Geometry", "SolveResult", "geometry", "solve"]
+__all__ = ["Geometry", "SolveResult", "geometry", "solve", "solve_alphabeta", "solve_dfpn"]
+
+MAX_CELLS = 64  # the DFPN solver's carriers are 64-bit sets
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,8 +428,21 @@ def solve(position: Position, limit: Limit | None = None, all_moves: bool = True
     """Solve ``position`` for the side to move.
 
     With ``all_moves`` every legal move is classified (the complete list of winning
-    moves); otherwise the search stops at the first winning move.
+    moves); otherwise the search stops at the first winning move. Boards up to 8x8 are
+    solved by DFPN with H-search (``nodes`` counts its analysed positions, each charged
+    as 50 nodes against a node limit), larger ones by
+    alpha-beta with simple virtual connections. A search that runs out of ``limit``
+    returns what it proved so far with ``complete`` False (``winner`` None if unknown).
     """
+    if position.size * position.size <= MAX_CELLS:
+        return solve_dfpn(position, limit, all_moves)
+    return solve_alphabeta(position, limit, all_moves)
+
+
+def solve_alphabeta(
+    position: Position, limit: Limit | None = None, all_moves: bool = True
+) -> SolveResult:
+    """:func:`solve` by the alpha-beta search (any board size)."""
     budget = (limit or Limit()).start()
     size = position.size
     player = position.to_move
@@ -461,6 +481,54 @@ def solve(position: Position, limit: Limit | None = None, all_moves: bool = True
     complete = complete and (all_moves or not winning)
     return SolveResult(
         winner, player, tuple(winning), tuple(losing), complete, solver.nodes, budget.elapsed
+    )
+
+
+def solve_dfpn(
+    position: Position, limit: Limit | None = None, all_moves: bool = True
+) -> SolveResult:
+    """:func:`solve` by DFPN with H-search (boards of at most 64 cells).
+
+    :raises BoardlabError: when the board has more than 64 cells.
+    """
+    from boardlab.hex._solver_dfpn import Dfpn, OutOfBudgetError
+
+    budget = (limit or Limit()).start()
+    size = position.size
+    player = position.to_move
+    if size * size > MAX_CELLS:
+        raise BoardlabError(f"the DFPN solver takes boards up to 8x8, not {size}x{size}")
+    if position.winner is not None:
+        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
+    black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
+    white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
+    search = Dfpn(size, budget)
+    other = 3 - player
+    winning: list[int] = []
+    losing: list[int] = []
+    root_wins: bool | None = None
+    complete = True
+
+    def child(cell: int) -> tuple[int, int]:
+        b = 1 << cell
+        return (black | b, white) if player == BLACK else (black, white | b)
+
+    try:
+        root_wins = search.prove(black, white, player)
+        moves = [cell for cell in search.centre_order if not (black | white) >> cell & 1]
+        for cell in moves:
+            if winning and not all_moves:
+                complete = False
+                break
+            if search.prove(*child(cell), other):
+                losing.append(cell)
+            else:
+                winning.append(cell)
+    except OutOfBudgetError:
+        complete = False
+    winner = None if root_wins is None else (player if root_wins else other)
+    return SolveResult(
+        winner, player, tuple(winning), tuple(losing), complete, search.analysed, budget.elapsed
     )
 
 
