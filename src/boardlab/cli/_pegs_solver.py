@@ -45,7 +45,10 @@ class _Progress:
             self.task = self.bar.add_task("solving", total=total or None)
         self.bar.update(self.task, completed=done, total=total or None, description=label)
 
-    def close(self) -> None:
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
         if self.bar is not None:
             self.bar.stop()
 
@@ -134,11 +137,8 @@ def _run_solve(args: argparse.Namespace) -> int:
     from boardlab.pegs.solver import solve
 
     problem = _problem(args)
-    progress = _Progress()
-    try:
+    with _Progress() as progress:
         result = solve(problem, _limit(args), progress)
-    finally:
-        progress.close()
     evidence = f"nodes {result.nodes}, {result.seconds:.3f} s, proven {str(result.proven).lower()}"
     if args.json:
         record = {
@@ -182,11 +182,8 @@ def _run_count(args: argparse.Namespace) -> int:
     problem = _problem(args)
     if args.no_symmetry:
         problem = make_problem(problem.board, problem.start, problem.goal, symmetry=False)
-    progress = _Progress()
-    try:
+    with _Progress() as progress:
         found = analyse(problem, _limit(args), progress)
-    finally:
-        progress.close()
     if args.json:
         record = {
             "board": problem.board.name,
@@ -246,11 +243,8 @@ def _run_minmoves(args: argparse.Namespace) -> int:
     from boardlab.pegs.solver import min_moves
 
     problem = _problem(args)
-    progress = _Progress()
-    try:
+    with _Progress() as progress:
         result = min_moves(problem, _limit(args), progress)
-    finally:
-        progress.close()
     board = problem.board
     chains = [
         "-".join([board.hole_name(chain[0].src), *(board.hole_name(j.dst) for j in chain)])
@@ -305,12 +299,9 @@ def _run_classify(args: argparse.Namespace) -> int:
     from boardlab.pegs.solver import classify
 
     board = read_board(args.board).board
-    progress = _Progress()
     began = time.perf_counter()
-    try:
+    with _Progress() as progress:
         verdicts = classify(board, Limit(time=args.time), every_end=args.ends, progress=progress)
-    finally:
-        progress.close()
     seconds = time.perf_counter() - began
     name = board.hole_name
     if args.json:
