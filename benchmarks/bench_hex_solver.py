@@ -19,19 +19,8 @@ import sys
 import time
 
 from boardlab.core.limits import Limit
-from boardlab.hex.rules import BLACK, Cell, Position
+from boardlab.hex.rules import BLACK, Cell, Position, random_open_position
 from boardlab.hex.solver import solve, solve_alphabeta
-
-
-def random_position(size: int, stones: int, rng: random.Random) -> Position:
-    while True:
-        p = Position(size)
-        for _ in range(stones):
-            p.push(rng.choice(p.legal_moves()))
-            if p.winner is not None:
-                break
-        if p.winner is None:
-            return p
 
 
 def openspiel_value(position: Position) -> tuple[int, float]:
@@ -121,7 +110,7 @@ def main() -> int:
     ours_total = theirs_total = 0.0
     old_total = 0.0
     for _ in range(0 if args.skip_peer else args.positions):
-        p = random_position(4, args.stones, rng)
+        p = random_open_position(4, args.stones, rng)
         started = time.perf_counter()
         result = solve(p, all_moves=False)
         ours_total += time.perf_counter() - started

@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from boardlab.core.limits import Limit
-from boardlab.hex.rules import Cell, Position
+from boardlab.hex.rules import Cell, Position, random_open_position
 from boardlab.hex.solver import _template_holds, _ziggurats, format_result, solve
 
 
@@ -43,17 +43,6 @@ def brute_force_winning_moves(position: Position) -> set[int]:
     return result
 
 
-def random_position(size: int, stones: int, rng: random.Random) -> Position:
-    while True:
-        p = Position(size)
-        for _ in range(stones):
-            p.push(rng.choice(p.legal_moves()))
-            if p.winner is not None:
-                break
-        if p.winner is None:
-            return p
-
-
 @pytest.mark.parametrize(
     ("size", "stones", "count"),
     [(2, 0, 1), (3, 0, 1), (3, 2, 25), (3, 3, 25), (4, 7, 8), (4, 8, 15)],
@@ -61,7 +50,7 @@ def random_position(size: int, stones: int, rng: random.Random) -> Position:
 def test_solver_matches_brute_force(size: int, stones: int, count: int) -> None:
     rng = random.Random(size * 100 + stones)
     for _ in range(count):
-        p = random_position(size, stones, rng)
+        p = random_open_position(size, stones, rng)
         result = solve(p)
         assert result.complete
         expected = brute_force_winning_moves(p)

@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import cache
 
@@ -41,6 +42,7 @@ __all__ = [
     "check_size",
     "neighbours",
     "opponent",
+    "random_open_position",
 ]
 
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -413,3 +415,17 @@ class Position:
         black = ",".join(str(c) for c in self.stones(BLACK))
         white = ",".join(str(c) for c in self.stones(WHITE))
         return f"<Position size={self.size} black=[{black}] white=[{white}] to_move={self.to_move}>"
+
+
+def random_open_position(size: int, moves: int, rng: random.Random) -> Position:
+    """A position after ``moves`` random legal moves from the empty board that nobody has won
+    yet (games that end early are thrown away and replayed), for tests and benchmarks.
+    """
+    while True:
+        position = Position(size)
+        for _ in range(moves):
+            position.push(rng.choice(position.legal_moves()))
+            if position.winner is not None:
+                break
+        if position.winner is None:
+            return position
