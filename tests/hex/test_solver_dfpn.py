@@ -9,12 +9,12 @@ from functools import cache
 
 import numpy as np
 import pytest
-from tests.hex.test_solver import brute_force_winning_moves, random_position
+from tests.hex.test_solver import brute_force_winning_moves
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex import _solver_kernel as k
-from boardlab.hex.rules import Cell, Position
+from boardlab.hex.rules import Cell, Position, random_open_position
 from boardlab.hex.solver import solve, solve_alphabeta, solve_dfpn
 
 KF, KS, WORK = 8, 12, 200_000
@@ -29,7 +29,7 @@ def bits(p: Position) -> tuple[np.uint64, np.uint64]:
 def positions(size: int, count: int, seed: int) -> Iterator[Position]:
     rng = random.Random(seed)
     for _ in range(count):
-        yield random_position(size, rng.randint(0, size * size // 2), rng)
+        yield random_open_position(size, rng.randint(0, size * size // 2), rng)
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
     checked = {"full": 0, "semi": 0, "outside": 0}
     rng = random.Random(10 + size)
     for _ in range(count):
-        p = random_position(size, rng.randint(low, size * size // 2 + 1), rng)
+        p = random_open_position(size, rng.randint(low, size * size // 2 + 1), rng)
         black, white = bits(p)
         b, w, mover = int(black), int(white), p.to_move
         own, opp = (black, white) if mover == 1 else (white, black)
@@ -137,7 +137,7 @@ def test_dead_cells() -> None:
 def test_dfpn_matches_brute_force_and_alphabeta(size: int, stones: int, count: int) -> None:
     rng = random.Random(size * 7 + stones)
     for _ in range(count):
-        p = random_position(size, stones, rng)
+        p = random_open_position(size, stones, rng)
         result = solve_dfpn(p)
         assert result.complete
         b, w = (int(x) for x in bits(p))
