@@ -35,7 +35,8 @@ def positions(size: int, count: int, seed: int) -> Iterator[Position]:
 @pytest.fixture
 def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
     """The kernel module with every numba function replaced by its plain-Python source."""
-    for name in ("_popcount", "_spread", "dead_cells", "_add_full", "_add_semi", "hsearch"):
+    names = ("_popcount", "_spread", "_ring_code", "dead_cells", "fill_captured", "_joined")
+    for name in (*names, "_add_full", "_add_semi", "_proof", "hsearch"):
         monkeypatch.setattr(k, name, getattr(k, name).py_func)
     return k.analyse.py_func
 
@@ -45,11 +46,13 @@ def test_python_twin_matches_the_kernel(python_twin: object) -> None:
     assert callable(twin)
     for size in (2, 3, 4):
         nbr, lines = k.neighbour_masks(size)
+        ring, table = k.ring_neighbours(size), k.dead_ring_table()
         for p in positions(size, 12, size):
             black, white = bits(p)
-            fast = k.analyse(size, nbr, lines, black, white, p.to_move, KF, KS, WORK)
-            slow = twin(size, nbr, lines, black, white, p.to_move, KF, KS, WORK)
-            assert (int(fast[0]), int(fast[1])) == (int(slow[0]), int(slow[1])), repr(p)
+            args = (black, white, p.to_move, KF, KS, WORK)
+            fast = k.analyse(size, nbr, lines, ring, table, *args)
+            slow = twin(size, nbr, lines, ring, table, *args)
+            assert [int(x) for x in fast] == [int(x) for x in slow], repr(p)
 
 
 def connected(size: int, stones: int, player: int) -> bool:
@@ -76,7 +79,13 @@ def connected(size: int, stones: int, player: int) -> bool:
 
 @cache
 def mover_wins(size: int, black: int, white: int, mover: int) -> bool:
-    """Plain minimax on bitsets with any side to move (no Hex knowledge)."""
+    """Plain minimax on bitsets with any side to move (no Hex knowledge); a position
+    already joined by either side is decided."""
+    stones = (black, white)
+    if connected(size, stones[mover - 1], mover):
+        return True
+    if connected(size, stones[2 - mover], 3 - mover):
+        return False
     for i in range(size * size):
         if (black | white) >> i & 1:
             continue
@@ -86,7 +95,7 @@ def mover_wins(size: int, black: int, white: int, mover: int) -> bool:
     return False
 
 
-@pytest.mark.parametrize(("size", "low", "count"), [(3, 0, 40), (4, 6, 40)])
+@pytest.mark.parametrize(("size", "low", "count"), [(3, 0, 40), (4, 1, 80)])
 def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
     """Against plain minimax: a semi connection wins for its owner to move, a full one
     even with the other side to move; a WIN or LOSS verdict is right; every live move
@@ -100,7 +109,7 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
         b, w, mover = int(black), int(white), p.to_move
         own, opp = (black, white) if mover == 1 else (white, black)
         lo, hi = (lines[0], lines[1]) if mover == 1 else (lines[2], lines[3])
-        full, semi, _ = k.hsearch(size, nbr, own, opp, lo, hi, KF, KS, WORK, False)
+        full, semi, _, _ = k.hsearch(size, nbr, own, opp, lo, hi, KF, KS, WORK, False)
         wins = mover_wins(size, b, w, mover)
         if full or semi:
             assert wins, repr(p)
@@ -109,15 +118,20 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
             # the owner stays connected even when the other side moves first
             assert not mover_wins(size, b, w, 3 - mover), repr(p)
             checked["full"] += 1
-        verdict, moves = k.analyse(size, nbr, lines, black, white, mover, KF, KS, WORK)
+        ring, table = k.ring_neighbours(size), k.dead_ring_table()
+        verdict, moves, rb, rw, _ = (
+            int(x)
+            for x in k.analyse(size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK)
+        )
         assert verdict != k.WIN or wins, repr(p)
         assert verdict != k.LOSS or not wins, repr(p)
+        assert mover_wins(size, rb, rw, mover) == wins, repr(p)  # the fill-in keeps the value
         if verdict == k.OPEN:
-            dead = int(k.dead_cells(size, nbr, lines, black, white))
+            dead = int(k.dead_cells(size, ring, table, np.uint64(rb), np.uint64(rw)))
             for i in range(size * size):
-                if (b | w | dead | int(moves)) >> i & 1:
+                if (rb | rw | dead | moves) >> i & 1:
                     continue
-                child = (b | 1 << i, w) if mover == 1 else (b, w | 1 << i)
+                child = (rb | 1 << i, rw) if mover == 1 else (rb, rw | 1 << i)
                 assert mover_wins(size, *child, 3 - mover), (repr(p), i)
                 checked["outside"] += 1
     assert checked["full"] and checked["semi"], checked  # the checks did run
@@ -127,8 +141,8 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
 def test_dead_cells() -> None:
     # b2 on 3x3 surrounded by X on four consecutive sides is dead
     black = sum(1 << Cell.parse(c).index(3) for c in ("b1", "c1", "c2", "b3"))
-    nbr, lines = k.neighbour_masks(3)
-    dead = int(k.dead_cells(3, nbr, lines, np.uint64(black), np.uint64(0)))
+    ring, table = k.ring_neighbours(3), k.dead_ring_table()
+    dead = int(k.dead_cells(3, ring, table, np.uint64(black), np.uint64(0)))
     assert dead >> Cell.parse("b2").index(3) & 1
     assert not dead >> Cell.parse("a2").index(3) & 1
 
@@ -180,3 +194,72 @@ def test_dfpn_refuses_big_boards_and_honours_limits() -> None:
         solve_dfpn(Position(9))
     r = solve(Position(7), Limit(nodes=1000))
     assert not r.complete and r.winner is None and r.nodes * 50 <= 1000
+
+
+def ring(*colours: int) -> int:
+    """A ring code from six neighbour colours in turning order."""
+    return sum(c << (2 * k) for k, c in enumerate(colours))
+
+
+def test_dead_ring_table_known_patterns() -> None:
+    table = k.dead_ring_table()
+    assert table[ring(1, 1, 1, 1, 0, 0)]  # four in a row of one colour
+    assert table[ring(2, 2, 2, 2, 0, 1)]  # four white in a row, the rest mixed
+    assert table[ring(1, 1, 1, 0, 2, 2)]  # three and two with one hole between
+    assert table[ring(1, 1, 0, 2, 2, 0)]  # two and two, holes between them
+    assert not table[ring(1, 0, 1, 0, 2, 2)]  # a hole could join two black stones
+    assert not table[ring(0, 0, 0, 0, 0, 0)]
+    assert not table[ring(1, 2, 1, 2, 1, 2)]
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_dead_cells_and_fill_in_keep_the_value(size: int) -> None:
+    """A dead cell's colour never changes the winner, and filling captured pairs keeps
+    the value for either side to move (plain minimax on small boards)."""
+    ring_nbrs, table = k.ring_neighbours(size), k.dead_ring_table()
+    rng = random.Random(40 + size)
+    dead_seen = filled_seen = 0
+    for _ in range(60):
+        p = random_open_position(size, rng.randint(2, size * size - 3), rng)
+        black, white = bits(p)
+        b, w = int(black), int(white)
+        dead = int(k.dead_cells(size, ring_nbrs, table, black, white))
+        for i in range(size * size):
+            if dead >> i & 1:
+                dead_seen += 1
+                for mover in (1, 2):
+                    as_black = mover_wins(size, b | 1 << i, w, mover)
+                    assert as_black == mover_wins(size, b, w | 1 << i, mover), (repr(p), i)
+        rb, rw = (int(x) for x in k.fill_captured(size, ring_nbrs, table, black, white))
+        assert rb & b == b and rw & w == w and not rb & rw
+        if (rb, rw) != (b, w):
+            filled_seen += 1
+        for mover in (1, 2):
+            assert mover_wins(size, rb, rw, mover) == mover_wins(size, b, w, mover), repr(p)
+    assert dead_seen and filled_seen, (dead_seen, filled_seen)
+
+
+@pytest.mark.parametrize(("size", "stones"), [(3, 1), (4, 4), (4, 6)])
+def test_proof_sets_are_sound(size: int, stones: int) -> None:
+    """Every proof the DFPN search stores holds: the winner still wins when the loser
+    gets every empty cell outside the proof (checked by plain minimax)."""
+    from boardlab.hex._solver_dfpn import Dfpn
+
+    rng = random.Random(size * 100 + stones)
+    checked = 0
+    for _ in range(6):
+        p = random_open_position(size, stones, rng)
+        black, white = (int(x) for x in bits(p))
+        search = Dfpn(size, Limit().start())
+        search.prove(black, white, p.to_move)
+        for key, proof in search.proofs.items():
+            kb, kw, mover = key
+            mover_won = search.tt.get(key, (1, 1))[0] == 0 or search.info[key].verdict == k.WIN
+            empty = ((1 << size * size) - 1) & ~(kb | kw)
+            assert proof & empty == proof, key
+            rest = empty & ~proof
+            loser = 3 - mover if mover_won else mover
+            fb, fw = (kb | rest, kw) if loser == 1 else (kb, kw | rest)
+            assert mover_wins(size, fb, fw, mover) == mover_won, (key, proof)
+            checked += 1
+    assert checked >= 6, checked

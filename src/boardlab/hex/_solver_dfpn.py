@@ -15,6 +15,7 @@ rotation, which maps the board and both players' edges to themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -56,17 +57,40 @@ def _reverse_table(bits: int) -> Callable[[int], int]:
     return reverse
 
 
+@dataclass(slots=True)
+class Node:
+    """What the search knows of one position, in the frame it was first analysed in.
+
+    ``children`` shrinks as the search learns: a losing move's proof tells which other
+    moves lose too. ``proof`` gathers the cells a loss rests on (see :meth:`Dfpn.mid`);
+    ``fills`` are the cells the analysis filled in (captured pairs).
+    """
+
+    verdict: int
+    children: list[Child]
+    proof: int
+    fills: int
+    rotated: bool
+    thorough: bool
+
+
 class Dfpn:
     """A df-pn search on one ``n x n`` board (``n * n <= 64``), reusable across calls.
 
     The budget counts analysed positions (kernel calls, the expensive unit), each as
     ``ANALYSIS_COST`` nodes of a node limit; ``nodes`` counts the visits of the search.
+
+    Every proven position keeps a *proof*: a set of its empty cells such that the winner
+    still wins when the loser gets all the other empty cells. When one move of a position
+    is proven to lose, every move outside that child's proof loses as well (giving the
+    mover more stones cannot help the opponent), so those children are dropped unsearched
+    (the proof-set pruning of Henderson, Arneson and Hayward's Hex solver).
     """
 
     def __init__(
         self, n: int, budget: Budget, kf: int = 12, ks: int = 16, max_work: int = 200_000
     ) -> None:
-        from boardlab.hex._solver_kernel import neighbour_masks
+        from boardlab.hex._solver_kernel import dead_ring_table, neighbour_masks, ring_neighbours
 
         if n * n > MAX_CELLS:
             raise ValueError(f"board {n}x{n} is too large for the DFPN solver")
@@ -74,14 +98,15 @@ class Dfpn:
         self.budget = budget
         self.kf, self.ks, self.max_work = kf, ks, max_work
         self.nbr, self.lines = neighbour_masks(n)
+        self.ring = ring_neighbours(n)
+        self.table = dead_ring_table()
         self.board = (1 << (n * n)) - 1
         self.reverse = _reverse_table(n * n)
         self.tt: dict[Key, tuple[int, int]] = {}
-        self.info: dict[Key, tuple[int, list[Child]]] = {}
-        self.cheap: set[Key] = set()
+        self.info: dict[Key, Node] = {}
+        self.proofs: dict[Key, int] = {}
         self.nodes = 0
         self.analysed = 0
-        self.eager = True
         self.centre_order = self._centre_order()
 
     def _centre_order(self) -> list[int]:
@@ -101,17 +126,22 @@ class Dfpn:
         rb, rw = self.reverse(black), self.reverse(white)
         return (black, white, player) if (black, white) <= (rb, rw) else (rb, rw, player)
 
-    def analyse(self, black: int, white: int, player: int, work: int) -> tuple[int, int]:
-        """The kernel's ``(verdict, moves)`` for a position, ``work`` combinations a search."""
+    def analyse(
+        self, black: int, white: int, player: int, work: int
+    ) -> tuple[int, int, int, int, int]:
+        """The kernel's ``(verdict, moves, black, white, proof)`` for a position (the
+        stones after captured cells are filled in), ``work`` combinations a search."""
         from boardlab.hex._solver_kernel import analyse
 
         self.analysed += 1
         if self.budget.exhausted(self.analysed * ANALYSIS_COST):
             raise OutOfBudgetError
-        verdict, moves = analyse(
+        verdict, moves, reduced_black, reduced_white, proof = analyse(
             self.n,
             self.nbr,
             self.lines,
+            self.ring,
+            self.table,
             np.uint64(black),
             np.uint64(white),
             player,
@@ -119,57 +149,67 @@ class Dfpn:
             self.ks,
             work,
         )
-        return int(verdict), int(moves)
+        return int(verdict), int(moves), int(reduced_black), int(reduced_white), int(proof)
 
-    def expand(
-        self, key: Key, black: int, white: int, player: int, thorough: bool = True
-    ) -> tuple[int, list[Child]]:
-        """Verdict and children of a position (analysed once, then cached).
+    def expand(self, key: Key, black: int, white: int, player: int, thorough: bool = True) -> Node:
+        """What is known of a position (analysed once, then cached).
 
         A position first met as a child gets a cheaper analysis (a tenth of the work);
         the full one is done when the search enters it. Both are sound; the thorough one
         finds more connections, hence fewer candidate moves.
         """
         found = self.info.get(key)
-        if found is not None and (not thorough or key not in self.cheap):
+        if found is not None and (found.thorough or not thorough):
             return found
         work = self.max_work if thorough else self.max_work // 10
-        verdict, moves = self.analyse(black, white, player, work)
-        if thorough:
-            self.cheap.discard(key)
-        else:
-            self.cheap.add(key)
+        verdict, moves, rb, rw, proof = self.analyse(black, white, player, work)
         children: list[Child] = []
         if verdict == 0:
             for cell in self.centre_order:
                 b = 1 << cell
                 if moves & b:
-                    cb, cw = (black | b, white) if player == 1 else (black, white | b)
+                    cb, cw = (rb | b, rw) if player == 1 else (rb, rw | b)
                     children.append((b, cb, cw, self.key(cb, cw, 3 - player)))
-        result = (verdict, children)
-        self.info[key] = result
-        return result
+        rotated = (key[0], key[1]) != (black, white)
+        fills = (rb | rw) & ~(black | white)
+        node = Node(verdict, children, proof, fills, rotated, thorough)
+        self.info[key] = node
+        if verdict != 0:
+            self.proofs[key] = self.reverse(proof) if rotated else proof
+        return node
+
+    def proof_of(self, key: Key, black: int, white: int) -> int:
+        """The stored proof of a proven position, in the frame of ``black``/``white``."""
+        proof = self.proofs[key]
+        return self.reverse(proof) if (key[0], key[1]) != (black, white) else proof
 
     def bounds(self, key: Key, black: int, white: int, player: int) -> tuple[int, int]:
         """``(pn, dn)`` of a position: from the table, else from its analysis."""
         found = self.tt.get(key)
         if found is not None:
             return found
-        if not self.eager and key not in self.info:
-            return 1, 1
-        verdict, children = self.expand(key, black, white, player, thorough=False)
-        if verdict == 1:
+        node = self.expand(key, black, white, player, thorough=False)
+        if node.verdict == 1:
             return 0, INF
-        if verdict == -1:
+        if node.verdict == -1:
             return INF, 0
-        return 1, len(children)
+        return 1, len(node.children)
+
+    def _settle(self, key: Key, node: Node, pn: int, dn: int, proof: int) -> None:
+        self.tt[key] = (pn, dn)
+        if pn == 0 or dn == 0:
+            self.proofs[key] = self.reverse(proof) if node.rotated else proof
 
     def mid(self, key: Key, black: int, white: int, player: int, pn_th: int, dn_th: int) -> None:
-        """Search the position until its proof or disproof number reaches its threshold."""
+        """Search the position until its proof or disproof number reaches its threshold.
+
+        A won position's proof is its winning move plus that child's proof; a lost one's
+        is its own analysis proof plus every child's proof and move.
+        """
         self.nodes += 1
-        verdict, children = self.expand(key, black, white, player)
-        if verdict != 0:
-            self.tt[key] = (0, INF) if verdict == 1 else (INF, 0)
+        node = self.expand(key, black, white, player)
+        if node.verdict != 0:
+            self.tt[key] = (0, INF) if node.verdict == 1 else (INF, 0)
             return
         tt = self.tt
         other = 3 - player
@@ -179,23 +219,43 @@ class Dfpn:
             best_pn = 0
             second = INF
             total = 0
-            for index, (_, cb, cw, ck) in enumerate(children):
+            allowed = -1
+            lost_moves = 0
+            for index, (b, cb, cw, ck) in enumerate(node.children):
                 cpn, cdn = self.bounds(ck, cb, cw, other)
+                if cpn == 0:
+                    lost = self.proof_of(ck, cb, cw) | b
+                    node.proof |= lost
+                    allowed &= lost
+                    lost_moves |= b
+                    continue
+                if cdn == 0:
+                    won = self.proof_of(ck, cb, cw) | b | node.fills
+                    self._settle(key, node, 0, INF, won)
+                    return
                 total += cpn
                 if cdn < best_dn:
                     second = best_dn
                     best_dn, best_pn, best = cdn, cpn, index
                 elif cdn < second:
                     second = cdn
+            if lost_moves:
+                node.children = [
+                    c for c in node.children if c[0] & allowed and not c[0] & lost_moves
+                ]
+                continue  # count again without the dropped children
+            if not node.children:
+                self._settle(key, node, INF, 0, node.proof)
+                return
             pn = min(best_dn, INF)
             dn = min(total, INF)
-            if pn >= pn_th or dn >= dn_th or pn == 0 or dn == 0:
+            if pn >= pn_th or dn >= dn_th:
                 tt[key] = (pn, dn)
                 return
             child_pn_th = min(INF, dn_th - dn + best_pn)
             grown = max(second + 1, int(second * (1 + EPSILON)))
             child_dn_th = min(pn_th, grown)
-            _, cb, cw, ck = children[best]
+            _, cb, cw, ck = node.children[best]
             self.mid(ck, cb, cw, other, child_pn_th, child_dn_th)
 
     def prove(self, black: int, white: int, player: int) -> bool:
@@ -208,8 +268,8 @@ class Dfpn:
     def winning_child(self, black: int, white: int, player: int) -> int | None:
         """A proven winning move (as a bit) of a position proven won, from the table."""
         key = self.key(black, white, player)
-        _, children = self.expand(key, black, white, player)
-        for b, cb, cw, ck in children:
+        node = self.expand(key, black, white, player)
+        for b, cb, cw, ck in node.children:
             if self.bounds(ck, cb, cw, 3 - player)[1] == 0:
                 return b
         return None

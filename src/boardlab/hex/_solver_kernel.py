@@ -13,6 +13,7 @@ pure-Python twin the tests compare with on small boards.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -20,9 +21,22 @@ import numpy.typing as npt
 
 from boardlab.core.jit import jit
 
-__all__ = ["LOSS", "OPEN", "WIN", "analyse", "dead_cells", "hsearch", "neighbour_masks"]
+__all__ = [
+    "LOSS",
+    "OPEN",
+    "WIN",
+    "analyse",
+    "dead_cells",
+    "dead_ring_table",
+    "fill_captured",
+    "hsearch",
+    "neighbour_masks",
+    "ring_neighbours",
+]
 
 U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+B1 = npt.NDArray[np.bool_]
 
 WIN = 1
 LOSS = -1
@@ -79,43 +93,136 @@ def _spread(nbr: U64, mask: np.uint64) -> np.uint64:
     return out
 
 
-@jit
-def dead_cells(n: int, nbr: U64, lines: U64, black: np.uint64, white: np.uint64) -> np.uint64:
-    """Empty cells with four consecutive neighbours of one colour (edges count as stones).
+# Ring codes: the six neighbours of a cell in turning order, two bits each (0 empty,
+# 1 black or black's edge, 2 white or white's edge, 3 off the board at a corner, where
+# the two edges meet and nothing is adjacent).
+RING_OFFSETS = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
+EDGE_BLACK = -1
+EDGE_WHITE = -2
+NOWHERE = -3
 
-    Such a cell's colour never matters: a stone of either colour there connects nothing
-    that is not already connected.
-    """
-    found = _ZERO
-    dr = (0, 1, 1, 0, -1, -1)
-    dc = (1, 0, -1, -1, 0, 1)
-    colours = np.zeros(6, np.int64)
+
+def ring_neighbours(n: int) -> npt.NDArray[np.int64]:
+    """Each cell's six neighbours in turning order: a cell index, or EDGE_BLACK (off the
+    board past a column edge), EDGE_WHITE (past a row edge) or NOWHERE (past both)."""
+    ring = np.zeros((n * n, 6), np.int64)
     for r in range(n):
         for c in range(n):
-            b = _ONE << np.uint64(r * n + c)
-            if (black | white) & b:
+            for k, (dr, dc) in enumerate(RING_OFFSETS):
+                rr, cc = r + dr, c + dc
+                off_row = not 0 <= rr < n
+                off_col = not 0 <= cc < n
+                if off_row and off_col:
+                    ring[r * n + c, k] = NOWHERE
+                elif off_col:
+                    ring[r * n + c, k] = EDGE_BLACK
+                elif off_row:
+                    ring[r * n + c, k] = EDGE_WHITE
+                else:
+                    ring[r * n + c, k] = rr * n + cc
+    return ring
+
+
+def _one_arc(flags: list[bool]) -> bool:
+    """Do the set cells of a ring of six form at most one run of consecutive cells?"""
+    ends = sum(1 for k in range(6) if flags[k] and not flags[(k + 1) % 6])
+    return ends <= 1
+
+
+@cache
+def dead_ring_table() -> npt.NDArray[np.bool_]:
+    """For each of the 4**6 ring codes: is the centre cell dead?
+
+    It is when, however the empty neighbours are filled, each colour's neighbours form
+    one run around the ring. Consecutive ring cells touch each other (and two pieces of
+    one edge are the same edge), so a stone of either colour in the centre joins nothing
+    that is not already joined: its colour never decides the game.
+    """
+    table = np.zeros(4**6, np.bool_)
+    for code in range(4**6):
+        ring = [(code >> (2 * k)) & 3 for k in range(6)]
+        holes = [k for k in range(6) if ring[k] == 0]
+        dead = True
+        for fill in range(1 << len(holes)):
+            full = list(ring)
+            for j, k in enumerate(holes):
+                full[k] = 1 + (fill >> j & 1)
+            if not (_one_arc([x == 1 for x in full]) and _one_arc([x == 2 for x in full])):
+                dead = False
+                break
+        table[code] = dead
+    return table
+
+
+@jit
+def _ring_code(ring: I64, cell: int, black: np.uint64, white: np.uint64) -> int:
+    code = 0
+    for k in range(6):
+        v = ring[cell, k]
+        if v >= 0:
+            b = _ONE << np.uint64(v)
+            colour = 1 if black & b else (2 if white & b else 0)
+        else:
+            colour = -v
+        code |= colour << (2 * k)
+    return code
+
+
+@jit
+def dead_cells(n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64) -> np.uint64:
+    """The empty cells whose ring code is dead in ``table`` (see :func:`dead_ring_table`)."""
+    found = _ZERO
+    for cell in range(n * n):
+        b = _ONE << np.uint64(cell)
+        if (black | white) & b:
+            continue
+        if table[_ring_code(ring, cell, black, white)]:
+            found |= b
+    return found
+
+
+@jit
+def fill_captured(
+    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64
+) -> tuple[np.uint64, np.uint64]:
+    """The position with every captured pair of cells filled by its captor.
+
+    Two touching empty cells are captured by a colour when a stone of that colour on
+    either one leaves the other dead: whatever the opponent plays in the pair, the
+    captor answers in the other cell and the opponent's stone is dead. Filling such a
+    pair with the captor's stones does not change who wins (Henderson and Hayward's
+    captured-cell fill-in). Pairs are filled one at a time, each found on the board the
+    earlier fills left, until none is left.
+    """
+    changed = True
+    while changed:
+        changed = False
+        for x in range(n * n):
+            bx = _ONE << np.uint64(x)
+            if (black | white) & bx:
                 continue
             for k in range(6):
-                rr = r + dr[k]
-                cc = c + dc[k]
-                if 0 <= rr < n and 0 <= cc < n:
-                    nb = _ONE << np.uint64(rr * n + cc)
-                    colours[k] = 1 if black & nb else (2 if white & nb else 0)
-                else:
-                    off_row = rr < 0 or rr >= n
-                    off_col = cc < 0 or cc >= n
-                    colours[k] = -1 if off_row and off_col else (2 if off_row else 1)
-            for s in range(6):
-                col = colours[s]
+                y = ring[x, k]
+                if y <= x:
+                    continue
+                by = _ONE << np.uint64(y)
+                if (black | white) & by:
+                    continue
                 if (
-                    col > 0
-                    and colours[(s + 1) % 6] == col
-                    and colours[(s + 2) % 6] == col
-                    and colours[(s + 3) % 6] == col
+                    table[_ring_code(ring, x, black | by, white)]
+                    and table[_ring_code(ring, y, black | bx, white)]
                 ):
-                    found |= b
+                    black |= bx | by
+                    changed = True
                     break
-    return found
+                if (
+                    table[_ring_code(ring, x, black, white | by)]
+                    and table[_ring_code(ring, y, black, white | bx)]
+                ):
+                    white |= bx | by
+                    changed = True
+                    break
+    return black, white
 
 
 @jit
@@ -205,16 +312,18 @@ def hsearch(
     ks: int,
     max_work: int,
     stop_at_semi: bool,
-) -> tuple[bool, bool, np.uint64]:
+) -> tuple[bool, bool, np.uint64, np.uint64]:
     """Bounded H-search for the owner of ``own`` joining the lines ``low`` and ``high``.
 
     ``kf`` and ``ks`` bound the full and semi connections kept per pair (the smallest
     carriers win), ``max_work`` the carrier combinations tried; the search stops at the
     first edge-to-edge full connection (or semi one, with ``stop_at_semi``).
 
-    Returns ``(full, semi, carrier)``: whether an edge-to-edge full (second-player)
-    connection was found, whether a semi (first-player) one was, and the intersection of
-    the carriers of all of them (semi carriers include their key; all ones if none).
+    Returns ``(full, semi, carrier, proof)``: whether an edge-to-edge full (second-player)
+    connection was found, whether a semi (first-player) one was, the intersection of
+    the carriers of all of them (semi carriers include their key; all ones if none), and
+    a set of cells the owner's win rests on: the first full connection's carrier, else
+    the union of the semi carriers (empty if none).
     """
     cells = n * n
     m = cells + 2
@@ -362,7 +471,50 @@ def hsearch(
         carrier &= full[e0, e1, i]
     for i in range(scount[e0, e1]):
         carrier &= semi[e0, e1, i]
-    return fcount[e0, e1] > 0, scount[e0, e1] > 0, carrier
+    return (
+        fcount[e0, e1] > 0,
+        scount[e0, e1] > 0,
+        carrier,
+        _proof(full, fcount, semi, scount, e0, e1),
+    )
+
+
+@jit
+def _proof(
+    full: U64,
+    fcount: npt.NDArray[np.int64],
+    semi: U64,
+    scount: npt.NDArray[np.int64],
+    a: int,
+    b: int,
+) -> np.uint64:
+    """The cells a pair's connections rest on: the smallest full carrier if there is one,
+    else the union of the semi carriers that, taken smallest first, each shrink the
+    intersection of the ones before (the same intersection as all of them)."""
+    best = _ZERO
+    size = 1 << 30
+    for i in range(fcount[a, b]):
+        if _popcount(full[a, b, i]) < size:
+            size = _popcount(full[a, b, i])
+            best = full[a, b, i]
+    if fcount[a, b] > 0:
+        return best
+    k = scount[a, b]
+    taken = np.zeros(k, np.bool_)
+    inter = ~_ZERO
+    union = _ZERO
+    for _ in range(k):
+        pick = -1
+        size = 1 << 30
+        for i in range(k):
+            if not taken[i] and _popcount(semi[a, b, i]) < size:
+                size = _popcount(semi[a, b, i])
+                pick = i
+        taken[pick] = True
+        if inter & semi[a, b, pick] != inter:
+            inter &= semi[a, b, pick]
+            union |= semi[a, b, pick]
+    return union
 
 
 @jit
@@ -370,43 +522,76 @@ def analyse(
     n: int,
     nbr: U64,
     lines: U64,
+    ring: I64,
+    table: B1,
     black: np.uint64,
     white: np.uint64,
     player: int,
     kf: int,
     ks: int,
     max_work: int,
-) -> tuple[int, np.uint64]:
-    """``(verdict, moves)`` for ``player`` (1 or 2) to move.
+) -> tuple[int, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """``(verdict, moves, black, white, proof)`` for ``player`` (1 or 2) to move.
 
+    The position is first reduced: captured pairs filled (:func:`fill_captured`), the
+    returned ``black`` and ``white`` are the reduced stones (same winner). Then
     ``verdict`` is WIN (the mover has an edge-to-edge full or semi connection), LOSS
-    (the opponent has connections whose carriers share no cell) or OPEN, with ``moves``
-    the cells worth trying: inside every opponent connection's carrier, dead cells left
-    out (unless nothing else is left).
+    (the opponent has a full one, or semi ones whose carriers share no cell) or OPEN,
+    with ``moves`` the cells worth trying: inside every opponent connection's carrier,
+    dead cells left out (unless nothing else is left).
+
+    ``proof`` is a set of empty cells of the given position that the verdict rests on:
+    the verdict stays true when every other empty cell goes to the loser (for OPEN: every
+    move left out stays losing). It holds the filled-in and dead cells and the carriers
+    of the connections used.
     """
     cells = n * n
     board = (_ONE << np.uint64(cells)) - _ONE if cells < 64 else ~_ZERO
+    given = black | white
+    black, white = fill_captured(n, ring, table, black, white)
     empty = board & ~(black | white)
-    dead = dead_cells(n, nbr, lines, black, white)
+    dead = dead_cells(n, ring, table, black, white)
+    base = (black | white) & ~given | dead
     if player == 1:
         own, opp, lo, hi, olo, ohi = black, white, lines[0], lines[1], lines[2], lines[3]
     else:
         own, opp, lo, hi, olo, ohi = white, black, lines[2], lines[3], lines[0], lines[1]
-    f, s, _ = hsearch(n, nbr, own | dead, opp, lo, hi, kf, ks, max_work, True)
+    if _joined(nbr, own | dead, lo, hi):
+        return WIN, _ZERO, black, white, base
+    if _joined(nbr, opp | dead, olo, ohi):
+        return LOSS, _ZERO, black, white, base
+    f, s, _, proof = hsearch(n, nbr, own | dead, opp, lo, hi, kf, ks, max_work, True)
     if f or s:
-        return WIN, _ZERO
-    f, s, carrier = hsearch(n, nbr, opp | dead, own, olo, ohi, kf, ks, max_work, False)
+        return WIN, _ZERO, black, white, base | proof
+    f, s, carrier, proof = hsearch(n, nbr, opp | dead, own, olo, ohi, kf, ks, max_work, False)
+    if f:
+        return LOSS, _ZERO, black, white, base | proof
     moves = empty & ~dead
-    if f or s:
+    if s:
         moves &= carrier
         if moves == _ZERO:
-            return LOSS, _ZERO
+            return LOSS, _ZERO, black, white, base | proof
     if moves == _ZERO:
         moves = empty
-    return OPEN, moves
+    return OPEN, moves, black, white, base | proof
+
+
+@jit
+def _joined(nbr: U64, stones: np.uint64, low: np.uint64, high: np.uint64) -> bool:
+    """Do ``stones`` join the lines ``low`` and ``high``?"""
+    group = stones & low
+    while True:
+        if group & high:
+            return True
+        grown = group | (_spread(nbr, group) & stones)
+        if grown == group:
+            return False
+        group = grown
 
 
 def warm() -> Any:
     """Compile the kernels (one tiny call)."""
     nbr, lines = neighbour_masks(2)
-    return analyse(2, nbr, lines, np.uint64(0), np.uint64(0), 1, 2, 2, 10)
+    table = dead_ring_table()
+    ring = ring_neighbours(2)
+    return analyse(2, nbr, lines, ring, table, np.uint64(0), np.uint64(0), 1, 2, 2, 10)
