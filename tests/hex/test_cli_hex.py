@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 from boardlab.cli import load_game, main
+from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_position
+from boardlab.hex.rules import Cell, Position
+from boardlab.hex.solver import solve
 from boardlab.render.hex import svg_picture
 
 DATA = Path(__file__).parent / "data"
@@ -74,6 +77,56 @@ def test_ioi_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["ioi", str(start), "--strength", "weak", "--time", "2"], capsys)
     assert code == 0 and err == ""
     assert "GameIsOver = 2: our program (player 1) won" in out
+
+
+def test_ioi_lost_game_is_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # player 2's b2 reaches row 1 through b1/c1 and row 3 through a3/b3: an unbreakable
+    # connection, and player 1's a1 touches neither pair
+    text = "X . .\n . O .\n  . . .\n"
+    assert solve(parse_position(text), Limit(time=30)).winner == 2
+    start = tmp_path / "lost.txt"
+    start.write_text(text)
+    code, out, err = run(["ioi", str(start), "--strength", "weak", "--time", "2"], capsys)
+    assert code == 1 and err == ""
+    assert "GameIsOver = 3: the library won" in out
+
+
+def test_ioi_help_documents_the_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["hex", "ioi", "--help"])
+    assert caught.value.code == 0
+    out = capsys.readouterr().out
+    assert "exit status:" in out
+    assert "0  our program (player 1) won" in out
+    assert "1  our program lost" in out
+    assert "2  bad input" in out
+
+
+def test_gtp_swap_flag(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = "param_game\nplay b c3\ngenmove w\nquit\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    code, out, _ = run(["gtp", "--size", "5", "--time", "0.05", "--swap"], capsys)
+    assert code == 0
+    assert out.split("\n\n")[:3] == ["= \n[bool] allow_swap 1", "= ", "= swap-pieces"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("param_game\n"))
+    code, out, _ = run(["gtp", "--size", "5"], capsys)
+    assert out == "= \n[bool] allow_swap 0\n\n"
+
+
+def test_selfplay_with_swap(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "--size", "5", "--playouts", "300", "--swap"]
+    code, out, _ = run(args, capsys)
+    assert code == 0 and "won after" in out
+    moves = out.splitlines()[0].split()[1:]
+    # player 1 opens on an outer cell, and player 2 swaps it exactly when the solver
+    # says it wins for player 1
+    first = Cell.parse(moves[0])
+    assert min(first.row, first.col, 4 - first.row, 4 - first.col) <= 1
+    opening = Position(5)
+    opening.play(first)
+    wins = solve(opening, Limit(time=30)).winner == 1
+    assert (moves[1] == "swap") == wins
+    assert run(args, capsys)[1] == out  # reproducible
 
 
 def test_generate(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,7 +17,7 @@ from boardlab.hex.formats import (
     parse_position,
     parse_sgf,
 )
-from boardlab.hex.rules import BLACK, WHITE, Cell, Position
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position
 
 DATA = Path(__file__).parent / "data"
 
@@ -82,7 +82,19 @@ def test_ioi_sample_file() -> None:
         ("(;FF[4]GM[11]SZ[27])", "1:17", "board size must be in 1..26"),
         ("(;FF[4]GM[11]SZ[3]", "1:19", "unbalanced parentheses"),
         ("(;FF[4]GM[11]SZ[3];B[a1", "1:21", "unterminated property value"),
-        ("(;FF[4]GM[11]SZ[3];B[swap-pieces])", "1:22", "unsupported move"),
+        ("(;FF[4]GM[11]SZ[3];B[swap-pieces])", "1:22", "only white may swap"),
+        ("(;FF[4]GM[11]SZ[3];W[swap-pieces])", "1:22", "W[swap-pieces] is played out of turn"),
+        (
+            "(;FF[4]GM[11]SZ[3];B[a1];W[b2];B[c3];W[swap-pieces])",
+            "1:40",
+            "answer to player 1's first stone",
+        ),
+        (
+            "(;FF[4]GM[11]SZ[3]AB[a1]AW[c3];B[b2];W[swap-pieces])",
+            "1:40",
+            "did not start from the empty board",
+        ),
+        ("(;FF[4]GM[11]SZ[3];B[a1];W[swap-sides])", "1:28", "unsupported move W[swap-sides]"),
         ("(;FF[4]GM[11]SZ[3]AB[a1][b1])", "1:1", "unbalanced"),
         ("(;FF[4]GM[11]SZ[3]) x", "1:21", "unexpected text after the game tree"),
     ],
@@ -92,3 +104,39 @@ def test_errors_name_line_and_column(text: str, where: str, message: str) -> Non
         parse_position(text, "f")
     assert str(caught.value).startswith(f"f:{where}: "), str(caught.value)
     assert message in str(caught.value)
+
+
+def test_sgf_reads_hexgui_swap_pieces() -> None:
+    text = "(;FF[4]GM[11]SZ[5]AP[HexGui:0.9]\n;B[c2];W[swap-pieces]\n;B[d4])"
+    p = parse_sgf(text)
+    # HexGui c2 is this module's b3; the swap puts white on its mirror c2, black moves
+    # again and plays HexGui d4 (= d4 here)
+    assert p.stones(WHITE) == [Cell.parse("c2")]
+    assert p.stones(BLACK) == [Cell.parse("d4")]
+    assert p.to_move == WHITE and p.swap
+    assert p.history == [Cell.parse("b3").index(5), SWAP, Cell.parse("d4").index(5)]
+    p.pop()
+    p.pop()
+    assert p.stones(BLACK) == [Cell.parse("b3")] and p.stones(WHITE) == []
+    assert not parse_sgf("(;FF[4]GM[11]SZ[5];B[c2])").swap
+    assert parse_sgf("(;FF[4]GM[11]SZ[5];B[c2])", swap=True).can_swap()
+
+
+def test_sgf_writes_swap_pieces() -> None:
+    first = Cell.parse("b3").index(5)
+    text = format_sgf(Position(5), [first, SWAP, Cell.parse("d4").index(5)])
+    assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab];B[c2];W[swap-pieces];B[d4])\n"
+    p = parse_sgf(text)
+    assert p.history[1] == SWAP and p.stones(WHITE) == [Cell.parse("c2")]
+
+
+def test_sgf_position_after_a_swap_keeps_the_side_to_move() -> None:
+    # after a swap white has one stone more and black is to move: PL says so
+    p = parse_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[swap-pieces])")
+    text = format_sgf(p)
+    assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab]AW[b3]PL[B])\n"
+    q = parse_sgf(text)
+    assert (q.board, q.to_move) == (p.board, p.to_move)
+    r = parse_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[swap-pieces];B[a1])")
+    assert format_sgf(r).endswith("AB[a1]AW[b3]PL[W])\n")
+    assert parse_sgf(format_sgf(r)).to_move == WHITE

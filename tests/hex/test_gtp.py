@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from boardlab.core.errors import BoardlabError
+from boardlab.core.limits import Limit
 from boardlab.hex.gtp import HexGtp, parse_vertex, vertex
-from boardlab.hex.rules import BLACK, Cell, Position
-from boardlab.hex.search import MctsEngine
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position
+from boardlab.hex.search import MctsEngine, balanced_opening, decide_swap, opening_candidates
+from boardlab.hex.solver import solve
 
 
 def session(*lines: str, size: int = 5) -> tuple[HexGtp, list[str]]:
@@ -56,7 +59,13 @@ def test_ioi_orientation_is_the_transpose_of_gtp() -> None:
         ("play b a", "? invalid vertex"),
         ("play x a1", "? invalid color"),
         ("play b", "? play takes a color and a vertex"),
-        ("play b swap-pieces", "? unsupported move"),
+        ("play b swap-sides", "? unsupported move"),
+        ("play w resign", "? unsupported move"),
+        ("play b swap-pieces", "? illegal move: only white may swap"),
+        ("play w swap-pieces", "? illegal move: swap is not allowed: the swap rule is off"),
+        ("param_game allow_swap", "? param_game takes no arguments or a name and a value"),
+        ("param_game allow_swap maybe", "? invalid boolean"),
+        ("param_game game_time 10", "? unknown game parameter 'game_time'"),
         ("boardsize 0", "? unacceptable size"),
         ("boardsize 27", "? unacceptable size"),
         ("boardsize 5 6", "? unacceptable size"),
@@ -124,7 +133,148 @@ def test_showboard_and_analyze_commands() -> None:
         "quit",
         "hexgui-analyze_commands",
         "boardlab-solve",
+        "param_game",
     ]:
         assert name in replies[3].split()
     assert replies[5].startswith("= black b2")
     assert replies[6] == "= true\n\n"
+
+
+# -- the swap rule -----------------------------------------------------------------------------
+
+
+def test_param_game_allow_swap() -> None:
+    gtp, replies = session(
+        "param_game",
+        "param_game allow_swap 1",
+        "param_game",
+        "boardsize 4",
+        "clear_board",
+        "param_game",
+        "param_game allow_swap false",
+        "param_game",
+        "hexgui-analyze_commands",
+    )
+    assert replies[0] == "= \n[bool] allow_swap 0\n\n"  # MoHex's listing
+    assert replies[1] == "= \n\n"
+    assert replies[2] == "= \n[bool] allow_swap 1\n\n"
+    assert replies[5] == "= \n[bool] allow_swap 1\n\n"  # kept by boardsize/clear_board
+    assert replies[7] == "= \n[bool] allow_swap 0\n\n"
+    assert "param/Game Param/param_game" in replies[8]
+    assert not gtp.position.swap
+    assert HexGtp(size=3, swap=True).position.swap
+
+
+def test_play_swap_pieces_round_trip() -> None:
+    gtp, replies = session(
+        "param_game allow_swap 1",
+        "play b c2",  # HexGui vertex: column c, row 2
+        "play w swap-pieces",
+        "showboard",
+    )
+    assert replies[2] == "= \n\n"
+    p = gtp.position
+    # the mirror of GTP c2 is GTP b3, now white; black is to move again
+    assert p.stones(BLACK) == []
+    assert [c.index(5) for c in p.stones(WHITE)] == [parse_vertex("b3", 5)]
+    assert p.to_move == BLACK
+    assert " 3   . O . . ." in replies[3]
+    more = [gtp.handle_line(line)[0] for line in ["play b a1", "undo", "undo", "showboard"]]
+    assert more[:3] == ["= \n\n"] * 3
+    assert " 2  . . X . ." in more[3]
+    assert [c.index(5) for c in p.stones(BLACK)] == [parse_vertex("c2", 5)]
+    assert p.stones(WHITE) == [] and p.to_move == WHITE
+    # HexGui's short name is accepted as well
+    assert gtp.handle_line("play white swap")[0] == "= \n\n"
+    assert p.stones(BLACK) == [] and len(p.stones(WHITE)) == 1
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["play b a1", "play w b2", "play b c3"],  # third move
+        ["play b a1", "play w b2"],  # white has already answered
+        ["play w a1"],  # the first stone is white's
+        ["play b a1", "play b b2"],  # two stones on the board
+    ],
+)
+def test_swap_pieces_only_as_the_second_move(lines: list[str]) -> None:
+    gtp, replies = session("param_game allow_swap 1", *lines, "play w swap-pieces")
+    assert replies[-1].startswith("? illegal move: swap"), replies[-1]
+    assert gtp.handle_line("name")[0] == "= boardlab-hex\n\n"
+
+
+def test_genmove_swaps_a_winning_first_stone() -> None:
+    position = Position(5)
+    position.play(parse_vertex("c3", 5))
+    assert solve(position, Limit(time=30)).winner == BLACK  # the centre wins for black
+    gtp, replies = session("param_game allow_swap 1", "play b c3", "genmove w")
+    assert replies[-1] == "= swap-pieces\n\n"
+    assert gtp.position.history == [parse_vertex("c3", 5), SWAP]
+    assert gtp.position.to_move == BLACK
+    assert gtp.handle_line("undo")[0] == "= \n\n"
+    assert gtp.position.stones(BLACK) == [Cell(2, 2)] and gtp.position.to_move == WHITE
+    # without the swap rule the same position gets an ordinary move
+    _gtp, plain = session("play b c3", "genmove w")
+    assert plain[-1] != "= swap-pieces\n\n" and plain[-1].startswith("= ")
+
+
+def test_genmove_keeps_a_losing_first_stone() -> None:
+    # which corner loses is checked with the solver, not assumed
+    losing = []
+    for corner in ("a1", "e1", "a5", "e5"):
+        position = Position(5)
+        position.play(parse_vertex(corner, 5))
+        if solve(position, Limit(time=30)).winner == WHITE:
+            losing.append(corner)
+    assert losing == ["a1", "e5"]  # the acute corners
+    gtp, replies = session("param_game allow_swap 1", "play b a1", "genmove w")
+    answer = replies[-1][2:].strip()
+    assert answer != "swap-pieces"
+    index = parse_vertex(answer, 5)
+    assert gtp.position.board[index] == WHITE and gtp.position.to_move == BLACK
+
+
+def test_decide_swap_by_search_above_the_solver_size() -> None:
+    def decision(size: int, name: str) -> tuple[bool, float]:
+        position = Position(size, swap=True)
+        position.play(Cell.parse(name))
+        engine = MctsEngine(seed=1, max_nodes=200_000)
+        result = decide_swap(engine, position, Limit(nodes=3000), solve_size=0)
+        assert result.reason.startswith("search")
+        assert (result.reply is None) == result.swap
+        return result.swap, result.first_player_chance
+
+    swap, chance = decision(7, "d4")
+    assert swap and chance > 0.5
+    swap, chance = decision(7, "a1")
+    assert not swap and chance < 0.5
+    assert decision(7, "d4") == decision(7, "d4")  # reproducible under a playout limit
+    with pytest.raises(BoardlabError, match="swap is not legal"):
+        decide_swap(MctsEngine(), Position(5, swap=True), Limit(nodes=100))
+
+
+def test_genmove_black_opens_off_centre_with_swap() -> None:
+    gtp, replies = session("param_game allow_swap 1", "genmove b", size=7)
+    answer = replies[-1][2:].strip()
+    index = parse_vertex(answer, 7)
+    row, col = divmod(index, 7)
+    assert min(row, col, 6 - row, 6 - col) <= 1  # an edge or near-edge cell
+    assert index in opening_candidates(7) or 48 - index in opening_candidates(7)
+    # the choice comes from the engine's seed: a second session repeats it
+    _gtp, again = session("param_game allow_swap 1", "genmove b", size=7)
+    assert again[-1] == replies[-1]
+    assert index == balanced_opening(7, seed=1)[0]
+    assert gtp.position.history == [index] and gtp.position.to_move == WHITE
+
+
+def test_opening_candidates_are_the_outer_rings_up_to_rotation() -> None:
+    for size in (1, 2, 5, 7):
+        cells = opening_candidates(size)
+        outer = {
+            i
+            for i in range(size * size)
+            if min(i // size, i % size, size - 1 - i // size, size - 1 - i % size) <= 1
+        }
+        assert set(cells) | {size * size - 1 - i for i in cells} == outer
+        assert all(size * size - 1 - i not in cells or size * size - 1 - i == i for i in cells)

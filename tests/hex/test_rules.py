@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError, ParseError
-from boardlab.hex.rules import BLACK, WHITE, Cell, Position, bridge_table, neighbours
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, bridge_table, neighbours
 
 
 def flood_winner(board: list[int], size: int) -> int | None:
@@ -155,3 +155,137 @@ def test_bridge_table() -> None:
     b2 = Cell(1, 1).index(size)
     edge = [t for t in table[Cell(1, 0).index(size)] if t[0] == b2 and t[1] == -1]
     assert edge == [(b2, -1, Cell(2, 0).index(size))]
+
+
+# -- the swap rule ---------------------------------------------------------------------------
+
+
+def test_swap_is_off_by_default() -> None:
+    p = Position(5)
+    p.play(Cell.parse("c3"))
+    assert not p.can_swap() and not p.is_legal(SWAP)
+    with pytest.raises(IllegalMoveError, match="swap rule is off"):
+        p.play(SWAP)
+    assert p.stones(BLACK) == [Cell.parse("c3")] and p.to_move == WHITE
+
+
+def test_swap_only_as_the_second_move() -> None:
+    p = Position(5, swap=True)
+    assert not p.can_swap()
+    with pytest.raises(IllegalMoveError, match="answer to player 1's first stone"):
+        p.play(SWAP)
+    p.play(Cell.parse("b2"))
+    assert p.can_swap() and p.is_legal(SWAP)
+    p.play(Cell.parse("d4"))
+    assert not p.can_swap()
+    with pytest.raises(IllegalMoveError, match="answer to player 1's first stone"):
+        p.play(SWAP)
+    p.play(Cell.parse("a1"))
+    with pytest.raises(IllegalMoveError, match="answer to player 1's first stone"):
+        p.play(SWAP)
+    # a swap cannot be swapped back
+    q = Position(5, swap=True)
+    q.play(Cell.parse("b2"))
+    q.play(SWAP)
+    assert not q.can_swap()
+    with pytest.raises(IllegalMoveError):
+        q.play(SWAP)
+
+
+def test_swap_needs_an_empty_start() -> None:
+    p = Position.from_stones(5, [Cell.parse("a1")], [Cell.parse("e5")])
+    p.swap = True
+    p.play(Cell.parse("c3"))
+    assert not p.can_swap()
+    with pytest.raises(IllegalMoveError, match="did not start from the empty board"):
+        p.play(SWAP)
+    # a setup without stones is an empty start
+    q = Position.from_stones(5, [], [])
+    q.swap = True
+    q.play(Cell.parse("c3"))
+    assert q.can_swap()
+    # white's stone first (white to move at the start) cannot be swapped by black
+    r = Position.from_stones(5, [], [], to_move=WHITE)
+    r.swap = True
+    r.play(Cell.parse("c3"))
+    assert not r.can_swap()
+
+
+def test_no_swap_after_a_winning_first_stone() -> None:
+    p = Position(1, swap=True)
+    p.play(Cell.parse("a1"))
+    assert p.winner == BLACK and not p.can_swap()
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        p.play(SWAP)
+
+
+@pytest.mark.parametrize("size", [2, 3, 5])
+def test_swap_mirrors_the_stone_for_every_first_move(size: int) -> None:
+    for first in range(size * size):
+        p = Position(size, swap=True)
+        p.play(first)
+        before = (p.board.copy(), p.to_move, p.winner)
+        p.play(SWAP)
+        row, col = divmod(first, size)
+        assert p.stones(BLACK) == [] and p.stones(WHITE) == [Cell(col, row)]
+        assert p.to_move == BLACK and p.history == [first, SWAP] and p.winner is None
+        assert p.pop() == SWAP
+        assert (p.board, p.to_move, p.winner) == before and p.history == [first]
+        assert p.can_swap()
+
+
+def test_swapped_stone_keeps_its_edges() -> None:
+    # player 1's stone on its own left edge (column a) becomes player 2's stone on its own
+    # top edge (row 1); the engine sees the same game with the roles exchanged
+    p = Position(5, swap=True)
+    p.play(Cell.parse("a3"))
+    assert p.swapped_cell() == Cell.parse("c1").index(5)
+    p.play(SWAP)
+    assert p.stones(WHITE) == [Cell.parse("c1")]
+    assert p.transposed().board == [
+        0 if v == 0 else 3 - v for v in Position.from_stones(5, [Cell.parse("a3")], []).board
+    ]
+    with pytest.raises(IllegalMoveError):
+        p.swapped_cell()
+
+
+def test_copy_keeps_the_swap_state() -> None:
+    p = Position(4, swap=True)
+    p.play(Cell.parse("b2"))
+    q = p.copy()
+    assert q.swap and q.start_empty and q.can_swap()
+    q.play(SWAP)
+    assert p.stones(BLACK) == [Cell.parse("b2")]  # the copy is independent
+    r = q.copy()
+    r.pop()
+    assert r.stones(BLACK) == [Cell.parse("b2")] and q.stones(BLACK) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 8), st.booleans(), st.randoms(use_true_random=False))
+def test_games_with_a_swap_match_oracle_and_undo(size: int, swap: bool, rng: random.Random) -> None:
+    p = Position(size, swap=True)
+    snapshots: list[tuple[list[int], int]] = []
+    while p.winner is None:
+        snapshots.append((p.board.copy(), p.to_move))
+        if swap and p.can_swap():
+            p.play(SWAP)
+        else:
+            p.play(rng.choice(p.legal_moves()))
+        assert p.winner == flood_winner(p.board, size)
+    assert (SWAP in p.history) == swap
+    while len(p.history) > 1:
+        p.pop()
+        board, to_move = snapshots.pop()
+        assert (p.board, p.to_move, p.winner) == (board, to_move, None)
+    # play on from the first stone the other way (swap or not): the undone state must
+    # still detect wins exactly
+    assert p.can_swap()
+    if not swap:
+        p.play(SWAP)
+    while p.winner is None:
+        p.play(rng.choice(p.legal_moves()))
+        assert p.winner == flood_winner(p.board, size)
+    while p.history:
+        p.pop()
+    assert p.board == [0] * size * size and p.to_move == BLACK

@@ -1,7 +1,9 @@
 """Interface layer: ``boardlab hex ...``, the Hex verbs (engine, solver, IOI, GTP, matches).
 
 Position files are diagrams or HexGui SGF (see :mod:`boardlab.hex.formats`); diagrams
-use the IOI orientation (X = player 1 joins the left and right edges).
+use the IOI orientation (X = player 1 joins the left and right edges). ``gtp`` and
+``selfplay`` take ``--swap`` for the swap rule; ``ioi`` (no swap in the IOI statement)
+exits with status 0 when our program wins and 1 when it loses.
 """
 
 from __future__ import annotations
@@ -151,6 +153,11 @@ def _gtp_configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--size", type=int, default=11, help="initial board size (default 11)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--swap",
+        action="store_true",
+        help="start with the swap rule on (as 'param_game allow_swap 1' does)",
+    )
 
 
 def _gtp_run(args: argparse.Namespace) -> int:
@@ -158,7 +165,9 @@ def _gtp_run(args: argparse.Namespace) -> int:
     from boardlab.hex.search import MctsEngine, warm_up
 
     warm_up()
-    session = HexGtp(MctsEngine(seed=args.seed), size=args.size, move_time=args.time)
+    session = HexGtp(
+        MctsEngine(seed=args.seed), size=args.size, move_time=args.time, swap=args.swap
+    )
     for line in sys.stdin:
         reply, quit_ = session.handle_line(line)
         if reply:
@@ -170,6 +179,16 @@ def _gtp_run(args: argparse.Namespace) -> int:
 
 
 # -- ioi / generate -----------------------------------------------------------------------------
+
+
+_IOI_DESCRIPTION = """\
+play a full IOI game as player 1 against the evaluator library
+
+exit status:
+  0  our program (player 1) won the game
+  1  our program lost: the library (player 2) won
+  2  bad input (unreadable or malformed file, a start the statement does not allow),
+     with a one-line error on stderr"""
 
 
 def _ioi_configure(parser: argparse.ArgumentParser) -> None:
@@ -205,7 +224,7 @@ def _ioi_run(args: argparse.Namespace) -> int:
         f"{game.library_seconds:.2f} s, whole game {game.seconds:.2f} s (limit 40 s)",
     ]
     sys.stdout.write("\n".join(lines) + "\n")
-    return 0
+    return 0 if game.result == 2 else 1
 
 
 def _generate_configure(parser: argparse.ArgumentParser) -> None:
@@ -304,23 +323,39 @@ def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
         "--playouts", type=int, default=2000, help="playouts per move for both sides (default 2000)"
     )
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--swap",
+        action="store_true",
+        help="play with the swap rule: player 2 may swap player 1's first stone",
+    )
 
 
-def _selfplay_lines(size: int, playouts: int, seed: int) -> list[str]:
+def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> list[str]:
     from boardlab.core.limits import Limit
-    from boardlab.hex.rules import Position, check_size
-    from boardlab.hex.search import MctsEngine
+    from boardlab.hex.rules import SWAP, Position, check_size
+    from boardlab.hex.search import MctsEngine, balanced_opening, decide_swap
     from boardlab.render.hex import diagram
 
     if playouts < 1:
         raise BoardlabError(f"--playouts must be at least 1, got {playouts}")
-    position = Position(check_size(size))
+    position = Position(check_size(size), swap=swap)
     engines = {1: MctsEngine(seed=seed), 2: MctsEngine(seed=seed + 1)}
     moves = []
     while position.winner is None:
-        result = engines[position.to_move].search(position, Limit(nodes=playouts))
-        position.push(result.move)
-        moves.append(str(result.cell))
+        engine = engines[position.to_move]
+        limit = Limit(nodes=playouts)
+        move: int | None = None
+        if position.can_swap():
+            decision = decide_swap(engine, position, limit)
+            move = SWAP if decision.swap else None
+            if decision.reply is not None:
+                move = decision.reply.move
+        elif swap and not position.history:
+            move = balanced_opening(size, seed)[0]
+        if move is None:
+            move = engine.search(position, limit).move
+        position.push(move)
+        moves.append("swap" if move == SWAP else str(position.cell(move)))
     return [
         f"moves: {' '.join(moves)}",
         *diagram(position).splitlines(),
@@ -329,7 +364,8 @@ def _selfplay_lines(size: int, playouts: int, seed: int) -> list[str]:
 
 
 def _selfplay_run(args: argparse.Namespace) -> int:
-    sys.stdout.write("\n".join(_selfplay_lines(args.size, args.playouts, args.seed)) + "\n")
+    lines = _selfplay_lines(args.size, args.playouts, args.seed, args.swap)
+    sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
 
@@ -378,6 +414,7 @@ GAME = Game(
             "play a full IOI game as player 1 against the evaluator library",
             _ioi_configure,
             _ioi_run,
+            _IOI_DESCRIPTION,
         ),
         Verb(
             "generate",

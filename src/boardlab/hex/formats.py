@@ -17,7 +17,12 @@ or one more::
 **SGF** as HexGui writes it: ``(;FF[4]GM[11]SZ[n]AB[a1][b2]AW[c3];B[d4];W[e5])``. SGF
 follows HexGui, where black moves first and joins the top and bottom edges, so an SGF
 point ``c5`` (column c, row 5) is this module's cell ``e3`` (the transpose), black is
-player 1 and white player 2. ``B[swap-pieces]``/``resign`` moves are rejected.
+player 1 and white player 2. ``W[swap-pieces]`` is HexGui's swap (see
+:data:`boardlab.hex.rules.SWAP`): white's answer to black's first stone on an empty
+board, read by turning the swap rule on; it is written for a :data:`SWAP` in the moves.
+A root ``PL[B]``/``PL[W]`` is written when the stone counts do not tell the side to
+move (after a swap). ``B[swap-pieces]``, ``swap-sides``, ``resign`` and ``pass`` moves
+are rejected.
 
 >>> p = parse_diagram("1 . X .\\n2  . O .\\n3   . . .\\n")
 >>> p.stones(1), p.stones(2), p.to_move
@@ -34,6 +39,7 @@ from boardlab.hex.rules import (
     EMPTY,
     LETTERS,
     MAX_SIZE,
+    SWAP,
     WHITE,
     Cell,
     Position,
@@ -140,18 +146,27 @@ def parse_diagram(text: str, source: str = "<diagram>") -> Position:
 def format_sgf(position: Position, moves: list[int] | None = None) -> str:
     """HexGui SGF of ``position`` as setup stones (``AB``/``AW``) plus ``moves`` played.
 
-    Coordinates are transposed into HexGui's orientation (see the module docstring).
+    Coordinates are transposed into HexGui's orientation (see the module docstring); a
+    :data:`~boardlab.hex.rules.SWAP` in ``moves`` is written ``swap-pieces``, and
+    ``PL`` when the stone counts do not give the side to move.
     """
     size = position.size
 
     def point(index: int) -> str:
+        if index == SWAP:
+            return "swap-pieces"
         return str(Cell.of_index(index, size).transposed())
 
     parts = [f"(;FF[4]GM[11]SZ[{size}]AP[boardlab]"]
+    counts = {BLACK: 0, WHITE: 0}
     for tag, color in (("AB", BLACK), ("AW", WHITE)):
         cells = [i for i, v in enumerate(position.board) if v == color]
+        counts[color] = len(cells)
         if cells:
             parts.append(tag + "".join(f"[{point(i)}]" for i in cells))
+    implied = {0: BLACK, 1: WHITE}.get(counts[BLACK] - counts[WHITE])
+    if implied != position.to_move:
+        parts.append("PL[B]" if position.to_move == BLACK else "PL[W]")
     player = position.to_move
     for move in moves or []:
         parts.append(f";{'B' if player == BLACK else 'W'}[{point(move)}]")
@@ -216,14 +231,16 @@ class _SgfReader:
             props.append((name, values, start))
 
 
-def parse_sgf(text: str, source: str = "<sgf>") -> Position:
+def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False) -> Position:
     """The position at the end of the main line of a HexGui SGF game.
 
     Setup stones come first, then the moves are played (checked) in order; variations
-    other than the first are skipped.
+    other than the first are skipped. The result has the swap rule on when ``swap`` is
+    True or the game holds a ``W[swap-pieces]`` move.
 
     :raises ParseError: for malformed SGF, a game other than Hex (GM[11]), a missing or
-        bad size, a bad point, or an illegal move (with the line and column).
+        bad size, a bad point, or an illegal move, such as a swap anywhere but as white's
+        answer to black's first stone on an empty board (with the line and column).
     """
     reader = _SgfReader(text, source)
     reader.expect("(")
@@ -295,13 +312,26 @@ def parse_sgf(text: str, source: str = "<sgf>") -> Position:
         position = Position.from_stones(size, black, white, to_move)
     except BoardlabError as exc:
         raise reader.error(str(exc), 0) from None
+    position.swap = swap
     for props in nodes:
         for name, values, _ in props:
             if name not in ("B", "W"):
                 continue
             value, at = values[0]
             color = BLACK if name == "B" else WHITE
-            if value.strip().lower() in ("swap-pieces", "swap-sides", "resign", "pass", ""):
+            word = value.strip().lower()
+            if word == "swap-pieces" and color == WHITE:
+                if color != position.to_move:
+                    raise reader.error(f"{name}[{value}] is played out of turn", at)
+                position.swap = True
+                try:
+                    position.play(SWAP)
+                except BoardlabError as exc:
+                    raise reader.error(str(exc), at) from None
+                continue
+            if word == "swap-pieces":
+                raise reader.error(f"unsupported move {name}[{value}]: only white may swap", at)
+            if word in ("swap-sides", "resign", "pass", ""):
                 raise reader.error(f"unsupported move {name}[{value}]", at)
             index = cell_of(value, at)
             if color != position.to_move:

@@ -6,8 +6,19 @@ joins the columns), so every vertex is transposed on the way in and out: GTP ``c
 is the internal cell ``e3``, black is player 1 and white player 2.
 
 Commands: ``boardsize``, ``clear_board``, ``play``, ``genmove``, ``undo``,
-``showboard``, ``time_left``, ``hexgui-analyze_commands``, ``boardlab-solve``,
-``boardlab-analyze`` plus the administrative ones of :mod:`boardlab.core.gtp`.
+``showboard``, ``time_left``, ``param_game``, ``hexgui-analyze_commands``,
+``boardlab-solve``, ``boardlab-analyze`` plus the administrative ones of
+:mod:`boardlab.core.gtp`.
+
+**Swap rule** (off by default), as in MoHex: ``param_game allow_swap 1`` turns it on,
+``param_game allow_swap 0`` off, ``param_game`` alone lists the setting
+(``[bool] allow_swap 0``). With it on, white may answer black's first stone of a game
+started on the empty board with ``play white swap-pieces`` (``swap`` is accepted too):
+the stone moves to the mirrored vertex as a white stone and black moves again.
+``genmove white`` answers ``swap-pieces`` when the first stone gives black the better
+chance (:func:`boardlab.hex.search.decide_swap`), and ``genmove black`` on the empty
+board opens on a near-balanced outer cell (:func:`boardlab.hex.search.balanced_opening`,
+computed once per board size from the engine's seed) instead of the centre.
 """
 
 from __future__ import annotations
@@ -17,12 +28,27 @@ from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import format_diagram
-from boardlab.hex.rules import BLACK, WHITE, Cell, Position, check_size
-from boardlab.hex.search import MctsEngine
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, check_size
+from boardlab.hex.search import SWAP_SOLVE_TIME, MctsEngine, balanced_opening, decide_swap
 
-__all__ = ["HexGtp", "parse_color", "parse_vertex", "vertex"]
+__all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
 
 _COLORS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
+#: HexGui's name of the swap move; ``swap`` is accepted as well.
+SWAP_MOVE = "swap-pieces"
+_SWAP_NAMES = (SWAP_MOVE, "swap")
+_BOOLS = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
+
+
+def parse_bool(text: str) -> bool:
+    """True for ``1``/``true``/``on``, False for ``0``/``false``/``off`` (any case).
+
+    :raises GtpError: for anything else.
+    """
+    value = _BOOLS.get(text.lower())
+    if value is None:
+        raise GtpError(f"invalid boolean {text!r} (expected 0 or 1)")
+    return value
 
 
 def parse_color(text: str) -> int:
@@ -56,7 +82,7 @@ class HexGtp:
     """The state of one GTP session and its command table (see :attr:`dispatcher`).
 
     ``move_time`` is the thinking time per ``genmove`` unless ``time_left`` has told the
-    engine how much of its game time remains.
+    engine how much of its game time remains; ``swap`` is the initial ``allow_swap``.
     """
 
     def __init__(
@@ -65,9 +91,11 @@ class HexGtp:
         size: int = 11,
         move_time: float = 1.0,
         solve_time: float = 10.0,
+        swap: bool = False,
     ) -> None:
         self.engine = engine or MctsEngine()
-        self.position = Position(check_size(size))
+        self.position = Position(check_size(size), swap=swap)
+        self.openings: dict[int, int] = {}
         self.moves: list[tuple[int, int]] = []
         self.move_time = move_time
         self.solve_time = solve_time
@@ -80,6 +108,7 @@ class HexGtp:
             "undo": self.undo,
             "showboard": self.showboard,
             "time_left": self.set_time_left,
+            "param_game": self.param_game,
             "hexgui-analyze_commands": self.analyze_commands,
             "boardlab-solve": self.solve,
             "boardlab-analyze": self.analyze,
@@ -98,14 +127,14 @@ class HexGtp:
         if len(set(args)) != 1:
             raise GtpError("unacceptable size: only square boards")
         try:
-            self.position = Position(check_size(int(args[0])))
+            self.position = Position(check_size(int(args[0])), swap=self.position.swap)
         except BoardlabError as exc:
             raise GtpError(f"unacceptable size: {exc}") from None
         self.moves.clear()
         return ""
 
     def clear_board(self, args: list[str]) -> str:
-        self.position = Position(self.position.size)
+        self.position = Position(self.position.size, swap=self.position.swap)
         self.moves.clear()
         return ""
 
@@ -120,11 +149,30 @@ class HexGtp:
         p.push(index)
         self.moves.append((color, saved))
 
+    def _swap(self, color: int) -> None:
+        p = self.position
+        if p.winner is not None:
+            raise GtpError("illegal move: the game is over")
+        if color != WHITE:
+            raise GtpError("illegal move: only white may swap")
+        saved = p.to_move
+        p.to_move = color
+        try:
+            p.play(SWAP)
+        except BoardlabError as exc:
+            p.to_move = saved
+            hint = "" if p.swap else " (param_game allow_swap 1 turns it on)"
+            raise GtpError(f"illegal move: {exc}{hint}") from None
+        self.moves.append((color, saved))
+
     def play(self, args: list[str]) -> str:
         if len(args) != 2:
             raise GtpError("play takes a color and a vertex")
         color = parse_color(args[0])
-        if args[1].lower() in ("swap", "swap-pieces", "swap-sides", "resign", "pass"):
+        if args[1].lower() in _SWAP_NAMES:
+            self._swap(color)
+            return ""
+        if args[1].lower() in ("swap-sides", "resign", "pass"):
             raise GtpError(f"unsupported move {args[1]!r}")
         self._place(color, parse_vertex(args[1], self.position.size))
         return ""
@@ -143,8 +191,30 @@ class HexGtp:
         p = self.position
         if p.winner is not None:
             return "resign"
+        saved = p.to_move
         p.to_move = color
-        result = self.engine.search(p, Limit(time=self._think_time(color)))
+        think = Limit(time=self._think_time(color))
+        if p.can_swap():
+            left = self.time_left.get(color)
+            solve_time = (
+                SWAP_SOLVE_TIME if left is None else max(0.05, min(SWAP_SOLVE_TIME, left / 4))
+            )
+            decision = decide_swap(self.engine, p, think, solve_time=solve_time)
+            if decision.swap:
+                p.push(SWAP)
+                self.moves.append((color, saved))
+                return SWAP_MOVE
+            if decision.reply is not None:
+                self._place(color, decision.reply.move)
+                return vertex(decision.reply.move, p.size)
+        elif color == BLACK and p.swap and p.start_empty and not p.history:
+            opening = self.openings.get(p.size)
+            if opening is None:
+                opening = balanced_opening(p.size, self.engine.seed)[0]
+                self.openings[p.size] = opening
+            self._place(color, opening)
+            return vertex(opening, p.size)
+        result = self.engine.search(p, think)
         self._place(color, result.move)
         return vertex(result.move, p.size)
 
@@ -172,8 +242,22 @@ class HexGtp:
             raise GtpError(f"invalid time {args[1]!r}") from None
         return ""
 
+    def param_game(self, args: list[str]) -> str:
+        if not args:
+            return f"\n[bool] allow_swap {int(self.position.swap)}"
+        if len(args) != 2:
+            raise GtpError("param_game takes no arguments or a name and a value")
+        if args[0] != "allow_swap":
+            raise GtpError(f"unknown game parameter {args[0]!r} (known: allow_swap)")
+        self.position.swap = parse_bool(args[1])
+        return ""
+
     def analyze_commands(self, args: list[str]) -> str:
-        return "string/Solve position/boardlab-solve\nstring/Engine analysis/boardlab-analyze"
+        return (
+            "param/Game Param/param_game\n"
+            "string/Solve position/boardlab-solve\n"
+            "string/Engine analysis/boardlab-analyze"
+        )
 
     def solve(self, args: list[str]) -> str:
         from boardlab.hex.solver import solve

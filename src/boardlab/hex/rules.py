@@ -14,13 +14,30 @@ is also an index ``row * n + col``.
 Wins are detected incrementally with a union-find whose roots carry two edge flags;
 every union is logged so :meth:`Position.pop` undoes it exactly.
 
+**Swap rule** (optional, off by default; the IOI statement has none). When a game
+that started from the empty board has ``swap`` on, player 2 may answer player 1's first
+stone with the move :data:`SWAP` (HexGui's ``swap-pieces``): the stone is taken off and
+a stone of player 2 is put on the mirrored cell (row and column exchanged, so each
+colour keeps its own edges), and player 1 moves again. In :attr:`Position.history` the
+swap is recorded as :data:`SWAP` (``-1``) and :meth:`Position.pop` undoes it.
+
+>>> q = Position(3, swap=True)
+>>> q.play(Cell.parse("b1"))
+>>> q.can_swap()
+True
+>>> q.play(SWAP)
+>>> q.stones(BLACK), q.stones(WHITE), q.to_move
+([], [Cell(row=1, col=0)], 1)
+>>> q.pop() == SWAP, q.stones(BLACK), q.to_move
+(True, [Cell(row=0, col=1)], 2)
+
 >>> p = Position(3)
 >>> for name in ["a2", "a1", "b2", "b1", "c2"]:
 ...     p.play(Cell.parse(name))
 >>> p.winner
 1
->>> p.pop(); p.winner is None
-True
+>>> p.pop(), p.winner is None
+(5, True)
 """
 
 from __future__ import annotations
@@ -35,6 +52,7 @@ __all__ = [
     "BLACK",
     "EMPTY",
     "MAX_SIZE",
+    "SWAP",
     "WHITE",
     "Cell",
     "Position",
@@ -47,6 +65,8 @@ __all__ = [
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 MAX_SIZE = 26
+#: The swap move (HexGui's ``swap-pieces``) in ``play``/``push``/``history``.
+SWAP = -1
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: The six neighbour offsets (d_row, d_col) in clockwise order starting east.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
@@ -178,7 +198,9 @@ def bridge_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
 class Position:
     """A Hex position: stones, the side to move, history, and the winner (if any).
 
-    ``push``/``pop`` are unchecked and fast; ``play`` checks the move first.
+    ``push``/``pop`` are unchecked and fast; ``play`` checks the move first. ``swap``
+    turns the swap rule on (see the module docstring); it may be changed at any time
+    and only decides whether :data:`SWAP` is legal.
     """
 
     __slots__ = (
@@ -189,12 +211,17 @@ class Position:
         "board",
         "history",
         "size",
+        "start_empty",
+        "swap",
         "to_move",
         "winner",
     )
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, swap: bool = False) -> None:
         self.size = check_size(size)
+        self.swap = swap
+        #: True when the game started from the empty board (the swap rule needs it).
+        self.start_empty = True
         cells = size * size
         self.board: list[int] = [EMPTY] * cells
         self.to_move = BLACK
@@ -238,12 +265,15 @@ class Position:
         position.history.clear()
         position._log.clear()
         position.to_move = to_move
+        position.start_empty = not black and not white
         return position
 
     def copy(self) -> Position:
         """An independent copy (history and undo log included)."""
         other = Position.__new__(Position)
         other.size = self.size
+        other.swap = self.swap
+        other.start_empty = self.start_empty
         other.board = self.board.copy()
         other.to_move = self.to_move
         other.history = self.history.copy()
@@ -288,14 +318,45 @@ class Position:
         return [self.cell(i) for i, v in enumerate(self.board) if v == player]
 
     def legal_moves(self) -> list[int]:
-        """Indices of the empty cells (none once the game is won)."""
+        """Indices of the empty cells (none once the game is won).
+
+        The swap move is not listed; ask :meth:`can_swap`.
+        """
         if self.winner is not None:
             return []
         return [i for i, v in enumerate(self.board) if v == EMPTY]
 
+    def can_swap(self) -> bool:
+        """True when the side to move may play :data:`SWAP`: the swap rule is on, the game
+        started from the empty board, and exactly one move, player 1's first stone, has
+        been played (so player 2 is to move).
+        """
+        return (
+            self.swap
+            and self.start_empty
+            and self.winner is None
+            and len(self.history) == 1
+            and self.history[0] >= 0
+            and self.board[self.history[0]] == BLACK
+            and self.to_move == WHITE
+        )
+
     def is_legal(self, index: int) -> bool:
-        """True when the side to move may play at ``index``."""
+        """True when the side to move may play at ``index`` (or :data:`SWAP`, see
+        :meth:`can_swap`).
+        """
+        if index == SWAP:
+            return self.can_swap()
         return self.winner is None and 0 <= index < len(self.board) and self.board[index] == EMPTY
+
+    def swapped_cell(self) -> int:
+        """The cell where a swap would put player 2's stone: the mirror of the first stone.
+
+        :raises IllegalMoveError: when the swap is not legal now (see :meth:`can_swap`).
+        """
+        if not self.can_swap():
+            raise IllegalMoveError(self._swap_refusal())
+        return self.cell(self.history[0]).transposed().index(self.size)
 
     def is_over(self) -> bool:
         """True when someone has won (Hex has no draws; a full board always has a winner)."""
@@ -329,13 +390,19 @@ class Position:
     # -- moves -------------------------------------------------------------------------------
 
     def play(self, move: Cell | int) -> None:
-        """Check and play ``move`` for the side to move.
+        """Check and play ``move`` (a cell, a cell index or :data:`SWAP`) for the side to move.
 
-        :raises IllegalMoveError: when the game is over, the cell is off the board or taken.
+        :raises IllegalMoveError: when the game is over, the cell is off the board or taken,
+            or a swap is not allowed (see :meth:`can_swap`).
         """
         index = self.index(move) if isinstance(move, Cell) else move
         if self.winner is not None:
             raise IllegalMoveError(f"the game is over: player {self.winner} has won")
+        if index == SWAP:
+            if not self.can_swap():
+                raise IllegalMoveError(self._swap_refusal())
+            self.push(SWAP)
+            return
         if not 0 <= index < len(self.board):
             raise IllegalMoveError(f"cell index {index} is off the {self.size}x{self.size} board")
         if self.board[index] != EMPTY:
@@ -343,27 +410,65 @@ class Position:
         self.push(index)
 
     def push(self, index: int) -> None:
-        """Play at ``index`` for the side to move without checks."""
+        """Play at ``index`` (or :data:`SWAP`) for the side to move without checks."""
+        if index == SWAP:
+            self._swap()
+            return
         self._place(index, self.to_move)
         self.history.append(index)
         self.to_move = opponent(self.to_move)
 
     def pop(self) -> int:
-        """Undo the last move and return its index.
+        """Undo the last move and return its index (:data:`SWAP` for a swap).
 
         :raises IllegalMoveError: when there is no move to undo.
         """
         if not self.history:
             raise IllegalMoveError("no move to undo")
         index = self.history.pop()
-        for node, parent, rank, flags in reversed(self._log.pop()):
-            self._parent[node] = parent
-            self._rank[node] = rank
-            self._flags[node] = flags
+        if index == SWAP:
+            self._unswap()
+            return index
+        self._unlog()
         self.board[index] = EMPTY
         self.to_move = opponent(self.to_move)
         self.winner = None
         return index
+
+    def _unlog(self) -> None:
+        for node, parent, rank, flags in reversed(self._log.pop()):
+            self._parent[node] = parent
+            self._rank[node] = rank
+            self._flags[node] = flags
+
+    def _swap(self) -> None:
+        # The first stone is the only one on the board: undo its placement, then put
+        # player 2's stone on the mirror cell; the first move keeps its history entry.
+        first = self.history[0]
+        mirror = self.cell(first).transposed().index(self.size)
+        self._unlog()
+        self.board[first] = EMPTY
+        self._log.append([])
+        self._place(mirror, WHITE)
+        self.history.append(SWAP)
+        self.to_move = BLACK
+
+    def _unswap(self) -> None:
+        first = self.history[0]
+        mirror = self.cell(first).transposed().index(self.size)
+        self._unlog()  # player 2's mirrored stone
+        self._log.pop()  # the empty entry standing for the removed first stone
+        self.board[mirror] = EMPTY
+        self.winner = None
+        self._place(first, BLACK)
+        self.to_move = WHITE
+
+    def _swap_refusal(self) -> str:
+        if not self.swap:
+            return "swap is not allowed: the swap rule is off"
+        if not self.start_empty:
+            return "swap is not allowed: the game did not start from the empty board"
+        return "swap is only allowed as player 2's answer to player 1's first stone"
 
     def _find(self, node: int) -> int:
         parent = self._parent
