@@ -27,6 +27,9 @@ __all__ = ["INF", "MAX_CELLS", "Dfpn"]
 INF = 1 << 40
 MAX_CELLS = 64
 EPSILON = 0.25
+# A position first met as a child is analysed with this fraction of the full H-search
+# work (1/40: measured fastest of 1/10, 1/40 and 1/100 on six 6x6 openings).
+CHEAP = 40
 # A node limit charges each analysed position as this many nodes: one kernel analysis
 # costs about as much time as 50 nodes of the alpha-beta solver, so a caller's node
 # limit buys either solver about the same work.
@@ -154,14 +157,14 @@ class Dfpn:
     def expand(self, key: Key, black: int, white: int, player: int, thorough: bool = True) -> Node:
         """What is known of a position (analysed once, then cached).
 
-        A position first met as a child gets a cheaper analysis (a tenth of the work);
+        A position first met as a child gets a cheaper analysis (1/CHEAP of the work);
         the full one is done when the search enters it. Both are sound; the thorough one
         finds more connections, hence fewer candidate moves.
         """
         found = self.info.get(key)
         if found is not None and (found.thorough or not thorough):
             return found
-        work = self.max_work if thorough else self.max_work // 10
+        work = self.max_work if thorough else self.max_work // CHEAP
         verdict, moves, rb, rw, proof = self.analyse(black, white, player, work)
         children: list[Child] = []
         if verdict == 0:
