@@ -573,7 +573,53 @@ def analyse(
             return LOSS, _ZERO, black, white, base | proof
     if moves == _ZERO:
         moves = empty
-    return OPEN, moves, black, white, base | proof
+    moves, killers = _drop_vulnerable(n, ring, table, black, white, player, moves)
+    return OPEN, moves, black, white, base | proof | killers
+
+
+@jit
+def _drop_vulnerable(
+    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, moves: np.uint64
+) -> tuple[np.uint64, np.uint64]:
+    """``(moves, killers)``: the moves without the mover's vulnerable cells, and their killers.
+
+    A cell is vulnerable when one opponent stone on a neighbour (its killer) would leave
+    it dead. Such a move is never needed: after it the opponent may kill it, and
+    whatever the mover then wins it also wins by playing its next move at once (the
+    opponent's extra stone only hurts). Following that argument from any winning
+    vulnerable move ends at a winning move that is not vulnerable, so all of them can be
+    dropped, one cell being kept if every move is vulnerable. A proof of the position
+    must keep the killers empty, hence they are returned.
+    """
+    kept = _ZERO
+    killers = _ZERO
+    occupied = black | white
+    for c in range(n * n):
+        bc = _ONE << np.uint64(c)
+        if not moves & bc:
+            continue
+        killer = -1
+        for j in range(6):
+            k = ring[c, j]
+            if k < 0:
+                continue
+            bk = _ONE << np.uint64(k)
+            if occupied & bk:
+                continue
+            if player == 1:
+                code = _ring_code(ring, c, black, white | bk)
+            else:
+                code = _ring_code(ring, c, black | bk, white)
+            if table[code]:
+                killer = k
+                break
+        if killer < 0:
+            kept |= bc
+        else:
+            killers |= _ONE << np.uint64(killer)
+    if kept == _ZERO:
+        kept = moves & (~moves + _ONE)  # the lowest move
+    return kept, killers
 
 
 @jit
