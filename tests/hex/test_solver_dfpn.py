@@ -268,3 +268,15 @@ def test_proof_sets_are_sound(size: int, stones: int) -> None:
             assert mover_wins(size, fb, fw, mover) == mover_won, (key, proof)
             checked += 1
     assert checked >= 6, checked
+
+
+@pytest.mark.parametrize(("opening", "wins"), [("d3", True), ("a1", False), ("f3", False)])
+def test_6x6_openings(opening: str, wins: bool) -> None:
+    """6x6 openings the solver decides in about a second each: the centre wins (6x6 is a
+    first-player win, solved by van Rijswijck and Hayward et al.), the acute corner a1 and
+    f3 on player 1's own edge lose (both rows of benchmarks/bench_hex_solver.py, whose
+    full table is closed under the 180-degree rotation)."""
+    p = Position(6)
+    p.push(Cell.parse(opening).index(6))
+    result = solve(p, Limit(time=120), all_moves=False)
+    assert result.winner == (1 if wins else 2)

@@ -241,6 +241,13 @@ def play_ioi_game(
     )
 
 
+#: The engine estimate that keeps an uncertified start: playouts, and the least win rate
+#: of player 1's best move (0.65 after 10000 playouts let through an 11x11 start that
+#: our own engine then won as player 2).
+ESTIMATE_NODES = 50_000
+ESTIMATE_WIN_RATE = 0.7
+
+
 def generate_start(
     size: int, stones: int, seed: int = 0, certify_time: float = 2.0, attempts: int = 200
 ) -> tuple[Position, bool]:
@@ -249,8 +256,8 @@ def generate_start(
     Returns ``(position, certified)``: ``certified`` is True when the exact solver
     proved within ``certify_time`` seconds that player 1 wins; candidates it proves lost
     are thrown away (boards up to 8x8, the DFPN solver's range). When it cannot
-    decide, the candidate is kept uncertified only if 10000 playouts of the engine give
-    player 1 at least 65 %.
+    decide, the candidate is kept uncertified only if a search of ``ESTIMATE_NODES``
+    playouts gives player 1's best move a win rate of at least ``ESTIMATE_WIN_RATE``.
 
     :raises BoardlabError: for impossible requests or when no candidate is found.
     """
@@ -272,7 +279,7 @@ def generate_start(
                 return position, True
             if result.winner == WHITE:
                 continue
-        estimate = MctsEngine(seed=seed).search(position, Limit(nodes=10_000))
-        if estimate.win_rate >= 0.65 or estimate.proven == 1:
+        estimate = MctsEngine(seed=seed).search(position, Limit(nodes=ESTIMATE_NODES))
+        if estimate.win_rate >= ESTIMATE_WIN_RATE or estimate.proven == 1:
             return position, False
     raise BoardlabError(f"no winning start for player 1 found in {attempts} attempts")
