@@ -173,6 +173,9 @@ def test_dfpn_matches_brute_force_and_alphabeta(size: int, stones: int, count: i
         assert set(result.losing_moves) == set(p.legal_moves()) - expected
         old = solve_alphabeta(p)
         assert set(old.winning_moves) == expected
+        first = solve_dfpn(p, all_moves=False)  # one winning move, read from the table
+        assert first.winner == (mover if expected else 3 - mover)
+        assert set(first.winning_moves) <= expected and bool(first.winning_moves) == bool(expected)
 
 
 def test_5x5_centre_opening_and_symmetric_openings() -> None:

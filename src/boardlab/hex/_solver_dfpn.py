@@ -272,7 +272,8 @@ class Dfpn:
         """A proven winning move (as a bit) of a position proven won, from the table."""
         key = self.key(black, white, player)
         node = self.expand(key, black, white, player)
+        flip = node.rotated != ((key[0], key[1]) != (black, white))
         for b, cb, cw, ck in node.children:
             if self.bounds(ck, cb, cw, 3 - player)[1] == 0:
-                return b
+                return self.reverse(b) if flip else b
         return None

@@ -516,6 +516,13 @@ def solve_dfpn(
     try:
         root_wins = search.prove(black, white, player)
         moves = [cell for cell in search.centre_order if not (black | white) >> cell & 1]
+        if not root_wins:
+            losing, moves = moves, []  # a lost position: every move loses
+        elif not all_moves:
+            found = search.winning_child(black, white, player)
+            if found is not None:
+                winning.append(found.bit_length() - 1)
+                complete, moves = False, []
         for cell in moves:
             if winning and not all_moves:
                 complete = False
