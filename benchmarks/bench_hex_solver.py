@@ -38,6 +38,24 @@ def openspiel_value(position: Position) -> tuple[int, float]:
     return (BLACK if value > 0 else 2), time.perf_counter() - started
 
 
+# Published 7x7 opening values (Hayward et al., "Solving 7x7 Hex", 2003; the proof-tree
+# table on R. Hayward's web page), for the first player, who owns north and south there:
+# a1 a2 a3 a5 b1 b2 lose, a4 a6 a7 b3 win. That board is the transpose of ours (player 1
+# joins the columns here), so their cell "xy" is our cell "yx" in letters and numbers.
+PUBLISHED_7X7_THEIRS = {"a1": 0, "a2": 0, "a3": 0, "a4": 1, "a5": 0, "a6": 1, "a7": 1}
+PUBLISHED_7X7_THEIRS |= {"b1": 0, "b2": 0, "b3": 1}
+
+
+def published_7x7() -> dict[int, bool]:
+    """Our opening index -> does player 1 win, for the published cells and their rotations."""
+    table: dict[int, bool] = {}
+    for name, wins in PUBLISHED_7X7_THEIRS.items():
+        theirs = Cell.parse(name)
+        ours = theirs.transposed().index(7)
+        table[ours] = table[48 - ours] = bool(wins)
+    return table
+
+
 def classify_openings(size: int, per_opening: float, unique: bool, only: list[str]) -> None:
     """Solve every opening (one player-1 stone, player 2 to move) and print a row each."""
     print(f"\n{size}x{size} openings, {per_opening:g} s each (player 2 to move after it)")
@@ -75,6 +93,12 @@ def classify_openings(size: int, per_opening: float, unique: bool, only: list[st
         f"{winning} winning, {total:.1f} s in all"
     )
     print(f"winning openings: {names or '-'}")
+    if size == 7:
+        known = published_7x7()
+        ours = {i: True for i in wins} | {i: False for i in losses}
+        common = [i for i in ours if i in known]
+        agree = sum(ours[i] == known[i] for i in common)
+        print(f"agree with the published 7x7 values: {agree} of the {len(common)} also published")
     if not unique and not only:
         print(f"winning set invariant under the 180-degree rotation: {symmetric}")
 
