@@ -129,6 +129,14 @@ class Dfpn:
         rb, rw = self.reverse(black), self.reverse(white)
         return (black, white, player) if (black, white) <= (rb, rw) else (rb, rw, player)
 
+    def rotated(self, key: Key, black: int, white: int) -> bool:
+        """Is ``black``/``white`` the 180-degree rotation of the frame ``key`` is stored in?"""
+        return (key[0], key[1]) != (black, white)
+
+    def turn(self, cells: int, rotated: bool) -> int:
+        """``cells`` moved between a frame and its rotation (the rotation is its own inverse)."""
+        return self.reverse(cells) if rotated else cells
+
     def analyse(
         self, black: int, white: int, player: int, work: int
     ) -> tuple[int, int, int, int, int]:
@@ -173,18 +181,18 @@ class Dfpn:
                 if moves & b:
                     cb, cw = (rb | b, rw) if player == 1 else (rb, rw | b)
                     children.append((b, cb, cw, self.key(cb, cw, 3 - player)))
-        rotated = (key[0], key[1]) != (black, white)
+        rotated = self.rotated(key, black, white)
         fills = (rb | rw) & ~(black | white)
         node = Node(verdict, children, proof, fills, rotated, thorough)
         self.info[key] = node
         if verdict != 0:
-            self.proofs[key] = self.reverse(proof) if rotated else proof
+            self.proofs[key] = self.turn(proof, rotated)
         return node
 
     def proof_of(self, key: Key, black: int, white: int) -> int:
         """The stored proof of a proven position, in the frame of ``black``/``white``."""
         proof = self.proofs[key]
-        return self.reverse(proof) if (key[0], key[1]) != (black, white) else proof
+        return self.turn(proof, self.rotated(key, black, white))
 
     def bounds(self, key: Key, black: int, white: int, player: int) -> tuple[int, int]:
         """``(pn, dn)`` of a position: from the table, else from its analysis."""
@@ -201,7 +209,7 @@ class Dfpn:
     def _settle(self, key: Key, node: Node, pn: int, dn: int, proof: int) -> None:
         self.tt[key] = (pn, dn)
         if pn == 0 or dn == 0:
-            self.proofs[key] = self.reverse(proof) if node.rotated else proof
+            self.proofs[key] = self.turn(proof, node.rotated)
 
     def mid(self, key: Key, black: int, white: int, player: int, pn_th: int, dn_th: int) -> None:
         """Search the position until its proof or disproof number reaches its threshold.
@@ -272,8 +280,8 @@ class Dfpn:
         """A proven winning move (as a bit) of a position proven won, from the table."""
         key = self.key(black, white, player)
         node = self.expand(key, black, white, player)
-        flip = node.rotated != ((key[0], key[1]) != (black, white))
+        flip = node.rotated != self.rotated(key, black, white)
         for b, cb, cw, ck in node.children:
             if self.bounds(ck, cb, cw, 3 - player)[1] == 0:
-                return self.reverse(b) if flip else b
+                return self.turn(b, flip)
         return None

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.jit import jit
+from boardlab.hex.rules import DIRECTIONS
 
 __all__ = [
     "LOSS",
@@ -58,7 +59,7 @@ def neighbour_masks(n: int) -> tuple[U64, U64]:
     for r in range(n):
         for c in range(n):
             m = 0
-            for dr, dc in ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)):
+            for dr, dc in DIRECTIONS:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < n and 0 <= cc < n:
                     m |= 1 << (rr * n + cc)
@@ -96,10 +97,9 @@ def _spread(nbr: U64, mask: np.uint64) -> np.uint64:
     return out
 
 
-# Ring codes: the six neighbours of a cell in turning order, two bits each (0 empty,
-# 1 black or black's edge, 2 white or white's edge, 3 off the board at a corner, where
-# the two edges meet and nothing is adjacent).
-RING_OFFSETS = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
+# Ring codes: the six neighbours of a cell in turning order (rules.DIRECTIONS), two bits
+# each (0 empty, 1 black or black's edge, 2 white or white's edge, 3 off the board at a
+# corner, where the two edges meet and nothing is adjacent).
 EDGE_BLACK = -1
 EDGE_WHITE = -2
 NOWHERE = -3
@@ -111,7 +111,7 @@ def ring_neighbours(n: int) -> npt.NDArray[np.int64]:
     ring = np.zeros((n * n, 6), np.int64)
     for r in range(n):
         for c in range(n):
-            for k, (dr, dc) in enumerate(RING_OFFSETS):
+            for k, (dr, dc) in enumerate(DIRECTIONS):
                 rr, cc = r + dr, c + dc
                 off_row = not 0 <= rr < n
                 off_col = not 0 <= cc < n
@@ -325,8 +325,8 @@ def hsearch(
     Returns ``(full, semi, carrier, proof)``: whether an edge-to-edge full (second-player)
     connection was found, whether a semi (first-player) one was, the intersection of
     the carriers of all of them (semi carriers include their key; all ones if none), and
-    a set of cells the owner's win rests on: the first full connection's carrier, else
-    the union of the semi carriers (empty if none).
+    a set of cells the owner's win rests on (see :func:`_proof`: the smallest full
+    carrier, else a union of semi carriers; empty if none).
     """
     cells = n * n
     m = cells + 2
