@@ -262,7 +262,10 @@ def test_proof_sets_are_sound(size: int, stones: int) -> None:
         search.prove(black, white, p.to_move)
         for key, proof in search.proofs.items():
             kb, kw, mover = key
-            mover_won = search.tt.get(key, (1, 1))[0] == 0 or search.info[key].verdict == k.WIN
+            if key in search.tt:
+                mover_won = search.tt[key][0] == 0
+            else:
+                mover_won = search.info[key].verdict == k.WIN
             empty = ((1 << size * size) - 1) & ~(kb | kw)
             assert proof & empty == proof, key
             rest = empty & ~proof
@@ -271,6 +274,56 @@ def test_proof_sets_are_sound(size: int, stones: int) -> None:
             assert mover_wins(size, fb, fw, mover) == mover_won, (key, proof)
             checked += 1
     assert checked >= 6, checked
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_recall_settles_only_what_a_stored_proof_covers(size: int) -> None:
+    """:meth:`Dfpn.recall` on positions derived from proven ones (a winner stone added,
+    loser stones added outside the proof or removed, the winner possibly to move; recall
+    looks for stored positions with the winner's stones or one fewer): it names the
+    stored winner, and that player wins (plain minimax), as does the proof it gives."""
+    from boardlab.hex._solver_dfpn import Dfpn
+
+    rng = random.Random(size)
+    board = (1 << size * size) - 1
+    checked = 0
+
+    def coin() -> bool:
+        return rng.random() < 0.5
+
+    for _ in range(8):
+        p = random_open_position(size, rng.randint(0, size), rng)
+        black, white = (int(x) for x in bits(p))
+        search = Dfpn(size, Limit().start())
+        search.prove(black, white, p.to_move)
+        for key, proof in list(search.proofs.items()):
+            kb, kw, mover = key
+            won = search.tt[key][0] == 0 if key in search.tt else search.info[key].verdict == k.WIN
+            winner = mover if won else 3 - mover
+            own, other = (kb, kw) if winner == 1 else (kw, kb)
+            free = board & ~(kb | kw)
+            for _ in range(6):
+                cells = [i for i in range(size * size) if free >> i & 1]
+                gained = 1 << rng.choice(cells) if cells and rng.random() < 0.7 else 0
+                anywhere = coin()  # then the loser may also take proof cells
+                outside = free & ~gained if anywhere else free & ~proof & ~gained
+                intruded = sum(1 << i for i in range(size * size) if outside >> i & 1 and coin())
+                kept = sum(1 << i for i in range(size * size) if other >> i & 1 and coin())
+                q_own, q_other = own | gained, kept | intruded
+                qb, qw = (q_own, q_other) if winner == 1 else (q_other, q_own)
+                side = mover if rng.random() < 0.5 else winner
+                hit = search.recall(qb, qw, side)
+                if not anywhere or not intruded & proof:
+                    assert hit is not None and hit[0] == winner, (key, qb, qw, side)
+                if hit is None:
+                    continue
+                found, found_proof = hit
+                rest = board & ~(qb | qw) & ~found_proof
+                fb, fw = (qb, qw | rest) if found == 1 else (qb | rest, qw)
+                assert mover_wins(size, qb, qw, side) == (side == found)
+                assert mover_wins(size, fb, fw, side) == (side == found)
+                checked += 1
+    assert checked >= 10, checked
 
 
 @pytest.mark.parametrize(("opening", "wins"), [("d3", True), ("a1", False), ("f3", False)])

@@ -9,7 +9,8 @@ a node's proof number is the least disproof number of its children, its disproof
 the sum of their proof numbers. A child never visited starts at ``(1, k)`` where ``k`` is
 the number of its own candidate moves, so replies that leave the opponent few moves (a
 small must-play region) are tried first. Positions are keyed up to the 180-degree
-rotation, which maps the board and both players' edges to themselves.
+rotation, which maps the board and both players' edges to themselves. A position not in
+the table may still be settled by a stored proof that covers it (:meth:`Dfpn.recall`).
 """
 
 from __future__ import annotations
@@ -108,8 +109,11 @@ class Dfpn:
         self.tt: dict[Key, tuple[int, int]] = {}
         self.info: dict[Key, Node] = {}
         self.proofs: dict[Key, int] = {}
+        # (winner, side to move, winner's stones) -> proofs of proven positions
+        self.known: dict[tuple[int, int, int], list[int]] = {}
         self.nodes = 0
         self.analysed = 0
+        self.recalled = 0
         self.centre_order = self._centre_order()
 
     def _centre_order(self) -> list[int]:
@@ -187,7 +191,47 @@ class Dfpn:
         self.info[key] = node
         if verdict != 0:
             self.proofs[key] = self.turn(proof, rotated)
+            self.remember(key, player if verdict == 1 else 3 - player)
         return node
+
+    def remember(self, key: Key, winner: int) -> None:
+        """File a proven position under its winner's stones, in both frames, for
+        :meth:`recall`."""
+        black, white, player = key
+        proof = self.proofs[key]
+        turned = (self.reverse(black), self.reverse(white), self.reverse(proof))
+        for b, w, p in ((black, white, proof), turned):
+            stones = b if winner == 1 else w
+            self.known.setdefault((winner, player, stones), []).append(p)
+
+    def recall(self, black: int, white: int, player: int) -> tuple[int, int] | None:
+        """``(winner, proof)`` if a proven position settles this one, else None.
+
+        A position S won by W with proof P (W still wins when the loser gets every
+        empty cell outside P) settles any position Q with the same side to move (or W
+        to move) in which W has every stone W has in S and the loser has no stone in P:
+        Q is S with some cells turned from empty or the loser's to W's and some of the
+        loser's cells outside P emptied, none of which can hurt W. Q's proof is P's
+        empty cells. The positions tried are those whose winner stones are Q's, or Q's
+        less one stone (Rasmussen's template table and Benzene's transposition
+        deductions catch the same positions: a loser's useless exchange elsewhere).
+        """
+        empty = self.board & ~(black | white)
+        for winner in (1, 2):
+            own, other = (black, white) if winner == 1 else (white, black)
+            sides = (player,) if player != winner else (player, 3 - player)
+            candidates = [own]
+            rest = own
+            while rest:
+                low = rest & -rest
+                candidates.append(own & ~low)
+                rest &= rest - 1
+            for stones in candidates:
+                for side in sides:
+                    for proof in self.known.get((winner, side, stones), ()):
+                        if not proof & other:
+                            return winner, proof & empty
+        return None
 
     def proof_of(self, key: Key, black: int, white: int) -> int:
         """The stored proof of a proven position, in the frame of ``black``/``white``."""
@@ -199,6 +243,8 @@ class Dfpn:
         found = self.tt.get(key)
         if found is not None:
             return found
+        if self._settle_by_recall(key, black, white, player):
+            return self.tt[key]
         node = self.expand(key, black, white, player, thorough=False)
         if node.verdict == 1:
             return 0, INF
@@ -210,6 +256,18 @@ class Dfpn:
         self.tt[key] = (pn, dn)
         if pn == 0 or dn == 0:
             self.proofs[key] = self.turn(proof, node.rotated)
+            self.remember(key, key[2] if pn == 0 else 3 - key[2])
+
+    def _settle_by_recall(self, key: Key, black: int, white: int, player: int) -> bool:
+        """Settle a position from :meth:`recall`; True if it was."""
+        hit = self.recall(black, white, player)
+        if hit is None:
+            return False
+        winner, proof = hit
+        self.recalled += 1
+        self.tt[key] = (0, INF) if winner == player else (INF, 0)
+        self.proofs[key] = self.turn(proof, self.rotated(key, black, white))
+        return True
 
     def mid(self, key: Key, black: int, white: int, player: int, pn_th: int, dn_th: int) -> None:
         """Search the position until its proof or disproof number reaches its threshold.
@@ -218,6 +276,11 @@ class Dfpn:
         is its own analysis proof plus every child's proof and move.
         """
         self.nodes += 1
+        found = self.tt.get(key)
+        if found is not None and 0 in found:
+            return
+        if key not in self.info and self._settle_by_recall(key, black, white, player):
+            return
         node = self.expand(key, black, white, player)
         if node.verdict != 0:
             self.tt[key] = (0, INF) if node.verdict == 1 else (INF, 0)

@@ -326,7 +326,8 @@ def hsearch(
     connection was found, whether a semi (first-player) one was, the intersection of
     the carriers of all of them (semi carriers include their key; all ones if none), and
     a set of cells the owner's win rests on (see :func:`_proof`: the smallest full
-    carrier, else a union of semi carriers; empty if none).
+    carrier, else the smallest semi one with ``stop_at_semi``, else a union of semi
+    carriers; empty if none).
     """
     cells = n * n
     m = cells + 2
@@ -478,7 +479,7 @@ def hsearch(
         fcount[e0, e1] > 0,
         scount[e0, e1] > 0,
         carrier,
-        _proof(full, fcount, semi, scount, e0, e1),
+        _proof(full, fcount, semi, scount, e0, e1, stop_at_semi),
     )
 
 
@@ -490,10 +491,13 @@ def _proof(
     scount: npt.NDArray[np.int64],
     a: int,
     b: int,
+    one: bool,
 ) -> np.uint64:
-    """The cells a pair's connections rest on: the smallest full carrier if there is one,
-    else the union of the semi carriers that, taken smallest first, each shrink the
-    intersection of the ones before (the same intersection as all of them)."""
+    """The cells a pair's connections rest on: the smallest full carrier if there is one;
+    else, with ``one`` (the owner is to move and needs a single semi connection), the
+    smallest semi carrier; else the union of the semi carriers that, taken smallest
+    first, each shrink the intersection of the ones before (the same intersection as all
+    of them: what the opponent's must-play rests on)."""
     best = _ZERO
     size = 1 << 30
     for i in range(fcount[a, b]):
@@ -503,6 +507,12 @@ def _proof(
     if fcount[a, b] > 0:
         return best
     k = scount[a, b]
+    if one:
+        for i in range(k):
+            if _popcount(semi[a, b, i]) < size:
+                size = _popcount(semi[a, b, i])
+                best = semi[a, b, i]
+        return best
     taken = np.zeros(k, np.bool_)
     inter = ~_ZERO
     union = _ZERO
