@@ -17,6 +17,9 @@ import argparse
 import random
 import sys
 import time
+from pathlib import Path
+
+import numpy as np
 
 from boardlab.core.limits import Limit
 from boardlab.hex.rules import BLACK, Cell, Position, random_open_position
@@ -56,10 +59,24 @@ def published_7x7() -> dict[int, bool]:
     return table
 
 
-def classify_openings(size: int, per_opening: float, unique: bool, only: list[str]) -> None:
-    """Solve every opening (one player-1 stone, player 2 to move) and print a row each."""
+def earlier_runs(path: Path | None) -> tuple[int, float]:
+    """Analysed positions and seconds a checkpoint records (0, 0 without one)."""
+    if path is None or not path.exists():
+        return 0, 0.0
+    with np.load(path, allow_pickle=False) as data:
+        return int(data["meta"][2]), float(data["seconds"][0])
+
+
+def classify_openings(
+    size: int, per_opening: float, unique: bool, only: list[str], checkpoints: Path | None
+) -> None:
+    """Solve every opening (one player-1 stone, player 2 to move) and print a row each.
+
+    With ``checkpoints`` (a folder) each opening's search is resumed from and saved to its
+    own file there, and two more columns give the totals over all runs."""
     print(f"\n{size}x{size} openings, {per_opening:g} s each (player 2 to move after it)")
-    print(f"{'opening':>7} {'result':>16} {'nodes':>8} {'seconds':>8}")
+    extra = f" {'all runs':>9} {'seconds':>8}" if checkpoints else ""
+    print(f"{'opening':>7} {'result':>16} {'nodes':>8} {'seconds':>8}{extra}")
     decided = winning = solved = 0
     wins: set[int] = set()
     losses: set[int] = set()
@@ -73,7 +90,9 @@ def classify_openings(size: int, per_opening: float, unique: bool, only: list[st
         p = Position(size)
         p.push(index)
         name = str(Cell.of_index(index, size))
-        result = solve(p, Limit(time=per_opening), all_moves=False)
+        path = checkpoints / f"hex{size}-{name}.npz" if checkpoints else None
+        before, before_seconds = earlier_runs(path)
+        result = solve(p, Limit(time=per_opening), all_moves=False, checkpoint=path)
         solved += 1
         if result.winner is None:
             text = "unknown"
@@ -83,7 +102,10 @@ def classify_openings(size: int, per_opening: float, unique: bool, only: list[st
             winning += opener_wins
             (wins if opener_wins else losses).add(index)
             text = "player 1 wins" if opener_wins else "player 1 loses"
-        print(f"{name:>7} {text:>16} {result.nodes:>8} {result.seconds:>8.2f}", flush=True)
+        if checkpoints:
+            total_seconds = before_seconds + result.seconds
+            extra = f" {before + result.nodes:>9} {total_seconds:>8.1f}"
+        print(f"{name:>7} {text:>16} {result.nodes:>8} {result.seconds:>8.2f}{extra}", flush=True)
     total = time.perf_counter() - started
     symmetric = all(size * size - 1 - i in wins for i in wins if size * size - 1 - i not in losses)
     names = " ".join(str(Cell.of_index(i, size)) for i in sorted(wins))
@@ -129,6 +151,9 @@ def main() -> int:
     parser.add_argument("--openings", default="", help="only these openings, e.g. d4,a1")
     parser.add_argument("--certify", default="", help="IOI start sizes to certify, e.g. 6,7,8")
     parser.add_argument("--skip-peer", action="store_true", help="skip the OpenSpiel part")
+    parser.add_argument(
+        "--checkpoints", type=Path, help="folder of per-opening checkpoints to resume and save"
+    )
     args = parser.parse_args()
     rng = random.Random(4)
     ours_total = theirs_total = 0.0
@@ -161,7 +186,7 @@ def main() -> int:
         certify_starts([int(x) for x in args.certify.split(",")], 4)
     for size in (int(s) for s in args.sizes.split(",") if s):
         only = [name for name in args.openings.split(",") if name]
-        classify_openings(size, args.per_opening, args.unique, only)
+        classify_openings(size, args.per_opening, args.unique, only, args.checkpoints)
     return 0
 
 

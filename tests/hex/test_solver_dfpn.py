@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -38,7 +39,7 @@ def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
     (the compiled kernel is built first, while its globals are still the numba ones)."""
     k.warm()
     names = ("_popcount", "_spread", "_ring_code", "dead_cells", "fill_captured", "_joined")
-    names = (*names, "_drop_vulnerable")
+    names = (*names, "_drop_vulnerable", "_drop_dominated")
     for name in (*names, "_add_full", "_add_semi", "_proof", "hsearch"):
         monkeypatch.setattr(k, name, getattr(k, name).py_func)
     return k.analyse.py_func
@@ -336,3 +337,33 @@ def test_6x6_openings(opening: str, wins: bool) -> None:
     p.push(Cell.parse(opening).index(6))
     result = solve(p, Limit(time=120), all_moves=False)
     assert result.winner == (1 if wins else 2)
+
+
+def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
+    """A 6x6 opening solved over several short runs through a checkpoint file gets the
+    same answer as one run; the file holds the table and the proofs, and a foreign or
+    wrong-size file is refused with a one-line error."""
+    from boardlab.hex._solver_dfpn import Dfpn
+    from boardlab.hex._solver_store import load_checkpoint
+
+    p = Position(6)
+    p.push(Cell.parse("f3").index(6))
+    fresh = solve_dfpn(p, Limit(time=60), all_moves=False)
+    assert fresh.winner is not None
+    path = tmp_path / "f3.npz"
+    runs = 0
+    result = solve_dfpn(p, Limit(nodes=150 * 50), all_moves=False, checkpoint=path)
+    while result.winner is None:
+        runs += 1
+        assert path.exists() and runs < 200
+        result = solve_dfpn(p, Limit(nodes=150 * 50), all_moves=False, checkpoint=path)
+    assert runs >= 1 and result.winner == fresh.winner
+    search = Dfpn(6, Limit().start())
+    analysed, seconds = load_checkpoint(search, path)
+    assert analysed >= fresh.nodes // 2 and seconds > 0 and search.proofs
+    with pytest.raises(BoardlabError, match="checkpoint of a 6x6 board, not 5"):
+        load_checkpoint(Dfpn(5, Limit().start()), path)
+    broken = tmp_path / "broken.npz"
+    broken.write_text("not a checkpoint\n")
+    with pytest.raises(BoardlabError, match="not a Hex solver checkpoint"):
+        load_checkpoint(search, broken)

@@ -95,6 +95,12 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="stop at the first winning move instead of classifying every move",
     )
+    parser.add_argument(
+        "--checkpoint",
+        type=Path,
+        metavar="FILE",
+        help="resume the search from FILE if it exists and save it there (boards up to 8x8)",
+    )
 
 
 def _solve_run(args: argparse.Namespace) -> int:
@@ -103,7 +109,9 @@ def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.hex.solver import solve
 
     position = _load(args.position)
-    result = solve(position, Limit(time=args.time), all_moves=not args.first)
+    result = solve(
+        position, Limit(time=args.time), all_moves=not args.first, checkpoint=args.checkpoint
+    )
     size = position.size
     who = "unknown (search incomplete)" if result.winner is None else f"player {result.winner}"
     wins = " ".join(str(Cell.of_index(i, size)) for i in result.winning_moves) or "-"

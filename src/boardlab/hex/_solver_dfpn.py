@@ -15,9 +15,11 @@ the table may still be settled by a stored proof that covers it (:meth:`Dfpn.rec
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
@@ -92,7 +94,14 @@ class Dfpn:
     """
 
     def __init__(
-        self, n: int, budget: Budget, kf: int = 12, ks: int = 16, max_work: int = 200_000
+        self,
+        n: int,
+        budget: Budget,
+        kf: int = 12,
+        ks: int = 16,
+        max_work: int = 200_000,
+        checkpoint: Path | None = None,
+        save_every: float = 300.0,
     ) -> None:
         from boardlab.hex._solver_kernel import dead_ring_table, neighbour_masks, ring_neighbours
 
@@ -115,6 +124,36 @@ class Dfpn:
         self.analysed = 0
         self.recalled = 0
         self.centre_order = self._centre_order()
+        self.checkpoint = checkpoint
+        self.save_every = save_every
+        self.next_save = time.monotonic() + save_every
+        self.earlier_analysed, self.earlier_seconds = 0, 0.0
+        if checkpoint is not None:
+            from boardlab.hex._solver_store import load_checkpoint
+
+            self.earlier_analysed, self.earlier_seconds = load_checkpoint(self, checkpoint)
+
+    def save(self) -> None:
+        """Write the checkpoint (if the search has one): the table, the proofs, and the
+        analysed positions and seconds of this and earlier runs."""
+        if self.checkpoint is None:
+            return
+        from boardlab.hex._solver_store import save_checkpoint
+
+        analysed = self.earlier_analysed + self.analysed
+        seconds = self.earlier_seconds + self.budget.elapsed
+        save_checkpoint(self, self.checkpoint, analysed, seconds)
+        self.next_save = time.monotonic() + self.save_every
+
+    def winner_of(self, key: Key) -> int:
+        """The winner (1 or 2) of a proven position, 0 if it is not proven."""
+        pn, dn = self.tt.get(key, (1, 1))
+        if pn == 0 or dn == 0:
+            return key[2] if pn == 0 else 3 - key[2]
+        node = self.info.get(key)
+        if node is None or node.verdict == 0:
+            return 0
+        return key[2] if node.verdict == 1 else 3 - key[2]
 
     def _centre_order(self) -> list[int]:
         n = self.n
@@ -151,6 +190,8 @@ class Dfpn:
         self.analysed += 1
         if self.budget.exhausted(self.analysed * ANALYSIS_COST):
             raise OutOfBudgetError
+        if self.checkpoint is not None and time.monotonic() >= self.next_save:
+            self.save()
         verdict, moves, reduced_black, reduced_white, proof = analyse(
             self.n,
             self.nbr,

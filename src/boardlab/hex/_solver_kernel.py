@@ -587,6 +587,7 @@ def analyse(
     if moves == _ZERO:
         moves = empty
     moves, killers = _drop_vulnerable(n, ring, table, black, white, player, moves)
+    moves = _drop_dominated(n, ring, table, black, white, player, moves)
     return OPEN, moves, black, white, base | proof | killers
 
 
@@ -633,6 +634,42 @@ def _drop_vulnerable(
     if kept == _ZERO:
         kept = moves & (~moves + _ONE)  # the lowest move
     return kept, killers
+
+
+@jit
+def _drop_dominated(
+    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, moves: np.uint64
+) -> np.uint64:
+    """The moves without those another kept move dominates.
+
+    Move ``d`` dominates a neighbouring move ``c`` when the mover's stone on ``d`` leaves
+    ``c`` dead: then the position after ``d`` is the same as with the mover on both
+    cells, which is at least as good as after ``c`` alone. Moves are looked at in cell
+    order and one is dropped when a move not dropped before it dominates it, so every
+    dropped move leads through a chain of dominations to a kept one. No cell joins the
+    proof: a dead cell stays dead however its empty neighbours are filled, and if the
+    loser already holds ``d``, ``c`` is dead outright.
+    """
+    dropped = _ZERO
+    for c in range(n * n):
+        bc = _ONE << np.uint64(c)
+        if not moves & bc:
+            continue
+        for j in range(6):
+            d = ring[c, j]
+            if d < 0:
+                continue
+            bd = _ONE << np.uint64(d)
+            if not moves & bd or dropped & bd:
+                continue
+            if player == 1:
+                code = _ring_code(ring, c, black | bd, white)
+            else:
+                code = _ring_code(ring, c, black, white | bd)
+            if table[code]:
+                dropped |= bc
+                break
+    return moves & ~dropped
 
 
 @jit

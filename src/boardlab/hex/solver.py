@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
@@ -424,7 +425,12 @@ def _index(pos: int, g: Geometry) -> int:
     return r * g.size + c
 
 
-def solve(position: Position, limit: Limit | None = None, all_moves: bool = True) -> SolveResult:
+def solve(
+    position: Position,
+    limit: Limit | None = None,
+    all_moves: bool = True,
+    checkpoint: Path | None = None,
+) -> SolveResult:
     """Solve ``position`` for the side to move.
 
     With ``all_moves`` every legal move is classified (the complete list of winning
@@ -433,9 +439,13 @@ def solve(position: Position, limit: Limit | None = None, all_moves: bool = True
     as 50 nodes against a node limit), larger ones by
     alpha-beta with simple virtual connections. A search that runs out of ``limit``
     returns what it proved so far with ``complete`` False (``winner`` None if unknown).
+    A ``checkpoint`` file (DFPN only) is read first if it exists and written every few
+    minutes and at the end, so a long proof can go on over several runs.
     """
     if position.size * position.size <= MAX_CELLS:
-        return solve_dfpn(position, limit, all_moves)
+        return solve_dfpn(position, limit, all_moves, checkpoint)
+    if checkpoint is not None:
+        raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
     return solve_alphabeta(position, limit, all_moves)
 
 
@@ -485,7 +495,10 @@ def solve_alphabeta(
 
 
 def solve_dfpn(
-    position: Position, limit: Limit | None = None, all_moves: bool = True
+    position: Position,
+    limit: Limit | None = None,
+    all_moves: bool = True,
+    checkpoint: Path | None = None,
 ) -> SolveResult:
     """:func:`solve` by DFPN with H-search (boards of at most 64 cells).
 
@@ -502,7 +515,7 @@ def solve_dfpn(
         return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
-    search = Dfpn(size, budget)
+    search = Dfpn(size, budget, checkpoint=checkpoint)
     other = 3 - player
     winning: list[int] = []
     losing: list[int] = []
@@ -533,6 +546,7 @@ def solve_dfpn(
                 winning.append(cell)
     except OutOfBudgetError:
         complete = False
+    search.save()
     winner = None if root_wins is None else (player if root_wins else other)
     return SolveResult(
         winner, player, tuple(winning), tuple(losing), complete, search.analysed, budget.elapsed

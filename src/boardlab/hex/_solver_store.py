@@ -1,0 +1,100 @@
+"""Solver layer: a DFPN search saved to disk and resumed (long proofs over several runs).
+
+A checkpoint is a numpy ``.npz`` file (no pickled objects, so loading a foreign file
+cannot run code) holding the board size, the proof and disproof numbers of every
+position in the search's table, and every stored proof with its winner. The per-position
+analyses are not kept: a resumed search recomputes them when it meets a position again.
+A file is written to a temporary name and then renamed, so a run stopped while saving
+leaves the previous checkpoint whole.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from boardlab.core.errors import BoardlabError
+
+if TYPE_CHECKING:
+    from boardlab.hex._solver_dfpn import Dfpn
+
+__all__ = ["load_checkpoint", "save_checkpoint"]
+
+FORMAT = 1
+
+
+def _keys(keys: list[tuple[int, int, int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    black = np.array([k[0] for k in keys], np.uint64)
+    white = np.array([k[1] for k in keys], np.uint64)
+    player = np.array([k[2] for k in keys], np.int8)
+    return black, white, player
+
+
+def save_checkpoint(search: Dfpn, path: Path, analysed: int, seconds: float) -> None:
+    """Write ``search``'s table and proofs to ``path``, with the analysed positions and
+    seconds spent so far (over all runs)."""
+    tt_keys = list(search.tt)
+    proof_keys = list(search.proofs)
+    tb, tw, tp = _keys(tt_keys)
+    pb, pw, pp = _keys(proof_keys)
+    bounds = np.array([search.tt[k] for k in tt_keys], np.int64).reshape(-1, 2)
+    proofs = np.array([search.proofs[k] for k in proof_keys], np.uint64)
+    winners = np.array([search.winner_of(k) for k in proof_keys], np.int8)
+    temporary = path.with_name(path.name + ".partial.npz")
+    np.savez(
+        temporary,
+        meta=np.array([FORMAT, search.n, analysed], np.int64),
+        seconds=np.array([seconds]),
+        tt_black=tb,
+        tt_white=tw,
+        tt_player=tp,
+        tt_bounds=bounds,
+        proof_black=pb,
+        proof_white=pw,
+        proof_player=pp,
+        proofs=proofs,
+        winners=winners,
+    )
+    os.replace(temporary, path)
+
+
+def load_checkpoint(search: Dfpn, path: Path) -> tuple[int, float]:
+    """Fill ``search`` from the checkpoint at ``path``; the analysed positions and seconds
+    it records. A missing file is an empty checkpoint.
+
+    :raises BoardlabError: when the file is not a checkpoint of a board of this size.
+    """
+    from boardlab.hex._solver_dfpn import INF
+
+    if not path.exists():
+        return 0, 0.0
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            fmt, size, analysed = (int(x) for x in data["meta"])
+            seconds = float(data["seconds"][0])
+            tt_keys = zip(data["tt_black"], data["tt_white"], data["tt_player"], strict=True)
+            bounds = data["tt_bounds"]
+            proof_keys = zip(
+                data["proof_black"], data["proof_white"], data["proof_player"], strict=True
+            )
+            proofs, winners = data["proofs"], data["winners"]
+            if fmt != FORMAT:
+                raise BoardlabError(f"{path}: checkpoint format {fmt}, expected {FORMAT}")
+            if size != search.n:
+                raise BoardlabError(f"{path}: checkpoint of a {size}x{size} board, not {search.n}")
+            for (b, w, p), (pn, dn) in zip(tt_keys, bounds, strict=True):
+                search.tt[(int(b), int(w), int(p))] = (int(pn), int(dn))
+            for (b, w, p), proof, winner in zip(proof_keys, proofs, winners, strict=True):
+                key = (int(b), int(w), int(p))
+                search.proofs[key] = int(proof)
+                search.tt[key] = (0, INF) if winner == p else (INF, 0)
+                search.remember(key, int(winner))
+    except BoardlabError:
+        raise
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        raise BoardlabError(f"{path}: not a Hex solver checkpoint") from None
+    return analysed, seconds
