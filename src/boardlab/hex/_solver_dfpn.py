@@ -70,13 +70,15 @@ def _reverse_table(bits: int) -> Callable[[int], int]:
 class Node:
     """What the search knows of one position, in the frame it was first analysed in.
 
-    ``children`` shrinks as the search learns: a losing move's proof tells which other
-    moves lose too. ``proof`` gathers the cells a loss rests on (see :meth:`Dfpn.mid`);
+    ``children`` are built by the full analysis only (a light one keeps just their
+    number, ``width``: all a child's bounds need) and shrink as the search learns: a
+    losing move's proof tells which other moves lose too. ``proof`` gathers the cells a loss rests on (see :meth:`Dfpn.mid`);
     ``fills`` are the cells the analysis filled in (captured pairs).
     """
 
     verdict: int
     children: list[Child]
+    width: int
     proof: int
     fills: int
     rotated: bool
@@ -224,7 +226,8 @@ class Dfpn:
         work = self.max_work if thorough else self.light_work
         verdict, moves, rb, rw, proof = self.analyse(black, white, player, work)
         children: list[Child] = []
-        if verdict == 0:
+        width = moves.bit_count()
+        if verdict == 0 and thorough:  # a light node only needs its number of moves
             for cell in self.centre_order:
                 b = 1 << cell
                 if moves & b:
@@ -232,7 +235,7 @@ class Dfpn:
                     children.append((b, cb, cw, self.key(cb, cw, 3 - player)))
         rotated = self.rotated(key, black, white)
         fills = (rb | rw) & ~(black | white)
-        node = Node(verdict, children, proof, fills, rotated, thorough)
+        node = Node(verdict, children, width, proof, fills, rotated, thorough)
         self.info[key] = node
         if verdict != 0:
             self.proofs[key] = self.turn(proof, rotated)
@@ -295,7 +298,7 @@ class Dfpn:
             return 0, INF
         if node.verdict == -1:
             return INF, 0
-        return 1, len(node.children)
+        return 1, node.width
 
     def _settle(self, key: Key, node: Node, pn: int, dn: int, proof: int) -> None:
         self.tt[key] = (pn, dn)
