@@ -72,8 +72,9 @@ class Node:
 
     ``children`` are built by the full analysis only (a light one keeps just their
     number, ``width``: all a child's bounds need) and shrink as the search learns: a
-    losing move's proof tells which other moves lose too. ``proof`` gathers the cells a loss rests on (see :meth:`Dfpn.mid`);
-    ``fills`` are the cells the analysis filled in (captured pairs).
+    losing move's proof tells which other moves lose too. ``proof`` gathers the cells a
+    loss rests on (see :meth:`Dfpn.mid`); ``fills`` are the cells the analysis filled in
+    (captured pairs).
     """
 
     verdict: int
