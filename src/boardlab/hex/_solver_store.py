@@ -38,7 +38,7 @@ def save_checkpoint(search: Dfpn, path: Path, analysed: int, seconds: float) -> 
     """Write ``search``'s table and proofs to ``path``, with the analysed positions and
     seconds spent so far (over all runs)."""
     tt_keys = list(search.tt)
-    proof_keys = list(search.proofs)
+    proof_keys = [k for k in search.proofs if search.winner_of(k)]
     tb, tw, tp = _keys(tt_keys)
     pb, pw, pp = _keys(proof_keys)
     bounds = np.array([search.tt[k] for k in tt_keys], np.int64).reshape(-1, 2)
