@@ -342,7 +342,7 @@ def test_6x6_openings(opening: str, wins: bool) -> None:
 def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
     """A 6x6 opening solved over several short runs through a checkpoint file gets the
     same answer as one run; the file holds the table and the proofs, and a foreign or
-    wrong-size file is refused with a one-line error."""
+    wrong-size file, or a missing folder, is refused with a one-line error."""
     from boardlab.hex._solver_dfpn import Dfpn
     from boardlab.hex._solver_store import load_checkpoint
 
@@ -363,6 +363,8 @@ def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
     assert analysed >= fresh.nodes // 2 and seconds > 0 and search.proofs
     with pytest.raises(BoardlabError, match="checkpoint of a 6x6 board, not 5"):
         load_checkpoint(Dfpn(5, Limit().start()), path)
+    with pytest.raises(BoardlabError, match="folder .* does not exist"):
+        solve_dfpn(p, Limit(time=5), checkpoint=tmp_path / "missing" / "f3.npz")
     broken = tmp_path / "broken.npz"
     broken.write_text("not a checkpoint\n")
     with pytest.raises(BoardlabError, match="not a Hex solver checkpoint"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import zipfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,40 +36,46 @@ def _keys(keys: list[tuple[int, int, int]]) -> tuple[np.ndarray, np.ndarray, np.
 
 def save_checkpoint(search: Dfpn, path: Path, analysed: int, seconds: float) -> None:
     """Write ``search``'s table and proofs to ``path``, with the analysed positions and
-    seconds spent so far (over all runs)."""
+    seconds spent so far (over all runs).
+
+    :raises BoardlabError: when the file cannot be written.
+    """
     tt_keys = list(search.tt)
     proof_keys = [k for k in search.proofs if search.winner_of(k)]
     tb, tw, tp = _keys(tt_keys)
     pb, pw, pp = _keys(proof_keys)
-    bounds = np.array([search.tt[k] for k in tt_keys], np.int64).reshape(-1, 2)
-    proofs = np.array([search.proofs[k] for k in proof_keys], np.uint64)
-    winners = np.array([search.winner_of(k) for k in proof_keys], np.int8)
+    arrays: dict[str, Any] = {
+        "meta": np.array([FORMAT, search.n, analysed], np.int64),
+        "seconds": np.array([seconds]),
+        "tt_black": tb,
+        "tt_white": tw,
+        "tt_player": tp,
+        "tt_bounds": np.array([search.tt[k] for k in tt_keys], np.int64).reshape(-1, 2),
+        "proof_black": pb,
+        "proof_white": pw,
+        "proof_player": pp,
+        "proofs": np.array([search.proofs[k] for k in proof_keys], np.uint64),
+        "winners": np.array([search.winner_of(k) for k in proof_keys], np.int8),
+    }
     temporary = path.with_name(path.name + ".partial.npz")
-    np.savez(
-        temporary,
-        meta=np.array([FORMAT, search.n, analysed], np.int64),
-        seconds=np.array([seconds]),
-        tt_black=tb,
-        tt_white=tw,
-        tt_player=tp,
-        tt_bounds=bounds,
-        proof_black=pb,
-        proof_white=pw,
-        proof_player=pp,
-        proofs=proofs,
-        winners=winners,
-    )
-    os.replace(temporary, path)
+    try:
+        np.savez(temporary, **arrays)
+        os.replace(temporary, path)
+    except OSError as error:
+        raise BoardlabError(f"{path}: cannot write the checkpoint ({error.strerror})") from None
 
 
 def load_checkpoint(search: Dfpn, path: Path) -> tuple[int, float]:
     """Fill ``search`` from the checkpoint at ``path``; the analysed positions and seconds
     it records. A missing file is an empty checkpoint.
 
-    :raises BoardlabError: when the file is not a checkpoint of a board of this size.
+    :raises BoardlabError: when the file is not a checkpoint of a board of this size, or
+        its folder does not exist (found before a long search, not when saving).
     """
     from boardlab.hex._solver_dfpn import INF
 
+    if not path.parent.is_dir():
+        raise BoardlabError(f"{path}: the checkpoint's folder {path.parent} does not exist")
     if not path.exists():
         return 0, 0.0
     try:
