@@ -19,9 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 from boardlab.core.limits import Limit
+from boardlab.hex._solver_store import recorded_totals
 from boardlab.hex.rules import BLACK, Cell, Position, random_open_position
 from boardlab.hex.solver import solve, solve_alphabeta
 
@@ -59,14 +58,6 @@ def published_7x7() -> dict[int, bool]:
     return table
 
 
-def earlier_runs(path: Path | None) -> tuple[int, float]:
-    """Analysed positions and seconds a checkpoint records (0, 0 without one)."""
-    if path is None or not path.exists():
-        return 0, 0.0
-    with np.load(path, allow_pickle=False) as data:
-        return int(data["meta"][2]), float(data["seconds"][0])
-
-
 def classify_openings(
     size: int, per_opening: float, unique: bool, only: list[str], checkpoints: Path | None
 ) -> None:
@@ -91,7 +82,7 @@ def classify_openings(
         p.push(index)
         name = str(Cell.of_index(index, size))
         path = checkpoints / f"hex{size}-{name}.npz" if checkpoints else None
-        before, before_seconds = earlier_runs(path)
+        before, before_seconds = recorded_totals(path) if path else (0, 0.0)
         result = solve(p, Limit(time=per_opening), all_moves=False, checkpoint=path)
         solved += 1
         if result.winner is None:

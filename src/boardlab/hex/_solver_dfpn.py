@@ -305,7 +305,7 @@ class Dfpn:
         self.tt[key] = (pn, dn)
         if pn == 0 or dn == 0:
             self.proofs[key] = self.turn(proof, node.rotated)
-            self.remember(key, key[2] if pn == 0 else 3 - key[2])
+            self.remember(key, self.winner_of(key))
 
     def _settle_by_recall(self, key: Key, black: int, white: int, player: int) -> bool:
         """Settle a position from :meth:`recall`; True if it was."""

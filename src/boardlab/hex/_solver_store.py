@@ -41,7 +41,8 @@ def save_checkpoint(search: Dfpn, path: Path, analysed: int, seconds: float) -> 
     :raises BoardlabError: when the file cannot be written.
     """
     tt_keys = list(search.tt)
-    proof_keys = [k for k in search.proofs if search.winner_of(k)]
+    winner_of = {k: search.winner_of(k) for k in search.proofs}
+    proof_keys = [k for k, winner in winner_of.items() if winner]
     tb, tw, tp = _keys(tt_keys)
     pb, pw, pp = _keys(proof_keys)
     arrays: dict[str, Any] = {
@@ -55,7 +56,7 @@ def save_checkpoint(search: Dfpn, path: Path, analysed: int, seconds: float) -> 
         "proof_white": pw,
         "proof_player": pp,
         "proofs": np.array([search.proofs[k] for k in proof_keys], np.uint64),
-        "winners": np.array([search.winner_of(k) for k in proof_keys], np.int8),
+        "winners": np.array([winner_of[k] for k in proof_keys], np.int8),
     }
     temporary = path.with_name(path.name + ".partial.npz")
     try:
@@ -63,6 +64,21 @@ def save_checkpoint(search: Dfpn, path: Path, analysed: int, seconds: float) -> 
         os.replace(temporary, path)
     except OSError as error:
         raise BoardlabError(f"{path}: cannot write the checkpoint ({error.strerror})") from None
+
+
+def recorded_totals(path: Path) -> tuple[int, float]:
+    """The analysed positions and seconds a checkpoint records over all its runs (0, 0
+    if there is no file).
+
+    :raises BoardlabError: when the file is not a checkpoint.
+    """
+    if not path.exists():
+        return 0, 0.0
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return int(data["meta"][2]), float(data["seconds"][0])
+    except (OSError, KeyError, ValueError, IndexError, zipfile.BadZipFile):
+        raise BoardlabError(f"{path}: not a Hex solver checkpoint") from None
 
 
 def load_checkpoint(search: Dfpn, path: Path) -> tuple[int, float]:
