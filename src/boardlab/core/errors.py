@@ -10,6 +10,7 @@ __all__ = [
     "BoardlabError",
     "IllegalMoveError",
     "LimitExceededError",
+    "NoMoveToUndoError",
     "NoSolutionError",
     "ParseError",
     "ProtocolError",
@@ -48,12 +49,20 @@ class IllegalMoveError(BoardlabError):
     """A move that the rules of the game do not allow in the current state."""
 
 
+class NoMoveToUndoError(IllegalMoveError, IndexError):
+    """``pop`` on a state with no move played (also an ``IndexError``, like ``list.pop``)."""
+
+
 class UnknownNameError(BoardlabError):
     """A name (board, hole, game, command) that does not exist."""
 
 
 class NoSolutionError(BoardlabError):
-    """An instance that provably has no solution (the message gives the proof)."""
+    """An instance that provably has no solution (the message gives the proof).
+
+    Raised only with a proof; a search that merely ran out of its budget raises
+    :class:`LimitExceededError` instead.
+    """
 
 
 class ProtocolError(BoardlabError):

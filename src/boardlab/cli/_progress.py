@@ -1,0 +1,81 @@
+"""Interface layer: the one progress display of the command line (rich, on stderr).
+
+It shows only when stderr is a terminal and a run has passed ``delay`` seconds, so
+short runs and pipes stay silent; it disappears when the run ends.
+
+>>> with ProgressLine("solving", total=10) as progress:
+...     progress.update(completed=3, description="level 3")
+...     progress.advance()
+>>> progress.completed
+4
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from types import TracebackType
+from typing import Any
+
+__all__ = ["ProgressLine"]
+
+
+class ProgressLine:
+    """A rich progress bar (a spinner when the total is unknown) on stderr."""
+
+    def __init__(self, description: str, total: int | None = None, *, delay: float = 1.0) -> None:
+        self.description = description
+        self.total = total
+        self.completed = 0
+        self.delay = delay
+        self._began = time.perf_counter()
+        self._enabled = sys.stderr.isatty()
+        self._bar: Any = None
+        self._task: Any = None
+
+    def update(
+        self,
+        *,
+        completed: int | None = None,
+        total: int | None = None,
+        description: str | None = None,
+    ) -> None:
+        """Record progress; draw it once the delay has passed on a terminal."""
+        if completed is not None:
+            self.completed = completed
+        if total is not None:
+            self.total = total or None
+        if description is not None:
+            self.description = description
+        self._draw()
+
+    def advance(self, step: int = 1) -> None:
+        """Count ``step`` more units done."""
+        self.update(completed=self.completed + step)
+
+    def _draw(self) -> None:
+        if not self._enabled or time.perf_counter() - self._began < self.delay:
+            return
+        if self._bar is None:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self._bar = Progress(console=Console(stderr=True), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(self.description, total=self.total)
+        self._bar.update(
+            self._task, completed=self.completed, total=self.total, description=self.description
+        )
+
+    def __enter__(self) -> ProgressLine:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
