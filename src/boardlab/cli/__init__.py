@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from boardlab import __version__
 from boardlab.cli._command import Game
@@ -45,9 +46,16 @@ def load_game(name: str) -> Game:
     return game
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def _top_parser(games: list[str]) -> argparse.ArgumentParser:
     listing = "\n".join(f"  {name:<11} {GAMES[name]}" for name in games)
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="boardlab",
         description="Play, solve and judge classic contest games and puzzles.",
         epilog=f"games:\n{listing}\n\nRun 'boardlab <game> --help' for its verbs.",
@@ -65,7 +73,7 @@ def _game_parser(game: Game, verb_name: str | None) -> argparse.ArgumentParser:
         epilog = "verbs:\n" + "\n".join(lines)
         if game.default is not None:
             epilog += f"\n\nwithout a verb: {game.default.help}"
-        parser = argparse.ArgumentParser(
+        parser = _Parser(
             prog=f"boardlab {game.name}",
             usage=f"boardlab {game.name}{usage_tail}",
             description=game.help,
@@ -77,7 +85,7 @@ def _game_parser(game: Game, verb_name: str | None) -> argparse.ArgumentParser:
         return parser
     verb = game.verb(verb_name)
     assert verb is not None
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=f"boardlab {game.name} {verb.name}",
         description=verb.description or verb.help,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -15,13 +15,17 @@ from boardlab.cli._command import Game, Verb
 __all__ = ["GAME"]
 
 
+#: The largest TCP port number.
+MAX_PORT = 65535
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0..65535 (0: any free port), got {value}")
+    if not 0 <= value <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"a port is 0..{MAX_PORT} (0: any free port), got {value}")
     return value
 
 

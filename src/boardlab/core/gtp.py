@@ -24,6 +24,11 @@ from boardlab.core.errors import BoardlabError, ProtocolError
 
 __all__ = ["Dispatcher", "GtpError", "Handler", "parse_line"]
 
+#: Below this code a character is a control character (GTP drops them, tab and newline aside).
+_SPACE = 32
+#: The control character DEL.
+_DELETE = 127
+
 Handler = Callable[[list[str]], str]
 
 
@@ -39,7 +44,7 @@ def parse_line(line: str) -> tuple[int | None, str, list[str]] | None:
 
     :raises GtpError: when the line starts with an id but has no command.
     """
-    kept = (ch for ch in line if ch in "\t\n" or (ord(ch) >= 32 and ord(ch) != 127))
+    kept = (ch for ch in line if ch in "\t\n" or (ord(ch) >= _SPACE and ord(ch) != _DELETE))
     cleaned = "".join(" " if ch == "\t" else ch for ch in kept)
     cleaned = cleaned.split("#", 1)[0]
     words = cleaned.split()

@@ -36,6 +36,11 @@ __all__ = [
     "run_job",
 ]
 
+#: How much of a wrong value an error message quotes back (characters).
+QUOTED_CHARS = 40
+#: The longest item of a list of short strings (names, moves).
+SHORT_STRING = 64
+
 T = TypeVar("T")
 Obj = dict[str, Any]
 
@@ -78,8 +83,8 @@ def _missing(name: str) -> ApiError:
 
 def _wrong(name: str, wanted: str, value: object) -> ApiError:
     shown = json.dumps(value)
-    if len(shown) > 40:
-        shown = shown[:37] + "..."
+    if len(shown) > QUOTED_CHARS:
+        shown = shown[: QUOTED_CHARS - 3] + "..."
     return ApiError(400, f"field {name!r} must be {wanted}, got {shown}")
 
 
@@ -175,7 +180,7 @@ def field_str_list(
             raise _missing(name)
         return default
     for item in value:
-        if not isinstance(item, str) or len(item) > 64:
+        if not isinstance(item, str) or len(item) > SHORT_STRING:
             raise _wrong(f"{name}[]", "a short string", item)
     return list(value)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from http import HTTPStatus
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -100,8 +101,9 @@ async def _health(request: Request) -> Obj:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    if request.url.path.startswith("/api/") or exc.status_code != 404:
-        detail = exc.detail if exc.status_code != 404 else f"no such endpoint: {request.url.path}"
+    not_found = exc.status_code == HTTPStatus.NOT_FOUND
+    if request.url.path.startswith("/api/") or not not_found:
+        detail = f"no such endpoint: {request.url.path}" if not_found else exc.detail
         return error_response(exc.status_code, str(detail))
     return JSONResponse({"error": "not found"}, status_code=404)
 
