@@ -95,7 +95,7 @@ def test_push_pop_restores_everything() -> None:
     before = state.position()
     for pit in (2, 3, 5):
         state.play(Move(pit))
-    assert state.history == [Move(2), Move(3), Move(5)]
+    assert state.history == (Move(2), Move(3), Move(5))
     copy = state.copy()
     for _ in range(3):
         state.pop()

@@ -22,10 +22,11 @@ Position(pits=(0, 0, 0, 0, 0, 0, 0), banks=(11, 9), to_move=1)
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from boardlab.core.errors import BoardlabError, IllegalMoveError, ParseError
+from boardlab.core.errors import BoardlabError, ParseError
+from boardlab.core.state import GameState
 from boardlab.core.textio import TokenReader
 
 __all__ = [
@@ -313,13 +314,13 @@ def sow_trace(pits: Sequence[int], index: int, cap: int) -> list[tuple[int, str]
     return steps
 
 
-class State:
+class State(GameState[Move, tuple[tuple[int, ...], tuple[int, int]], Outcome]):
     """A game in progress: mutable with ``push``/``pop``; ``play`` checks, ``push`` does not.
 
     :raises BoardlabError: when the pits do not fit the variant.
     """
 
-    __slots__ = ("_history", "banks", "pits", "to_move", "variant")
+    __slots__ = ("banks", "pits", "to_move", "variant")
 
     def __init__(
         self,
@@ -328,6 +329,7 @@ class State:
         banks: tuple[int, int] = (0, 0),
         to_move: int = 1,
     ) -> None:
+        super().__init__()
         start = list(pits) if pits is not None else variant.starts()[0]
         variant.check_pits(start)
         if to_move not in (1, 2):
@@ -338,7 +340,6 @@ class State:
         self.pits: list[int] = list(start)
         self.banks: list[int] = list(banks)
         self.to_move = to_move
-        self._history: list[tuple[Move, tuple[int, ...], tuple[int, int]]] = []
 
     @classmethod
     def from_position(cls, position: Position, variant: Variant = IOI) -> State:
@@ -352,62 +353,43 @@ class State:
         """The current snapshot."""
         return Position(tuple(self.pits), (self.banks[0], self.banks[1]), self.to_move)
 
-    def copy(self) -> State:
-        """An independent copy (history included)."""
-        other = State(self.variant, self.pits, (self.banks[0], self.banks[1]), self.to_move)
-        other._history = list(self._history)
-        return other
-
-    @property
-    def history(self) -> list[Move]:
-        """The moves played so far, oldest first."""
-        return [move for move, _, _ in self._history]
-
     def legal_moves(self) -> list[Move]:
         """Every non-empty pit, in label order."""
         return [Move(i + 1) for i, beads in enumerate(self.pits) if beads]
 
-    def is_legal(self, move: Move) -> bool:
-        """True when ``move`` names a non-empty pit of the board."""
-        return 1 <= move.pit <= len(self.pits) and self.pits[move.pit - 1] > 0
+    def why_illegal(self, move: Move) -> str | None:
+        """None when ``move`` names a non-empty pit of the board, else why not."""
+        if not 1 <= move.pit <= len(self.pits):
+            return f"there is no pit {move.pit} (pits are 1..{len(self.pits)})"
+        if self.pits[move.pit - 1] == 0:
+            return f"pit {move.pit} is empty"
+        return None
 
     def is_over(self) -> bool:
         """True when every pit is empty."""
         return not any(self.pits)
 
-    def push(self, move: Move) -> None:
-        """Play ``move`` without checking it."""
-        self._history.append((move, tuple(self.pits), (self.banks[0], self.banks[1])))
+    def _apply(self, move: Move) -> tuple[tuple[int, ...], tuple[int, int]]:
+        token = (tuple(self.pits), (self.banks[0], self.banks[1]))
         board, mine, theirs = sow(self.pits, move.pit - 1, self.variant.cap)
         self.pits = list(board)
         mover = self.to_move - 1
         self.banks[mover] += mine
         self.banks[1 - mover] += theirs
         self.to_move = 3 - self.to_move
+        return token
 
-    def pop(self) -> Move:
-        """Take back the last move and return it.
-
-        :raises IllegalMoveError: when no move has been played.
-        """
-        if not self._history:
-            raise IllegalMoveError("no move to take back")
-        move, pits, banks = self._history.pop()
+    def _undo(self, move: Move, token: tuple[tuple[int, ...], tuple[int, int]]) -> None:
+        pits, banks = token
         self.pits = list(pits)
         self.banks = list(banks)
         self.to_move = 3 - self.to_move
-        return move
 
-    def play(self, move: Move) -> None:
-        """Check ``move`` and play it.
+    def _clone(self) -> State:
+        return State(self.variant, self.pits, (self.banks[0], self.banks[1]), self.to_move)
 
-        :raises IllegalMoveError: naming the pit and why it cannot be played.
-        """
-        if not 1 <= move.pit <= len(self.pits):
-            raise IllegalMoveError(f"there is no pit {move.pit} (pits are 1..{len(self.pits)})")
-        if self.pits[move.pit - 1] == 0:
-            raise IllegalMoveError(f"pit {move.pit} is empty")
-        self.push(move)
+    def _key(self) -> Hashable:
+        return (self.variant, tuple(self.pits), tuple(self.banks), self.to_move)
 
     def outcome(self) -> Outcome | None:
         """The result once every pit is empty, else None."""
