@@ -28,7 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
-from boardlab.mars.formats import MarsMap
+from boardlab.mars.formats import parse_map
 from boardlab.mars.solver import build_network, flow_networkx, flow_ortools, solve
 
 T = TypeVar("T")
@@ -116,7 +116,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for name, rough, rock, vehicles, seed in cases:
             text = make_map(128, 128, vehicles, rough, rock, seed)
-            mars = MarsMap.parse(text)
+            mars = parse_map(text)
             path = Path(tmp) / "map.dat"
             path.write_text(text)
             solve_s, solution = timed(partial(solve, mars, certify=False), repeat)

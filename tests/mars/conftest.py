@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from boardlab.mars.formats import CLEAR, ROCK, ROUGH, MarsMap
+from boardlab.mars.values import CLEAR, ROCK, ROUGH, MarsMap
 
 DATA = Path(__file__).parent / "data"
 

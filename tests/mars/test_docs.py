@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
+    "boardlab.mars.values",
     "boardlab.mars.formats",
     "boardlab.mars.rules",
     "boardlab.mars.solver",

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from boardlab.mars.formats import SAMPLE_MAP, SAMPLE_MOVES, MarsMap
+from boardlab.mars.formats import SAMPLE_MAP, SAMPLE_MOVES, parse_map
 from boardlab.mars.judge import judge
 from boardlab.mars.solver import solve
+from boardlab.mars.values import MarsMap
 
 from .conftest import map_strategy
 
-SAMPLE = MarsMap.parse(SAMPLE_MAP)
+SAMPLE = parse_map(SAMPLE_MAP)
 ROUTE_ONE = "".join(f"1 {d}\n" for d in "1011100000011111")  # vehicle 1 in the sample
 
 
@@ -31,7 +32,7 @@ def test_scanned_sample_without_its_last_lines_strands_vehicle_two() -> None:
 
 
 def test_a_stranded_vehicle_that_took_a_rock_first_loses_it() -> None:
-    mars = MarsMap.parse("2\n3\n1\n0 2 0\n")
+    mars = parse_map("2\n3\n1\n0 2 0\n")
     # vehicle 1 takes the rock and stops; vehicle 2 passes the empty cell and arrives
     verdict = judge(mars, "1 1\n2 1\n2 1\n", best=3)
     assert (verdict.delivered, verdict.arrived, verdict.score) == (0, 1, 0)
@@ -40,7 +41,7 @@ def test_a_stranded_vehicle_that_took_a_rock_first_loses_it() -> None:
 
 
 def test_rock_under_the_pod_goes_to_vehicle_one() -> None:
-    mars = MarsMap.parse("2\n2\n1\n2 0\n")
+    mars = parse_map("2\n2\n1\n2 0\n")
     assert judge(mars, "2 1\n", best=3).delivered == 0
     assert judge(mars, "1 1\n2 1\n", best=3).score == 3
 

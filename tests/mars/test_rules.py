@@ -7,9 +7,10 @@ import random
 import pytest
 
 from boardlab.core.errors import IllegalMoveError
-from boardlab.mars.formats import EAST, SAMPLE_MAP, SOUTH, MarsMap, Step, format_moves
+from boardlab.mars.formats import SAMPLE_MAP, format_moves, parse_map
 from boardlab.mars.rules import Expedition, best_score, percent_of_best, useful_cells
 from boardlab.mars.solver import solve
+from boardlab.mars.values import EAST, SOUTH, Step
 
 from .conftest import all_paths, random_map
 
@@ -27,7 +28,7 @@ def test_useful_cells_are_the_union_of_all_paths() -> None:
 
 
 def test_push_pop_restores_the_state() -> None:
-    mars = MarsMap.parse(SAMPLE_MAP)
+    mars = parse_map(SAMPLE_MAP)
     expedition = Expedition(mars)
     before = (list(expedition.positions), list(expedition.carried), dict(expedition.owner))
     route = [Step(1, int(d)) for d in "1011100000011111"]
@@ -42,28 +43,28 @@ def test_push_pop_restores_the_state() -> None:
         before[1],
         before[2],
     )
-    assert snapshot.outcome().delivered == 2
+    assert snapshot.score_now().delivered == 2
 
 
 def test_play_refuses_illegal_steps() -> None:
-    expedition = Expedition(MarsMap.parse(SAMPLE_MAP))
+    expedition = Expedition(parse_map(SAMPLE_MAP))
     with pytest.raises(IllegalMoveError, match="unknown vehicle 3"):
         expedition.play(Step(3, EAST))
     for _ in range(2):
         expedition.play(Step(1, SOUTH))
-    assert expedition.legal_moves(1) == [Step(1, EAST)]
+    assert expedition.steps_of(1) == [Step(1, EAST)]
     with pytest.raises(IllegalMoveError, match="onto rough terrain"):
         expedition.play(Step(1, SOUTH))
 
 
-def test_advance_matches_illegal_reason_and_push() -> None:
+def test_advance_matches_why_illegal_and_push() -> None:
     rng = random.Random(8)
     for _ in range(50):
         mars = random_map(rng, max_side=5)
         fast, slow = Expedition(mars), Expedition(mars)
         for _ in range(12):
             step = Step(rng.randint(1, mars.vehicles + 1), rng.randint(0, 1))
-            reason = slow.illegal_reason(step)
+            reason = slow.why_illegal(step)
             assert fast.advance(step.vehicle, step.direction) == reason
             if reason is None:
                 slow.push(step)
@@ -77,6 +78,6 @@ def test_score_formula() -> None:
 
 
 def test_steps_and_text_agree() -> None:
-    solution = solve(MarsMap.parse(SAMPLE_MAP))
+    solution = solve(parse_map(SAMPLE_MAP))
     assert format_moves(solution.steps()) == solution.moves_text()
     assert [len(r.cells()) for r in solution.routes] == [17, 17]

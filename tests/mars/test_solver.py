@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from boardlab.mars.formats import ROCK, SAMPLE_MAP, MarsMap
+from boardlab.mars.formats import SAMPLE_MAP, parse_map
 from boardlab.mars.judge import judge
 from boardlab.mars.rules import Expedition, useful_cells
 from boardlab.mars.solver import Solution, build_network, flow_networkx, flow_ortools, solve
+from boardlab.mars.values import ROCK
 
 from .conftest import brute_force_best, random_map, reaches
 
@@ -59,7 +60,7 @@ def check_certificate(solution: Solution) -> None:
 
 
 def test_sample_optimum_is_five_points() -> None:
-    solution = solve(MarsMap.parse(SAMPLE_MAP))
+    solution = solve(parse_map(SAMPLE_MAP))
     assert (solution.max_rocks, solution.best) == (3, 5)
     assert solution.proven_optimal and solution.method == "min-cost flow"
     assert solution.certificate is not None and solution.certificate.levels == 1
@@ -114,25 +115,25 @@ def test_medium_maps_auto_equals_min_cost_flow() -> None:
 
 
 def test_one_by_one_map() -> None:
-    clear = solve(MarsMap.parse("3\n1\n1\n0\n"))
+    clear = solve(parse_map("3\n1\n1\n0\n"))
     assert (clear.best, clear.moves_text()) == (3, "")
-    rock = solve(MarsMap.parse("3\n1\n1\n2\n"))
+    rock = solve(parse_map("3\n1\n1\n2\n"))
     assert (rock.max_rocks, rock.best, rock.moves_text()) == (1, 4, "")
     check_plan(rock)
 
 
 def test_single_row_and_single_column() -> None:
-    row = solve(MarsMap.parse("2\n5\n1\n0 2 0 2 2\n"))
+    row = solve(parse_map("2\n5\n1\n0 2 0 2 2\n"))
     assert (row.max_rocks, row.best) == (3, 5)
     assert row.moves_text() == "1 1\n" * 4 + "2 1\n" * 4
-    column = solve(MarsMap.parse("1\n1\n4\n0\n2\n0\n0\n"))
+    column = solve(parse_map("1\n1\n4\n0\n2\n0\n0\n"))
     assert column.moves_text() == "1 0\n" * 3 and column.best == 2
     check_plan(row)
     check_plan(column)
 
 
 def test_unreachable_transmitter_keeps_everyone_home() -> None:
-    mars = MarsMap.parse("4\n3\n3\n0 2 2\n1 1 1\n2 0 0\n")
+    mars = parse_map("4\n3\n3\n0 2 2\n1 1 1\n2 0 0\n")
     solution = solve(mars)
     assert not solution.reachable and solution.best == -4
     assert solution.moves_text() == "" and solution.proven_optimal
@@ -142,13 +143,13 @@ def test_unreachable_transmitter_keeps_everyone_home() -> None:
 
 
 def test_no_rocks() -> None:
-    solution = solve(MarsMap.parse("3\n3\n3\n0 0 0\n0 1 0\n0 0 0\n"))
+    solution = solve(parse_map("3\n3\n3\n0 0 0\n0 1 0\n0 0 0\n"))
     assert (solution.max_rocks, solution.best, len(solution.routes)) == (0, 3, 1)
     check_plan(solution)
 
 
 def test_more_vehicles_than_useful_paths() -> None:
-    mars = MarsMap.parse("999\n3\n3\n0 2 0\n0 1 0\n2 0 0\n")
+    mars = parse_map("999\n3\n3\n0 2 0\n0 1 0\n2 0 0\n")
     solution = solve(mars)
     assert (solution.max_rocks, solution.best) == (2, 1001)
     assert solution.cover == 2 and solution.method == "chain cover"
@@ -158,7 +159,7 @@ def test_more_vehicles_than_useful_paths() -> None:
 
 
 def test_rocks_off_every_path_are_not_counted() -> None:
-    mars = MarsMap.parse("2\n3\n3\n0 0 1\n0 1 2\n0 0 0\n")
+    mars = parse_map("2\n3\n3\n0 0 1\n0 1 2\n0 0 0\n")
     solution = solve(mars)
     assert solution.max_rocks == 0 and solution.certificate is not None
     assert solution.certificate.unreachable_rocks == 1
@@ -168,4 +169,4 @@ def test_unknown_backend_is_an_error() -> None:
     from boardlab.core.errors import BoardlabError
 
     with pytest.raises(BoardlabError, match="unknown flow backend"):
-        solve(MarsMap.parse(SAMPLE_MAP), backend="simplex")
+        solve(parse_map(SAMPLE_MAP), backend="simplex")

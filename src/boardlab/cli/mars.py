@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from boardlab.cli._command import Game, Verb
 
 if TYPE_CHECKING:
-    from boardlab.mars.formats import MarsMap
     from boardlab.mars.solver import Solution
+    from boardlab.mars.values import MarsMap
 
 __all__ = ["GAME"]
 
@@ -25,10 +25,10 @@ _BACKENDS = ("auto", "ortools", "networkx")
 
 def _read_map(path: str) -> MarsMap:
     from boardlab.core.textio import read_source
-    from boardlab.mars.formats import MarsMap
+    from boardlab.mars.formats import parse_map
 
     text, source = read_source(path)
-    return MarsMap.parse(text, source)
+    return parse_map(text, source)
 
 
 def _configure_contest(parser: argparse.ArgumentParser) -> None:
@@ -172,11 +172,11 @@ def _run_judge(args: argparse.Namespace) -> int:
 
 
 def _demo() -> list[str]:
-    from boardlab.mars.formats import SAMPLE_MAP, SAMPLE_MOVES, MarsMap
+    from boardlab.mars.formats import SAMPLE_MAP, SAMPLE_MOVES, parse_map
     from boardlab.mars.judge import judge
     from boardlab.mars.solver import solve
 
-    mars = MarsMap.parse(SAMPLE_MAP, "<sample>")
+    mars = parse_map(SAMPLE_MAP, "<sample>")
     solution = solve(mars)
     mine = judge(mars, solution.moves_text(), best=solution.best)
     theirs = judge(mars, SAMPLE_MOVES, best=solution.best)

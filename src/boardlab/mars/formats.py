@@ -5,182 +5,93 @@ The map is the number of vehicles, P (columns), Q (rows), then Q lines of P cell
 (both 1-based); the pod is at ``(1, 1)`` and the transmitter at ``(P, Q)``. A move
 list has one line per single step, ``VEHICLE DIRECTION`` with 0 = south, 1 = east.
 
->>> m = MarsMap.parse("1\\n2\\n1\\n0 2\\n")
+The value types (:class:`~boardlab.mars.values.MarsMap`, :class:`~boardlab.mars.values.Step`)
+live in :mod:`boardlab.mars.values`; this module owns the two file texts.
+
+>>> m = parse_map("1\\n2\\n1\\n0 2\\n")
 >>> m.width, m.height, m.rocks
 (2, 1, 1)
->>> MarsMap.parse(str(m)) == m
+>>> parse_map(format_map(m)) == m
 True
->>> str(Step.parse("3 1"))
-'3 1'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from boardlab.core.errors import ParseError
 from boardlab.core.textio import TokenReader
+from boardlab.mars.values import MAX_SIDE, MAX_VEHICLES, ROUGH, MarsMap, Step
 
 __all__ = [
-    "CLEAR",
-    "EAST",
-    "MAX_SIDE",
-    "MAX_VEHICLES",
-    "ROCK",
-    "ROUGH",
     "SAMPLE_MAP",
     "SAMPLE_MOVES",
-    "SOUTH",
-    "MarsMap",
-    "Step",
+    "format_map",
     "format_moves",
+    "parse_map",
     "parse_move_line",
     "parse_moves",
 ]
 
-CLEAR, ROUGH, ROCK = 0, 1, 2
-SOUTH, EAST = 0, 1
-MAX_SIDE = 128
-MAX_VEHICLES = 999
-_TERRAIN_NAMES = {CLEAR: "clear", ROUGH: "rough", ROCK: "rock"}
 
+def parse_map(text: str, source: str = "<stdin>") -> MarsMap:
+    """Read MARS.DAT: vehicles, P, Q, then Q lines of P cells each.
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One line of the move list: ``vehicle`` (1-based) moves south (0) or east (1)."""
+    Each row must be on its own line, so a missing or extra cell is reported on the
+    line where it happens.
 
-    vehicle: int
-    direction: int
-
-    def __post_init__(self) -> None:
-        if self.vehicle < 1 or self.direction not in (SOUTH, EAST):
-            raise ValueError(f"bad step {self.vehicle} {self.direction}")
-
-    @classmethod
-    def parse(cls, text: str) -> Step:
-        """A step from ``"VEHICLE DIRECTION"``.
-
-        :raises ParseError: when the text is not two integers, vehicle >= 1 and direction 0/1.
-        """
-        reader = TokenReader(text, source="<step>")
-        vehicle = reader.next_int("vehicle number", 1, None)
-        direction = reader.next_int("direction", SOUTH, EAST)
-        reader.expect_end("step")
-        return cls(vehicle, direction)
-
-    def __str__(self) -> str:
-        return f"{self.vehicle} {self.direction}"
-
-
-@dataclass(frozen=True, slots=True)
-class MarsMap:
-    """A Mars explorer instance: vehicles and the terrain, ``rows[y-1][x-1]`` = cell (x, y)."""
-
-    vehicles: int
-    rows: tuple[tuple[int, ...], ...]
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.vehicles <= MAX_VEHICLES:
-            raise ValueError(f"vehicles must be in 1..{MAX_VEHICLES}, got {self.vehicles}")
-        if not self.rows or not self.rows[0] or any(len(r) != len(self.rows[0]) for r in self.rows):
-            raise ValueError("the terrain must be a non-empty rectangle")
-        if len(self.rows) > MAX_SIDE or len(self.rows[0]) > MAX_SIDE:
-            raise ValueError(f"the terrain must be at most {MAX_SIDE} x {MAX_SIDE}")
-        if any(cell not in (CLEAR, ROUGH, ROCK) for row in self.rows for cell in row):
-            raise ValueError("every cell must be 0, 1 or 2")
-        if self.rows[0][0] == ROUGH or self.rows[-1][-1] == ROUGH:
-            raise ValueError("the pod and the transmitter must not be on rough terrain")
-
-    @property
-    def width(self) -> int:
-        """P, the number of columns (x runs 1..P, east)."""
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        """Q, the number of rows (y runs 1..Q, south)."""
-        return len(self.rows)
-
-    def at(self, x: int, y: int) -> int:
-        """The terrain of cell ``(x, y)`` (1-based)."""
-        return self.rows[y - 1][x - 1]
-
-    @property
-    def rocks(self) -> int:
-        """How many rock samples lie on the map."""
-        return sum(row.count(ROCK) for row in self.rows)
-
-    @classmethod
-    def from_rows(cls, vehicles: int, rows: Iterable[Sequence[int]]) -> MarsMap:
-        """A map from a vehicle count and rows of cells (checked as in ``__post_init__``)."""
-        return cls(vehicles, tuple(tuple(row) for row in rows))
-
-    @classmethod
-    def parse(cls, text: str, source: str = "<stdin>") -> MarsMap:
-        """Read MARS.DAT: vehicles, P, Q, then Q lines of P cells each.
-
-        Each row must be on its own line, so a missing or extra cell is reported on the
-        line where it happens.
-
-        :raises ParseError: naming line and column of the first problem: a count out of
-            range (vehicles 1..999, P and Q 1..128), a cell other than 0/1/2, a row with
-            the wrong number of cells, missing or extra rows, or a pod or transmitter on
-            rough terrain.
-        """
-        reader = TokenReader(text, source)
-        vehicles = reader.next_int("number of vehicles", 1, MAX_VEHICLES)
-        width = reader.next_int("P (columns)", 1, MAX_SIDE)
-        height = reader.next_int("Q (rows)", 1, MAX_SIDE)
-        rows: list[tuple[int, ...]] = []
-        tokens = list(reader)
-        by_line: dict[int, list[int]] = {}
-        order: list[int] = []
-        for index, token in enumerate(tokens):
-            if token.line not in by_line:
-                by_line[token.line] = []
-                order.append(token.line)
-            by_line[token.line].append(index)
-        for y, line in enumerate(order, start=1):
-            indices = by_line[line]
-            if y > height:
-                raise reader.error(f"extra row: the map has Q = {height} rows", tokens[indices[0]])
-            if len(indices) != width:
-                where = tokens[indices[width]] if len(indices) > width else tokens[indices[-1]]
-                raise reader.error(f"row {y} has {len(indices)} cells, expected P = {width}", where)
-            cells = []
-            for x, index in enumerate(indices, start=1):
-                token = tokens[index]
-                if token.text not in ("0", "1", "2"):
-                    raise reader.error(
-                        f"cell ({x}, {y}) must be 0 (clear), 1 (rough) or 2 (rock), "
-                        f"got {token.text!r}",
-                        token,
-                    )
-                cells.append(int(token.text))
-            if y == 1 and cells[0] == ROUGH:
-                raise reader.error("the pod at (1, 1) is on rough terrain", tokens[indices[0]])
-            if y == height and cells[-1] == ROUGH:
+    :raises ParseError: naming line and column of the first problem: a count out of
+        range (vehicles 1..999, P and Q 1..128), a cell other than 0/1/2, a row with
+        the wrong number of cells, missing or extra rows, or a pod or transmitter on
+        rough terrain.
+    """
+    reader = TokenReader(text, source)
+    vehicles = reader.next_int("number of vehicles", 1, MAX_VEHICLES)
+    width = reader.next_int("P (columns)", 1, MAX_SIDE)
+    height = reader.next_int("Q (rows)", 1, MAX_SIDE)
+    rows: list[tuple[int, ...]] = []
+    tokens = list(reader)
+    by_line: dict[int, list[int]] = {}
+    order: list[int] = []
+    for index, token in enumerate(tokens):
+        if token.line not in by_line:
+            by_line[token.line] = []
+            order.append(token.line)
+        by_line[token.line].append(index)
+    for y, line in enumerate(order, start=1):
+        indices = by_line[line]
+        if y > height:
+            raise reader.error(f"extra row: the map has Q = {height} rows", tokens[indices[0]])
+        if len(indices) != width:
+            where = tokens[indices[width]] if len(indices) > width else tokens[indices[-1]]
+            raise reader.error(f"row {y} has {len(indices)} cells, expected P = {width}", where)
+        cells = []
+        for x, index in enumerate(indices, start=1):
+            token = tokens[index]
+            if token.text not in ("0", "1", "2"):
                 raise reader.error(
-                    f"the transmitter at ({width}, {height}) is on rough terrain",
-                    tokens[indices[-1]],
+                    f"cell ({x}, {y}) must be 0 (clear), 1 (rough) or 2 (rock), got {token.text!r}",
+                    token,
                 )
-            rows.append(tuple(cells))
-        if len(rows) < height:
-            raise reader.error(f"missing rows: the map has {len(rows)} of Q = {height} rows")
-        return cls(vehicles, tuple(rows))
+            cells.append(int(token.text))
+        if y == 1 and cells[0] == ROUGH:
+            raise reader.error("the pod at (1, 1) is on rough terrain", tokens[indices[0]])
+        if y == height and cells[-1] == ROUGH:
+            raise reader.error(
+                f"the transmitter at ({width}, {height}) is on rough terrain",
+                tokens[indices[-1]],
+            )
+        rows.append(tuple(cells))
+    if len(rows) < height:
+        raise reader.error(f"missing rows: the map has {len(rows)} of Q = {height} rows")
+    return MarsMap(vehicles, tuple(rows))
 
-    def __str__(self) -> str:
-        lines = [str(self.vehicles), str(self.width), str(self.height)]
-        lines.extend(" ".join(map(str, row)) for row in self.rows)
-        return "\n".join(lines) + "\n"
 
-    def __repr__(self) -> str:
-        return f"MarsMap.parse({str(self)!r})"
-
-    def terrain_name(self, x: int, y: int) -> str:
-        """``clear``, ``rough`` or ``rock`` for cell ``(x, y)``."""
-        return _TERRAIN_NAMES[self.at(x, y)]
+def format_map(mars: MarsMap) -> str:
+    """MARS.DAT for ``mars``: vehicles, P, Q, then one line of cells per row."""
+    lines = [str(mars.vehicles), str(mars.width), str(mars.height)]
+    lines.extend(" ".join(map(str, row)) for row in mars.rows)
+    return "\n".join(lines) + "\n"
 
 
 def parse_move_line(line: str, number: int, source: str = "<moves>") -> Step | None:
@@ -241,7 +152,7 @@ def format_moves(steps: Iterable[Step]) -> str:
     >>> format_moves([Step(1, 1), Step(2, 0)])
     '1 1\\n2 0\\n'
     """
-    return "".join(f"{step.vehicle} {step.direction}\n" for step in steps)
+    return "".join(f"{step}\n" for step in steps)
 
 
 #: The statement's sample input (MARS.DAT), its scan read back as NOTES.md explains.

@@ -6,8 +6,8 @@ line). Otherwise vehicles on the transmitter deliver the samples they collected 
 the others lose theirs, and the points are shown as a percentage of the best possible,
 which the caller passes in (this module never imports a solver).
 
->>> from boardlab.mars.formats import MarsMap
->>> m = MarsMap.parse("1\\n2\\n2\\n0 2\\n0 0\\n")
+>>> from boardlab.mars.formats import parse_map
+>>> m = parse_map("1\\n2\\n2\\n0 2\\n0 0\\n")
 >>> v = judge(m, "1 1\\n1 0\\n", best=2)
 >>> v.delivered, v.arrived, v.score, v.percent
 (1, 1, 2, 100.0)
@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardlab.core.errors import ParseError
-from boardlab.mars.formats import MarsMap, parse_move_line
+from boardlab.mars.formats import parse_move_line
 from boardlab.mars.rules import Expedition, Outcome, percent_of_best
+from boardlab.mars.values import MarsMap
 
 __all__ = ["Verdict", "judge"]
 
@@ -86,7 +87,7 @@ def judge(
         if reason is not None:
             return _zero(f"line {number}: {reason}", number, steps, best)
         steps += 1
-    outcome: Outcome = expedition.outcome()
+    outcome: Outcome = expedition.score_now()
     score = outcome.score
     percent = None if best is None else percent_of_best(score, best)
     return Verdict(

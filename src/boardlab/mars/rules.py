@@ -6,25 +6,28 @@ under the pod goes to vehicle 1 at release, since every vehicle starts there); a
 that does not end on the transmitter at (P, Q) loses its samples. Score = samples
 delivered + vehicles arriving - vehicles not arriving.
 
->>> m = MarsMap.parse("2\\n3\\n2\\n0 2 0\\n1 2 0\\n")
->>> e = Expedition(m)
+>>> e = Expedition(MarsMap(2, ((0, 2, 0), (1, 2, 0))))
 >>> for step in (Step(1, 1), Step(1, 1), Step(1, 0)):
 ...     e.play(step)
->>> e.outcome()
-Outcome(delivered=1, arrived=1, not_arrived=1)
->>> e.outcome().score
-1
+>>> e.score_now(), e.score_now().score, e.outcome()
+(Outcome(delivered=1, arrived=1, not_arrived=1), 1, None)
+>>> eval(repr(e)) == e, e.positions[1:], e.owner
+(True, [(3, 2), (1, 1)], {(2, 1): 1})
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from boardlab.core.errors import IllegalMoveError
-from boardlab.mars.formats import EAST, ROCK, ROUGH, SOUTH, MarsMap, Step
+from boardlab.core.errors import BoardlabError
+from boardlab.core.state import GameState
+from boardlab.mars.values import EAST, ROCK, ROUGH, SOUTH, MarsMap, Step
 
 __all__ = [
     "DIRECTION_NAMES",
+    "POD",
     "Expedition",
     "Outcome",
     "best_score",
@@ -34,6 +37,8 @@ __all__ = [
 ]
 
 DIRECTION_NAMES = {SOUTH: "south", EAST: "east"}
+#: Where every vehicle starts: the pod at (1, 1).
+POD = (1, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +89,7 @@ def useful_cells(mars: MarsMap) -> list[list[bool]]:
 
     All False when the transmitter cannot be reached.
 
-    >>> useful_cells(MarsMap.parse("1\\n2\\n2\\n0 1\\n0 0\\n"))
+    >>> useful_cells(MarsMap(1, ((0, 1), (0, 0))))
     [[True, False], [True, True]]
     """
     width, height = mars.width, mars.height
@@ -132,41 +137,131 @@ def route_cells(directions: str, start: tuple[int, int] = (1, 1)) -> list[tuple[
     return cells
 
 
-class Expedition:
-    """The vehicles on a map as a move list is replayed: ``play`` (checked), ``push``/``pop``."""
+#: What ``_apply`` hands ``_undo``: the cell the vehicle left and whether it took a rock.
+Undo = tuple[tuple[int, int], bool]
 
-    def __init__(self, mars: MarsMap) -> None:
+
+@cache
+def _step(vehicle: int, direction: int) -> Step:
+    """The shared :class:`Step` value (the judge's fast path builds no new objects)."""
+    return Step(vehicle, direction)
+
+
+class Expedition(GameState[Step, Undo, Outcome]):
+    """The vehicles on a map as a move list is replayed: ``play`` (checked), ``push``/``pop``.
+
+    ``positions`` (one cell per vehicle) and ``owner`` (rock cell -> the vehicle that
+    took it) rebuild a state in the middle of a replay; by default every vehicle is on
+    the pod, and a rock under the pod belongs to vehicle 1. The game is over when no
+    vehicle can step; :meth:`outcome` is then :meth:`score_now`.
+
+    :raises BoardlabError: when ``positions`` does not give one cell per vehicle.
+    """
+
+    __slots__ = ("carried", "mars", "owner", "positions")
+
+    def __init__(
+        self,
+        mars: MarsMap,
+        positions: Sequence[tuple[int, int]] | None = None,
+        owner: Mapping[tuple[int, int], int] | None = None,
+    ) -> None:
+        super().__init__()
         self.mars = mars
-        self.positions: list[tuple[int, int]] = [(1, 1)] * (mars.vehicles + 1)
+        if positions is None:
+            positions = [POD] * mars.vehicles
+        if len(positions) != mars.vehicles:
+            raise BoardlabError(f"expected {mars.vehicles} vehicle positions, got {len(positions)}")
+        #: ``positions[v]`` is vehicle v's cell (index 0 is unused)
+        self.positions: list[tuple[int, int]] = [POD, *positions]
+        if owner is None:
+            owner = {POD: 1} if mars.at(*POD) == ROCK else {}
+        self.owner: dict[tuple[int, int], int] = dict(owner)
         self.carried = [0] * (mars.vehicles + 1)
-        self.owner: dict[tuple[int, int], int] = {}
-        if mars.at(1, 1) == ROCK:
-            self.owner[(1, 1)] = 1
-            self.carried[1] = 1
-        self._history: list[tuple[int, tuple[int, int], bool]] = []
+        for vehicle in self.owner.values():
+            self.carried[vehicle] += 1
 
-    def illegal_reason(self, step: Step) -> str | None:
-        """Why ``step`` is illegal now, or None when it is legal."""
-        if not 1 <= step.vehicle <= self.mars.vehicles:
-            return f"unknown vehicle {step.vehicle} (the pod releases 1..{self.mars.vehicles})"
-        if step.direction not in (SOUTH, EAST):
-            return f"unknown direction {step.direction} (0 south, 1 east)"
-        x, y = self.positions[step.vehicle]
-        nx, ny = (x + 1, y) if step.direction == EAST else (x, y + 1)
-        name = DIRECTION_NAMES[step.direction]
+    # -- the protocol's hooks ---------------------------------------------------------------
+    def why_illegal(self, move: Step) -> str | None:
+        """Why ``move`` is illegal now, or None when it is legal."""
+        if not 1 <= move.vehicle <= self.mars.vehicles:
+            return f"unknown vehicle {move.vehicle} (the pod releases 1..{self.mars.vehicles})"
+        if move.direction not in (SOUTH, EAST):
+            return f"unknown direction {move.direction} (0 south, 1 east)"
+        x, y = self.positions[move.vehicle]
+        nx, ny = (x + 1, y) if move.direction == EAST else (x, y + 1)
+        name = DIRECTION_NAMES[move.direction]
         if nx > self.mars.width or ny > self.mars.height:
-            return f"vehicle {step.vehicle} at ({x}, {y}) moves {name} off the grid"
+            return f"vehicle {move.vehicle} at ({x}, {y}) moves {name} off the grid"
         if self.mars.at(nx, ny) == ROUGH:
             return (
-                f"vehicle {step.vehicle} at ({x}, {y}) moves {name} onto rough terrain ({nx}, {ny})"
+                f"vehicle {move.vehicle} at ({x}, {y}) moves {name} onto rough terrain ({nx}, {ny})"
             )
         return None
 
+    def steps_of(self, vehicle: int) -> list[Step]:
+        """The legal steps of one ``vehicle`` now (south first)."""
+        x, y = self.positions[vehicle]
+        mars = self.mars
+        found = []
+        if y < mars.height and mars.rows[y][x - 1] != ROUGH:
+            found.append(_step(vehicle, SOUTH))
+        if x < mars.width and mars.rows[y - 1][x] != ROUGH:
+            found.append(_step(vehicle, EAST))
+        return found
+
+    def legal_moves(self) -> list[Step]:
+        """The legal steps of every vehicle now, by vehicle (south first)."""
+        return [step for v in range(1, self.mars.vehicles + 1) for step in self.steps_of(v)]
+
+    def is_over(self) -> bool:
+        """True when no vehicle can step (each is on the transmitter or stuck)."""
+        return not any(self.steps_of(v) for v in range(1, self.mars.vehicles + 1))
+
+    def outcome(self) -> Outcome | None:
+        """The score once no vehicle can step, else None (see :meth:`score_now`)."""
+        return self.score_now() if self.is_over() else None
+
+    def _apply(self, move: Step) -> Undo:
+        x, y = self.positions[move.vehicle]
+        cell = (x + 1, y) if move.direction == EAST else (x, y + 1)
+        self.positions[move.vehicle] = cell
+        took = self.mars.at(*cell) == ROCK and cell not in self.owner
+        if took:
+            self.owner[cell] = move.vehicle
+            self.carried[move.vehicle] += 1
+        return (x, y), took
+
+    def _undo(self, move: Step, token: Undo) -> None:
+        previous, took = token
+        if took:
+            del self.owner[self.positions[move.vehicle]]
+            self.carried[move.vehicle] -= 1
+        self.positions[move.vehicle] = previous
+
+    def _clone(self) -> Expedition:
+        twin = Expedition.__new__(Expedition)
+        twin.mars = self.mars
+        twin.positions = list(self.positions)
+        twin.carried = list(self.carried)
+        twin.owner = dict(self.owner)
+        return twin
+
+    def _key(self) -> Hashable:
+        return (self.mars, tuple(self.positions), frozenset(self.owner.items()))
+
+    def __repr__(self) -> str:
+        owner = dict(sorted(self.owner.items()))
+        return (
+            f"Expedition({self.mars!r}, positions={tuple(self.positions[1:])!r}, owner={owner!r})"
+        )
+
+    # -- the judge's fast path and the score ------------------------------------------------
     def advance(self, vehicle: int, direction: int) -> str | None:
         """Check and apply one step given as plain integers (the judge's fast path).
 
         Returns None when the step was applied, else the reason it is illegal (and the
-        state is unchanged). Equivalent to ``illegal_reason`` followed by ``push``.
+        state is unchanged). Equivalent to ``why_illegal`` followed by ``push``.
         """
         if not 1 <= vehicle <= self.mars.vehicles:
             return f"unknown vehicle {vehicle} (the pod releases 1..{self.mars.vehicles})"
@@ -176,71 +271,24 @@ class Expedition:
         if direction == EAST:
             nx, ny = x + 1, y
             if nx > self.mars.width:
-                return self.illegal_reason(Step(vehicle, direction))
+                return self.why_illegal(Step(vehicle, direction))
         else:
             nx, ny = x, y + 1
             if ny > self.mars.height:
-                return self.illegal_reason(Step(vehicle, direction))
+                return self.why_illegal(Step(vehicle, direction))
         terrain = self.mars.rows[ny - 1][nx - 1]
         if terrain == ROUGH:
-            return self.illegal_reason(Step(vehicle, direction))
+            return self.why_illegal(Step(vehicle, direction))
         cell = (nx, ny)
         self.positions[vehicle] = cell
         took = terrain == ROCK and cell not in self.owner
         if took:
             self.owner[cell] = vehicle
             self.carried[vehicle] += 1
-        self._history.append((vehicle, (x, y), took))
+        self._history.append((_step(vehicle, direction), ((x, y), took)))
         return None
 
-    def is_legal(self, step: Step) -> bool:
-        """True when ``step`` moves a known vehicle onto clear or rock terrain on the grid."""
-        return self.illegal_reason(step) is None
-
-    def legal_moves(self, vehicle: int) -> list[Step]:
-        """The legal steps of ``vehicle`` now (south first)."""
-        return [s for s in (Step(vehicle, SOUTH), Step(vehicle, EAST)) if self.is_legal(s)]
-
-    def push(self, step: Step) -> None:
-        """Apply ``step`` without checking it (the caller knows it is legal)."""
-        x, y = self.positions[step.vehicle]
-        cell = (x + 1, y) if step.direction == EAST else (x, y + 1)
-        self.positions[step.vehicle] = cell
-        took = self.mars.at(*cell) == ROCK and cell not in self.owner
-        if took:
-            self.owner[cell] = step.vehicle
-            self.carried[step.vehicle] += 1
-        self._history.append((step.vehicle, (x, y), took))
-
-    def pop(self) -> None:
-        """Undo the last ``push``."""
-        vehicle, previous, took = self._history.pop()
-        if took:
-            del self.owner[self.positions[vehicle]]
-            self.carried[vehicle] -= 1
-        self.positions[vehicle] = previous
-
-    def play(self, step: Step) -> None:
-        """Check and apply ``step``.
-
-        :raises IllegalMoveError: naming the vehicle, its cell and what is wrong.
-        """
-        reason = self.illegal_reason(step)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        self.push(step)
-
-    def copy(self) -> Expedition:
-        """An independent copy of this state (history included)."""
-        other = Expedition.__new__(Expedition)
-        other.mars = self.mars
-        other.positions = list(self.positions)
-        other.carried = list(self.carried)
-        other.owner = dict(self.owner)
-        other._history = list(self._history)
-        return other
-
-    def outcome(self) -> Outcome:
+    def score_now(self) -> Outcome:
         """Score the vehicles where they stand: arrivals deliver what they carry."""
         goal = (self.mars.width, self.mars.height)
         delivered = arrived = 0

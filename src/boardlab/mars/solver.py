@@ -16,8 +16,8 @@ combinatorial form (Greene-Kleitman) the rocks split into groups no vehicle can 
 of: one group per potential level crossed at a rock, and singletons; the sum of
 ``min(|group|, N)`` equals the optimum.
 
->>> from boardlab.mars.formats import MarsMap
->>> s = solve(MarsMap.parse("2\\n3\\n3\\n0 2 2\\n2 1 0\\n2 0 0\\n"))
+>>> from boardlab.mars.formats import parse_map
+>>> s = solve(parse_map("2\\n3\\n3\\n0 2 2\\n2 1 0\\n2 0 0\\n"))
 >>> s.max_rocks, s.best, s.certificate.bound if s.certificate else None
 (4, 6, 4)
 """
@@ -33,8 +33,8 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError
-from boardlab.mars.formats import EAST, ROCK, SOUTH, MarsMap, Step
 from boardlab.mars.rules import best_score, route_cells, useful_cells
+from boardlab.mars.values import EAST, ROCK, SOUTH, MarsMap, Step
 
 __all__ = [
     "Certificate",

@@ -6,8 +6,8 @@ labelled ``a``, ``b``, ... in order (the labels repeat after 26). In the ASCII p
 lowercase label the first route over a cell and an uppercase label the route whose
 vehicle collects the rock there first.
 
->>> from boardlab.mars.formats import MarsMap
->>> print(ascii_routes(MarsMap.parse("1\\n3\\n2\\n0 2 1\\n2 0 0\\n"), ["101", "011"]), end="")
+>>> from boardlab.mars.formats import parse_map
+>>> print(ascii_routes(parse_map("1\\n3\\n2\\n0 2 1\\n2 0 0\\n"), ["101", "011"]), end="")
 aA#
 Baa
 """
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from boardlab.mars.formats import ROCK, ROUGH, MarsMap
 from boardlab.mars.rules import route_cells
+from boardlab.mars.values import ROCK, ROUGH, MarsMap
 from boardlab.render.svg import circle, document, group, line, rect, text
 
 __all__ = ["ascii_routes", "label", "svg_routes"]

@@ -32,12 +32,12 @@ async def sample(request: Request) -> Obj:
 
 async def solve(request: Request) -> Obj:
     """``POST /api/mars/solve``: optimal routes, the best score and its proof, the picture."""
-    from boardlab.mars.formats import MarsMap
+    from boardlab.mars.formats import parse_map
     from boardlab.mars.solver import solve as solve_map
     from boardlab.render.mars import svg_routes
 
     data = await read_object(request)
-    mars = MarsMap.parse(field_str(data, "map", max_len=MAX_MAP), source="map")
+    mars = parse_map(field_str(data, "map", max_len=MAX_MAP), source="map")
     solution = await run_job(request, lambda: solve_map(mars))
     moves = solution.moves_text()
     drawn = [route.directions for route in solution.routes[:MAX_ROUTES_DRAWN]]
@@ -67,13 +67,13 @@ def _answer_routes(moves_text: str, vehicles: int) -> list[str]:
 
 async def judge(request: Request) -> Obj:
     """``POST /api/mars/judge``: the judge's verdict on ``moves`` for ``map``."""
-    from boardlab.mars.formats import MarsMap
+    from boardlab.mars.formats import parse_map
     from boardlab.mars.judge import judge as judge_answer
     from boardlab.mars.solver import solve as solve_map
     from boardlab.render.mars import svg_routes
 
     data = await read_object(request)
-    mars = MarsMap.parse(field_str(data, "map", max_len=MAX_MAP), source="map")
+    mars = parse_map(field_str(data, "map", max_len=MAX_MAP), source="map")
     moves = field_str(data, "moves", max_len=MAX_MOVES)
 
     def work() -> Obj:
