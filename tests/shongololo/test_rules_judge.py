@@ -93,7 +93,7 @@ def _brute_force(box: Box) -> int:
     def best(eaten: frozenset[int], occupied: frozenset[int], here: int | None) -> int:
         del eaten, occupied, here
         result = state.eaten_count
-        for action in state.legal_actions():
+        for action in state.legal_moves():
             state.push(action)
             key = (
                 frozenset(box.index(b) for b in state.eaten_blocks()),

@@ -102,4 +102,4 @@ def _judge(box: Box, lines: Sequence[ActionLine]) -> Verdict:
         return Verdict(
             box, False, "the output is empty: the first line must be E 1 1 1", 1, 0, 0, False
         )
-    return Verdict(box, True, None, None, eaten, moves, state.finished())
+    return Verdict(box, True, None, None, eaten, moves, state.is_over())

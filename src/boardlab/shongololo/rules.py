@@ -10,17 +10,22 @@ the first action must be ``E 1 1 1`` and the second ``M 1 1 1``. After that it m
 
 >>> from boardlab.shongololo.blocks import Action, Box
 >>> state = Shongololo(Box(2, 3, 2))
->>> [str(a) for a in state.legal_actions()]
+>>> [str(a) for a in state.legal_moves()]
 ['E 1 1 1']
 >>> for line in ("E 1 1 1", "M 1 1 1", "E 2 1 1", "E 1 2 1", "M 1 2 1"):
 ...     state.play(Action.parse(line))
 >>> state.eaten_count, state.why_illegal(Action.parse("E 2 2 1"))
 (3, 'block 2 2 1 also touches the eaten block 2 1 1')
+>>> state.path, eval(repr(state)) == state
+([Block(1, 1, 1), Block(1, 2, 1)], True)
 """
 
 from __future__ import annotations
 
-from boardlab.core.errors import IllegalMoveError
+from collections.abc import Hashable, Iterable, Sequence
+
+from boardlab.core.errors import BoardlabError
+from boardlab.core.state import GameState
 from boardlab.shongololo.blocks import Action, Block, Box
 
 __all__ = ["START", "Shongololo", "upper_bound"]
@@ -29,22 +34,41 @@ __all__ = ["START", "Shongololo", "upper_bound"]
 START = Block(1, 1, 1)
 
 
-class Shongololo:
-    """The fruit with its eaten blocks and the iShongololo's path (a mutable state)."""
+class Shongololo(GameState[Action, None, int]):
+    """The fruit with its eaten blocks and the iShongololo's path (a mutable state).
 
-    __slots__ = ("_eaten", "_neighbours", "_occupied", "actions", "box", "path")
+    ``eaten`` and ``path`` (the blocks occupied so far, in order) rebuild a state in the
+    middle of a run; by default nothing is eaten and the iShongololo is outside. The
+    outcome, once it stops, is the number of blocks eaten.
 
-    def __init__(self, box: Box) -> None:
+    :raises BoardlabError: when a block of ``eaten`` or ``path`` lies outside the box.
+    """
+
+    __slots__ = ("_eaten", "_neighbours", "_occupied", "box", "path")
+
+    def __init__(self, box: Box, eaten: Iterable[Block] = (), path: Sequence[Block] = ()) -> None:
+        super().__init__()
         self.box = box
         size = box.volume
         self._eaten = bytearray(size)
         self._occupied = bytearray(size)
         self._neighbours = _neighbour_lists(box)
-        self.actions: list[Action] = []
         #: the blocks occupied so far, in order (the spine of the eaten tree)
-        self.path: list[Block] = []
+        self.path: list[Block] = list(path)
+        for block in (*eaten, *path):
+            if not box.contains(block):
+                raise BoardlabError(f"block {block} is outside the {box} fruit")
+        for block in eaten:
+            self._eaten[box.index(block)] = 1
+        for block in path:
+            self._occupied[box.index(block)] = 1
 
     # -- inspection ------------------------------------------------------------------------
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions played so far (the history), oldest first."""
+        return self.history
+
     @property
     def position(self) -> Block | None:
         """The block the iShongololo occupies, or None while it is still outside."""
@@ -63,20 +87,21 @@ class Shongololo:
         """Every eaten block, in index order."""
         return [self.box.block(i) for i, flag in enumerate(self._eaten) if flag]
 
-    def why_illegal(self, action: Action) -> str | None:
-        """None when ``action`` is legal now, else the rule it breaks (one line)."""
-        box, block = self.box, action.block
+    # -- the protocol's hooks -----------------------------------------------------------------
+    def why_illegal(self, move: Action) -> str | None:
+        """None when ``move`` is legal now, else the rule it breaks (one line)."""
+        box, block = self.box, move.block
         if not box.contains(block):
             return f"block {block} is outside the {box.length}x{box.width}x{box.height} fruit"
         here = self.position
         index = box.index(block)
         if here is None:
-            if not self.actions:
-                return None if action == Action("E", START) else "the first action must be E 1 1 1"
-            return None if action == Action("M", START) else "the second action must be M 1 1 1"
+            if not self._eaten[box.index(START)]:
+                return None if move == Action("E", START) else "the first action must be E 1 1 1"
+            return None if move == Action("M", START) else "the second action must be M 1 1 1"
         if not here.touches(block):
             return f"block {block} does not share a face with the current block {here}"
-        if action.kind == "M":
+        if move.kind == "M":
             if not self._eaten[index]:
                 return f"cannot move into the solid block {block}"
             if self._occupied[index]:
@@ -90,64 +115,54 @@ class Shongololo:
                 return f"block {block} also touches the eaten block {box.block(other)}"
         return None
 
-    def is_legal(self, action: Action) -> bool:
-        """True when ``action`` is legal now."""
-        return self.why_illegal(action) is None
-
-    def legal_actions(self) -> list[Action]:
+    def legal_moves(self) -> list[Action]:
         """Every legal action now: eats first, then moves, each in block order."""
         here = self.position
         if here is None:
-            return [Action("M", START)] if self.actions else [Action("E", START)]
+            eaten = self._eaten[self.box.index(START)]
+            return [Action("M", START)] if eaten else [Action("E", START)]
         around = self.box.neighbours(here)
         options = [Action("E", b) for b in around] + [Action("M", b) for b in around]
         return [action for action in options if self.is_legal(action)]
 
-    def finished(self) -> bool:
+    def is_over(self) -> bool:
         """True when no block can be eaten and no move is left (the iShongololo stops)."""
-        return not self.legal_actions()
+        return not self.legal_moves()
 
-    # -- changes ---------------------------------------------------------------------------
-    def push(self, action: Action) -> None:
-        """Apply ``action`` without checking it (use :meth:`play` for untrusted input)."""
-        index = self.box.index(action.block)
-        if action.kind == "E":
+    def outcome(self) -> int | None:
+        """The number of blocks eaten once the iShongololo stops, else None."""
+        return self.eaten_count if self.is_over() else None
+
+    def _apply(self, move: Action) -> None:
+        index = self.box.index(move.block)
+        if move.kind == "E":
             self._eaten[index] = 1
         else:
             self._occupied[index] = 1
-            self.path.append(action.block)
-        self.actions.append(action)
+            self.path.append(move.block)
 
-    def pop(self) -> Action:
-        """Undo the last action and return it.
-
-        :raises IndexError: when nothing has been played.
-        """
-        action = self.actions.pop()
-        index = self.box.index(action.block)
-        if action.kind == "E":
+    def _undo(self, move: Action, token: None) -> None:
+        index = self.box.index(move.block)
+        if move.kind == "E":
             self._eaten[index] = 0
         else:
             self._occupied[index] = 0
             self.path.pop()
-        return action
 
-    def play(self, action: Action) -> None:
-        """Check ``action`` and apply it.
-
-        :raises IllegalMoveError: naming the broken rule.
-        """
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalMoveError(f"{action}: {reason}")
-        self.push(action)
-
-    def copy(self) -> Shongololo:
-        """An independent copy with the same history."""
-        twin = Shongololo(self.box)
-        for action in self.actions:
-            twin.push(action)
+    def _clone(self) -> Shongololo:
+        twin = Shongololo.__new__(Shongololo)
+        twin.box = self.box
+        twin._eaten = bytearray(self._eaten)
+        twin._occupied = bytearray(self._occupied)
+        twin._neighbours = self._neighbours
+        twin.path = list(self.path)
         return twin
+
+    def _key(self) -> Hashable:
+        return (self.box, bytes(self._eaten), tuple(self.path))
+
+    def __repr__(self) -> str:
+        return f"Shongololo({self.box!r}, eaten={self.eaten_blocks()!r}, path={self.path!r})"
 
 
 def _neighbour_lists(box: Box) -> list[tuple[int, ...]]:
