@@ -26,6 +26,7 @@ from boardlab.ioiwari.judge import GameRecord, run_process_game, select_starts
 from boardlab.ioiwari.rules import IOI
 from boardlab.ioiwari.solver import PerfectPlayer, build_table
 from boardlab.ioiwari.store import save_table, table_path
+from boardlab.peers.ioiwari_channel import ProcessChannel
 
 PLAY = [sys.executable, "-m", "boardlab", "ioiwari", "play"]
 
@@ -51,11 +52,15 @@ def main() -> None:
         os.environ["BOARDLAB_CACHE_DIR"] = cache
         assert save_table(table, table_path(IOI, Path(cache)))
         # warm the OS file cache and numba's compiled-kernel cache once
-        run_process_game(configs[1][1], starts[0], opponent.choose, time_limit=60.0)
+        run_process_game(
+            configs[1][1], starts[0], opponent.choose, time_limit=60.0, connect=ProcessChannel
+        )
         results: dict[str, list[GameRecord]] = {}
         for name, command in configs:
             results[name] = [
-                run_process_game(command, start, opponent.choose, time_limit=60.0)
+                run_process_game(
+                    command, start, opponent.choose, time_limit=60.0, connect=ProcessChannel
+                )
                 for start in starts
             ]
     peer = results[configs[2][0]]

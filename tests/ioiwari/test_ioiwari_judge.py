@@ -7,6 +7,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,17 +17,21 @@ from boardlab.ioiwari.judge import (
     GameRecord,
     Opponent,
     format_report,
-    judge,
     run_function_game,
-    run_process_game,
     select_starts,
 )
+from boardlab.ioiwari.judge import judge as judge_with
+from boardlab.ioiwari.judge import run_process_game as run_with
 from boardlab.ioiwari.player import ContestPlayer
 from boardlab.ioiwari.rules import IOI, Move, State
 from boardlab.ioiwari.solver import PerfectPlayer, ValueTable
+from boardlab.peers.ioiwari_channel import ProcessChannel
 
 PLAY = [sys.executable, "-m", "boardlab", "ioiwari", "play"]
 STATEMENT = (4, 3, 2, 4, 2, 3, 2)
+#: The judge runs real programs through the pipe client of ``boardlab.peers``.
+judge = partial(judge_with, connect=ProcessChannel)
+run_process_game = partial(run_with, connect=ProcessChannel)
 
 
 def _opponent(table: ValueTable, seed: int = 0) -> Opponent:

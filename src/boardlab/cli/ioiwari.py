@@ -135,6 +135,7 @@ def _run_judge(args: argparse.Namespace) -> int:
     from boardlab.ioiwari.formats import parse_start
     from boardlab.ioiwari.judge import Opponent, format_report, judge, select_starts
     from boardlab.ioiwari.solver import PerfectPlayer
+    from boardlab.peers.ioiwari_channel import ProcessChannel
 
     command = list(args.command)
     if command and command[0] == "--":
@@ -165,6 +166,7 @@ def _run_judge(args: argparse.Namespace) -> int:
             starts,
             opponent_for,
             variant,
+            connect=ProcessChannel,
             time_limit=args.time,
             jobs=args.jobs,
             on_record=lambda _record: progress.advance(),

@@ -4,7 +4,9 @@ The judge trusts nothing the program says: it keeps the board itself with the ru
 reads the program's moves as tokens under a per-game deadline, and a program that
 crashes, stalls, writes garbage or plays an illegal pit loses that game with the
 reason. It never imports a solver: the opponent is handed in (the command line hands
-in the perfect player). Scoring is the IOI's: 4 points a win, 2 a draw, 0 a loss.
+in the perfect player); nor does it start processes: ``connect`` is handed in too (the
+command line hands in :class:`boardlab.peers.ioiwari_channel.ProcessChannel`).
+Scoring is the IOI's: 4 points a win, 2 a draw, 0 a loss.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from boardlab.core.errors import BoardlabError
-from boardlab.ioiwari.channel import (
+from boardlab.ioiwari.contestant import (
     Channel,
+    Connect,
     Exit,
     ForfeitError,
     FunctionChannel,
-    ProcessChannel,
     TimeLimitError,
 )
 from boardlab.ioiwari.formats import format_move, format_start
@@ -192,15 +194,19 @@ def run_process_game(
     opponent: Opponent,
     variant: Variant = IOI,
     time_limit: float = 2.0,
+    *,
+    connect: Connect,
 ) -> GameRecord:
     """One game against a fresh process of ``command``; never waits past ``time_limit``.
+
+    ``connect(command)`` starts the program and returns its channel.
 
     :raises BoardlabError: when the opponent plays an illegal move (a bug of the judge).
     """
     started = time.perf_counter()
     deadline = started + time_limit
     try:
-        channel = ProcessChannel(command)
+        channel = connect(command)
     except OSError as exc:
         reason = f"cannot start {command[0]!r}: {exc.strerror or exc}"
         return GameRecord(tuple(start), "loss", None, (), reason, 0.0)
@@ -241,13 +247,15 @@ def judge(
     opponent_for: Callable[[int, Sequence[int]], Opponent],
     variant: Variant = IOI,
     *,
+    connect: Connect,
     time_limit: float = 2.0,
     jobs: int = 2,
     on_record: Callable[[GameRecord], None] | None = None,
 ) -> JudgeReport:
     """Run one process of ``command`` per start, ``jobs`` at a time, and score every game.
 
-    ``opponent_for(index, start)`` makes a fresh opponent for each game.
+    ``opponent_for(index, start)`` makes a fresh opponent for each game;
+    ``connect(command)`` starts one process and returns its channel.
 
     :raises BoardlabError: when ``jobs`` or ``time_limit`` is not positive.
     """
@@ -259,7 +267,9 @@ def judge(
 
     def one(index: int) -> GameRecord:
         start = starts[index]
-        record = run_process_game(command, start, opponent_for(index, start), variant, time_limit)
+        record = run_process_game(
+            command, start, opponent_for(index, start), variant, time_limit, connect=connect
+        )
         if on_record is not None:
             on_record(record)
         return record

@@ -1,10 +1,10 @@
-"""Judge layer: the two-way pipe to the program being judged, with deadlines everywhere.
+"""Interface layer: the two-way pipe to an Ioiwari program being judged, with deadlines everywhere.
 
 :class:`ProcessChannel` runs a command in its own process group, reads its stdout
 without ever blocking past a deadline (``select`` plus non-blocking reads), and kills
-the whole group at the end; :class:`FunctionChannel` runs an in-process player (a
-function from an input line to the lines it writes) through the same interface. The
-referee in :mod:`boardlab.ioiwari.judge` cannot tell them apart.
+the whole group at the end. It follows :class:`boardlab.ioiwari.contestant.Channel`; the
+command line hands ``ProcessChannel`` to :func:`boardlab.ioiwari.judge.judge` as its
+``connect``, so the game itself never starts a process.
 """
 
 from __future__ import annotations
@@ -17,76 +17,25 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import IO, Protocol
+from collections.abc import Sequence
+from typing import IO
 
-__all__ = [
-    "Channel",
-    "Exit",
-    "ForfeitError",
-    "FunctionChannel",
-    "ProcessChannel",
-    "TimeLimitError",
-]
+from boardlab.ioiwari.contestant import Exit, ForfeitError, TimeLimitError
+
+__all__ = ["ProcessChannel"]
 
 #: Longest token a program may write before it is called garbage.
 MAX_TOKEN = 64
+#: Bytes read from the program's stdout at a time.
+READ_CHUNK = 4096
+#: Bytes of the program's stderr kept for the report, and characters of its last line.
+STDERR_TAIL_BYTES = 2000
+STDERR_LINE_CHARS = 200
+#: First and longest pause (seconds) while waiting for the program to exit.
+FIRST_PAUSE = 0.0005
+LONGEST_PAUSE = 0.01
 
 _TOKEN = re.compile(rb"\s*(\S+)(\s)")
-
-
-class ForfeitError(Exception):
-    """The program lost the game by breaking the protocol; the message is the reason."""
-
-
-class TimeLimitError(ForfeitError):
-    """The program said nothing before the deadline."""
-
-
-@dataclass(frozen=True, slots=True)
-class Exit:
-    """How the program ended: its exit code, CPU seconds and peak memory, when known."""
-
-    code: int | None
-    cpu: float | None
-    max_rss_kb: int | None
-    killed: bool
-    stderr_tail: str
-
-    def describe(self) -> str:
-        """``exit status 1``, ``killed by signal 11``, or ``killed by the judge``."""
-        if self.killed:
-            return "killed by the judge"
-        if self.code is None:
-            return "exit status unknown"
-        if self.code < 0:
-            try:
-                name = signal.Signals(-self.code).name
-            except ValueError:
-                name = str(-self.code)
-            return f"killed by signal {name}"
-        return f"exit status {self.code}"
-
-
-class Channel(Protocol):
-    """What the referee needs from a player: send a line, read a token, finish."""
-
-    def send(self, line: str) -> None:
-        """Write ``line`` and a newline to the program (a closed pipe is ignored)."""
-        ...
-
-    def read_token(self, deadline: float) -> str | None:
-        """The next whitespace-separated token, or None at end of output.
-
-        :raises ForfeitError: when no token arrives by ``deadline`` or it is too long.
-        """
-        ...
-
-    def finish(self, deadline: float) -> Exit:
-        """Close the program's input, let it exit until ``deadline``, then kill it."""
-        ...
 
 
 class ProcessChannel:
@@ -152,7 +101,7 @@ class ProcessChannel:
             if not ready:
                 continue
             try:
-                chunk = os.read(self._stdout.fileno(), 4096)
+                chunk = os.read(self._stdout.fileno(), READ_CHUNK)
             except BlockingIOError:
                 continue
             if chunk:
@@ -173,7 +122,7 @@ class ProcessChannel:
         self._stdout.close()
         self._stderr.seek(0, os.SEEK_END)
         size = self._stderr.tell()
-        self._stderr.seek(max(0, size - 2000))
+        self._stderr.seek(max(0, size - STDERR_TAIL_BYTES))
         tail = self._stderr.read().decode("utf-8", "replace")
         self._stderr.close()
         lines = [line.strip() for line in tail.splitlines() if line.strip()]
@@ -182,12 +131,12 @@ class ProcessChannel:
             cpu=usage.ru_utime + usage.ru_stime,
             max_rss_kb=self._peak_kb or usage.ru_maxrss,
             killed=not exited,
-            stderr_tail=lines[-1][:200] if lines else "",
+            stderr_tail=lines[-1][:STDERR_LINE_CHARS] if lines else "",
         )
 
     def _wait_exit(self, deadline: float) -> bool:
         pid = self.process.pid
-        pause = 0.0005
+        pause = FIRST_PAUSE
         while True:
             info = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
             if info is not None and info.si_pid == pid:
@@ -197,7 +146,7 @@ class ProcessChannel:
             if now >= deadline:
                 return False
             time.sleep(min(pause, deadline - now))
-            pause = min(pause * 2, 0.01)
+            pause = min(pause * 2, LONGEST_PAUSE)
 
     def _sample_memory(self) -> None:
         """Read the program's high-water RSS (``VmHWM``) while it is alive.
@@ -229,41 +178,3 @@ def _pipe(stream: IO[bytes] | None) -> IO[bytes]:
 
 def _text(raw: bytes) -> str:
     return raw.decode("latin-1")
-
-
-class FunctionChannel:
-    """An in-process player: ``feed(line)`` returns the lines it writes.
-
-    An exception from ``feed`` plays the part of a crash: the output ends there.
-    """
-
-    def __init__(self, feed: Callable[[str], list[str]]) -> None:
-        self._feed = feed
-        self._tokens: deque[str] = deque()
-        self._crash: str = ""
-
-    def send(self, line: str) -> None:
-        """Hand ``line`` to the player and queue what it writes."""
-        if self._crash:
-            return
-        try:
-            lines = self._feed(line)
-        except Exception as exc:  # the player under test may fail in any way
-            self._crash = f"{type(exc).__name__}: {exc}"
-            return
-        for out in lines:
-            self._tokens.extend(out.split())
-
-    def read_token(self, deadline: float) -> str | None:
-        """The next queued token, or None (the player wrote nothing more)."""
-        return self._tokens.popleft() if self._tokens else None
-
-    def finish(self, deadline: float) -> Exit:
-        """Nothing to stop; report a crash as exit status 1 with its message."""
-        return Exit(
-            code=1 if self._crash else 0,
-            cpu=None,
-            max_rss_kb=None,
-            killed=False,
-            stderr_tail=self._crash,
-        )
