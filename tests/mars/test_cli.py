@@ -50,7 +50,7 @@ def test_solve_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     svg = tmp_path / "routes.svg"
     assert main(["mars", "solve", "--json", "--svg", str(svg), str(DATA / "sample.in")]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["max_rocks"], data["best"], data["proven_optimal"]) == (3, 5, True)
+    assert (data["max_rocks"], data["best"], data["proven"], data["bound"]) == (3, 5, True, 3)
     assert data["certificate"]["bound"] == 3
     assert [r["vehicles"] for r in data["routes"]] == [1, 1]
     picture = svg.read_text()

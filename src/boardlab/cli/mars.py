@@ -89,7 +89,7 @@ def _summary(solution: Solution) -> list[str]:
                 f"{len(cert.groups) - big} single(s), sum of min(size, {mars.vehicles}) "
                 f"= {cert.group_bound}"
             )
-        verdict = "proven optimal" if solution.proven_optimal else "NOT PROVEN"
+        verdict = "proven optimal" if solution.proven else "NOT PROVEN"
         lines.append(f"{verdict}: flow value {solution.max_rocks} = bound {cert.bound}")
     lines.append(f"time: {solution.seconds:.3f} s")
     return lines
@@ -163,9 +163,7 @@ def _run_judge(args: argparse.Namespace) -> int:
     best = solve(mars, certify=False).best
     verdict = judge(mars, moves, best=best, source=source)
     if args.json:
-        from dataclasses import asdict
-
-        sys.stdout.write(json.dumps(asdict(verdict), indent=2) + "\n")
+        sys.stdout.write(json.dumps(verdict.as_dict(), indent=2) + "\n")
     else:
         sys.stdout.write("\n".join(verdict.lines()) + "\n")
     return 0 if verdict.legal else 1
@@ -186,7 +184,7 @@ def _demo() -> list[str]:
         f"{mars.rocks} rocks",
         f"optimum: {solution.max_rocks} samples, best {solution.best} points "
         f"({solution.method}; bound {cert.bound if cert else '-'}, "
-        f"{'proven' if solution.proven_optimal else 'not proven'})",
+        f"{'proven' if solution.proven else 'not proven'})",
         f"our {mine.steps} steps judged: {mine.score} of {mine.best} points, {mine.percent:.0f}%",
         f"statement's sample output judged: {theirs.score} of {theirs.best} points, "
         f"{theirs.percent:.0f}%",

@@ -126,21 +126,7 @@ def _run_solve(args: argparse.Namespace) -> int:
 
         write_file_atomically(args.svg, svg_picture(state))
     if args.json:
-        report = {
-            "box": [box.length, box.width, box.height],
-            "blocks": box.volume,
-            "eaten": solution.eaten,
-            "moves": len(state.path),
-            "bound": solution.bound,
-            "ratio": round(solution.ratio, 4),
-            "density": round(solution.density, 4),
-            "proven_optimal": solution.proven,
-            "method": solution.method,
-            "nodes": solution.nodes,
-            "seconds": round(solution.seconds, 3),
-            "seed": args.seed,
-        }
-        write_stdout(json.dumps(report) + "\n")
+        write_stdout(json.dumps({**solution.as_dict(), "seed": args.seed}) + "\n")
     else:
         proof = "proven optimal" if solution.proven else "not proven optimal"
         lines = [
@@ -179,19 +165,7 @@ def _run_judge(args: argparse.Namespace) -> int:
     output, output_source = read_source(args.output)
     verdict = judge_text(box, output, output_source)
     if args.json:
-        report = {
-            "box": [box.length, box.width, box.height],
-            "valid": verdict.valid,
-            "reason": verdict.reason,
-            "line": verdict.line,
-            "eaten": verdict.eaten,
-            "points": verdict.points,
-            "moves": verdict.moves,
-            "finished": verdict.finished,
-            "bound": verdict.bound,
-            "score": None if args.best is None else round(verdict.score(args.best), 2),
-        }
-        write_stdout(json.dumps(report) + "\n")
+        write_stdout(json.dumps(verdict.as_dict(args.best)) + "\n")
     else:
         lines = [verdict.summary()]
         if args.best is not None:

@@ -17,7 +17,8 @@ which the caller passes in (this module never imports a solver).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from boardlab.core.errors import ParseError
 from boardlab.mars.formats import parse_move_line
@@ -43,6 +44,10 @@ class Verdict:
     score: int
     best: int | None
     percent: float | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The verdict as plain JSON-ready values (``--json`` and the web API)."""
+        return {**asdict(self), "reason": self.reason or None}
 
     def lines(self) -> list[str]:
         """A short human-readable report."""

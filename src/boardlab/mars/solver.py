@@ -142,12 +142,19 @@ class Solution:
         return best_score(self.mars.vehicles, self.max_rocks, self.reachable)
 
     @property
-    def proven_optimal(self) -> bool:
-        """True when the certificate's bound equals the rocks collected."""
+    def proven(self) -> bool:
+        """True when the plan is proven optimal: the certificate's bound equals its rocks."""
         if not self.reachable:
             return True
         cert = self.certificate
         return cert is not None and cert.reduced_costs_ok and cert.bound == self.max_rocks
+
+    @property
+    def bound(self) -> int | None:
+        """The proven ceiling on rocks delivered (None without a certificate)."""
+        if not self.reachable:
+            return 0
+        return None if self.certificate is None else self.certificate.bound
 
     def steps(self) -> list[Step]:
         """The move list: every vehicle's whole route in turn (vehicle 1 first)."""
@@ -159,7 +166,10 @@ class Solution:
         return steps
 
     def as_dict(self) -> dict[str, Any]:
-        """The plan and its evidence as plain JSON-ready values."""
+        """The plan and its evidence as plain JSON-ready values (``--json`` and the web API).
+
+        The evidence has the names every game uses: ``proven``, ``bound``, ``seconds``.
+        """
         mars = self.mars
         cert = self.certificate
         return {
@@ -171,7 +181,8 @@ class Solution:
             "max_rocks": self.max_rocks,
             "best": self.best,
             "method": self.method if self.reachable else None,
-            "proven_optimal": self.proven_optimal,
+            "proven": self.proven,
+            "bound": self.bound,
             "certificate": None
             if cert is None
             else {

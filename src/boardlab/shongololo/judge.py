@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from boardlab.core.errors import ParseError
 from boardlab.shongololo.blocks import Action, Box
@@ -53,6 +54,24 @@ class Verdict:
         if not self.valid or best <= 0:
             return 0.0
         return min(100.0, 100.0 * self.eaten / best)
+
+    def as_dict(self, best: int | None = None) -> dict[str, Any]:
+        """The verdict as JSON-ready values (``--json`` and the web API); ``best`` adds
+        the contest score in percent."""
+        box = self.box
+        return {
+            "box": list(box.sides),
+            "valid": self.valid,
+            "reason": self.reason,
+            "line": self.line,
+            "eaten": self.eaten,
+            "points": self.points,
+            "moves": self.moves,
+            "finished": self.finished,
+            "bound": self.bound,
+            "score": None if best is None else round(self.score(best), 2),
+            "summary": self.summary(),
+        }
 
     def summary(self) -> str:
         """One line for people."""

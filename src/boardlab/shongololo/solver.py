@@ -28,6 +28,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
@@ -85,6 +86,27 @@ class Solution:
     def density(self) -> float:
         """Blocks eaten as a share of the fruit."""
         return self.eaten / self.box.volume
+
+    def as_dict(self) -> dict[str, Any]:
+        """The run's counts and evidence as JSON-ready values (``--json`` and the web API).
+
+        The evidence has the names every game uses: ``proven``, ``bound``, ``nodes``,
+        ``seconds``.
+        """
+        box = self.box
+        return {
+            "box": list(box.sides),
+            "blocks": box.volume,
+            "eaten": self.eaten,
+            "moves": sum(action.kind == "M" for action in self.actions),
+            "bound": self.bound,
+            "ratio": round(self.ratio, 4),
+            "density": round(self.density, 4),
+            "proven": self.proven,
+            "method": self.method,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 class Solver:

@@ -79,20 +79,7 @@ async def judge(request: Request) -> Obj:
     def work() -> Obj:
         best = solve_map(mars, certify=False).best
         verdict = judge_answer(mars, moves, best=best, source="moves")
-        answer: Obj = {
-            "legal": verdict.legal,
-            "reason": verdict.reason or None,
-            "line": verdict.line,
-            "steps": verdict.steps,
-            "delivered": verdict.delivered,
-            "arrived": verdict.arrived,
-            "not_arrived": verdict.not_arrived,
-            "score": verdict.score,
-            "best": verdict.best,
-            "percent": verdict.percent,
-            "report": verdict.lines(),
-            "svg": None,
-        }
+        answer: Obj = {**verdict.as_dict(), "report": verdict.lines(), "svg": None}
         if verdict.legal:
             routes = _answer_routes(moves, mars.vehicles)[:MAX_ROUTES_DRAWN]
             answer["svg"] = svg_routes(mars, routes, title="Mars explorer: the judged answer")

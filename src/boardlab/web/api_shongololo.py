@@ -48,14 +48,7 @@ async def solve(request: Request) -> Obj:
         for action in solution.actions:
             state.push(action)
         return {
-            "sides": list(box.sides),
-            "volume": box.volume,
-            "eaten": solution.eaten,
-            "bound": solution.bound,
-            "proven": solution.proven,
-            "method": solution.method,
-            "nodes": solution.nodes,
-            "seconds": round(solution.seconds, 3),
+            **solution.as_dict(),
             "answer": format_actions(solution.actions),
             "layers": layers_text(state),
             "svg": svg_picture(state),
@@ -90,19 +83,7 @@ async def judge(request: Request) -> Obj:
                 state.push(entry.action)
         except ParseError:
             pass
-        return {
-            "valid": verdict.valid,
-            "reason": verdict.reason,
-            "line": verdict.line,
-            "eaten": verdict.eaten,
-            "moves": verdict.moves,
-            "finished": verdict.finished,
-            "bound": verdict.bound,
-            "points": verdict.points,
-            "score": verdict.score(best) if best else None,
-            "summary": verdict.summary(),
-            "svg": svg_picture(state),
-        }
+        return {**verdict.as_dict(best or None), "svg": svg_picture(state)}
 
     return await run_job(request, work)
 

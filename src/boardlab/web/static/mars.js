@@ -26,7 +26,7 @@ BL.games.mars = (() => {
         found.reachable ? `samples delivered: ${found.max_rocks} (the most possible)`
           : "the transmitter cannot be reached: every vehicle stays in the pod",
         `best possible: ${found.best} points; method: ${found.method}; ${found.seconds} s`,
-        `proven optimal: ${found.proven_optimal}` + (found.certificate ? ` (bound ${found.certificate.bound})` : ""),
+        `proven optimal: ${found.proven}` + (found.bound !== null ? ` (bound ${found.bound})` : ""),
         `routes: ${found.routes.length} distinct, ${found.steps} output lines`,
       ];
       found.routes.slice(0, 26).forEach((route, i) => {

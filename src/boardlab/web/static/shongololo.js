@@ -14,9 +14,9 @@ BL.games.shongololo = (() => {
       });
       solverAnswer = found.answer;
       solverCount = found.eaten;
-      const [l, w, h] = found.sides;
+      const [l, w, h] = found.box;
       $("toxic-summary").textContent = [
-        `fruit ${l} x ${w} x ${h} (${found.volume} blocks): ${found.eaten} eaten`,
+        `fruit ${l} x ${w} x ${h} (${found.blocks} blocks): ${found.eaten} eaten`,
         `bound ${found.bound}: ${(100 * found.eaten / found.bound).toFixed(1)}% of the bound` +
           (found.proven ? "; proven optimal" : ""),
         `method: ${found.method}; ${found.nodes} nodes; ${found.seconds} s`,
