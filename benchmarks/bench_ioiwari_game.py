@@ -72,7 +72,7 @@ def main() -> None:
     )
     for name, records in results.items():
         wins = sum(r.result == "win" for r in records)
-        walls = [r.wall for r in records]
+        walls = [r.seconds for r in records]
         cpus = [r.cpu or 0.0 for r in records]
         rss = max(r.max_rss_kb or 0 for r in records) / 1024
         ok = max(cpus) <= 1.0 and rss <= 32

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -129,6 +130,25 @@ def test_judge_command_line(
     )
     assert status == 0
     assert "win          4      16" in out and "score       16 / 16 (100.0%)" in out
+    status, out, _ = _run(
+        [
+            "ioiwari",
+            "judge",
+            "--start",
+            "4 3 2 4 2 3 2",
+            "--json",
+            "--",
+            *BOARDLAB,
+            "ioiwari",
+            "play",
+        ],
+        "",
+        capsys,
+        monkeypatch,
+    )
+    report = json.loads(out)
+    assert status == 0 and (report["win"], report["score"], report["max_score"]) == (1, 4, 4)
+    assert report["records"][0]["banks"] == [11, 9] and report["seconds"] > 0
 
 
 def test_judge_command_line_bad_program(
@@ -231,6 +251,18 @@ def test_analyze_mid_game_and_errors(
     assert status == 2 and "pit 4 holds 9 beads; a pit holds 0..5" in err
     status, _, err = _run(["ioiwari", "analyze", "4 3 2 4 2 3"], "", capsys, monkeypatch)
     assert status == 2 and "expected 7 pits, got 6" in err
+
+
+def test_analyze_json_is_the_analysis_as_dict(
+    use_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = _run(
+        ["ioiwari", "analyze", "4 3 2 4 2 3 2", "--line", "--json"], "", capsys, monkeypatch
+    )
+    found = json.loads(out)
+    assert status == 0 and found["value"] == 2 and found["best"] == [2, 4, 7]
+    assert found["final_banks"] == [11, 9] and found["proven"] is True
+    assert found["seconds"] >= 0 and len(found["line"]) == 6
 
 
 def test_versus_as_player_one(

@@ -184,7 +184,7 @@ def test_a_program_that_wins_but_does_not_exit_is_killed(
     )
     assert record.result == "win" and record.banks == (11, 9)
     assert record.reason == "did not exit after the game (killed)"
-    assert 2.9 < record.wall < 5.0
+    assert 2.9 < record.seconds < 5.0
 
 
 def test_select_starts_errors() -> None:

@@ -9,6 +9,7 @@ caches) the value table and prints what it says about the starts.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import shutil
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Game, Verb
+from boardlab.cli._progress import ProgressLine
 from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
@@ -125,6 +127,7 @@ def _configure_judge(parser: argparse.ArgumentParser) -> None:
         default="failures",
         help="which games to list after the table (default: failures)",
     )
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
     _add_common(parser)
     parser.add_argument(
         "command", nargs=argparse.REMAINDER, help="-- COMMAND [ARGS...]: the program to judge"
@@ -160,7 +163,7 @@ def _run_judge(args: argparse.Namespace) -> int:
         rng = random.Random(f"{args.seed}:{' '.join(map(str, start))}")
         return PerfectPlayer(evaluator, rng).choose
 
-    with _Progress(len(starts)) as progress:
+    with ProgressLine("judging", total=len(starts)) as progress:
         report = judge(
             command,
             starts,
@@ -171,41 +174,11 @@ def _run_judge(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             on_record=lambda _record: progress.advance(),
         )
-    print("\n".join(format_report(report, show=args.show)))
+    if args.json:
+        print(json.dumps(report.as_dict(), indent=2))
+    else:
+        print("\n".join(format_report(report, show=args.show)))
     return 0
-
-
-class _Progress:
-    """A rich progress bar on stderr, shown only on a terminal once a run passes 1 s."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.done = 0
-        self.started = time.perf_counter()
-        self._bar: Callable[[int], None] | None = None
-        self._stop: Callable[[], None] | None = None
-        self._tty = sys.stderr.isatty()
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._stop is not None:
-            self._stop()
-
-    def advance(self) -> None:
-        self.done += 1
-        if self._bar is None and self._tty and time.perf_counter() - self.started > 1.0:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            progress = Progress(console=Console(stderr=True), transient=True)
-            task = progress.add_task("judging", total=self.total)
-            progress.start()
-            self._bar = lambda done: progress.update(task, completed=done)
-            self._stop = progress.stop
-        if self._bar is not None:
-            self._bar(self.done)
 
 
 # ---------------------------------------------------------------- analyze
@@ -218,6 +191,7 @@ def _configure_analyze(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--line", action="store_true", help="also play out a perfect game")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a picture of the board")
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     _add_common(parser)
 
 
@@ -230,6 +204,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
     variant.check_pits(position.pits)
     evaluator = _evaluator(args, variant)
     result = analyze(evaluator, position)
+    line: list[int] | None = None
     lines = [f"position  {position}"]
     if not result.moves:
         lines.append(f"the game is over: {position.banks[0]} : {position.banks[1]}")
@@ -259,6 +234,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
         player = PerfectPlayer(evaluator)
         while not state.is_over():
             state.play(player.choose(state))
+        line = [move.pit for move in state.history]
         lines.append("")
         if position.banks == (0, 0) and position.to_move == 1:
             lines.append(transcript(position.pits, state.history, variant))
@@ -272,7 +248,10 @@ def _run_analyze(args: argparse.Namespace) -> int:
             args.svg.write_text(board_svg(position), encoding="utf-8")
         except OSError as exc:
             raise BoardlabError(f"cannot write {str(args.svg)!r}: {exc.strerror or exc}") from None
-    print("\n".join(lines))
+    if args.json:
+        print(json.dumps({**result.as_dict(), "line": line}, indent=2))
+    else:
+        print("\n".join(lines))
     return 0
 
 

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-import time
-from types import TracebackType
 
 from boardlab.cli._command import Game, Verb
 from boardlab.cli._io import write_file_atomically, write_stdout
+from boardlab.cli._progress import ProgressLine
 
 __all__ = ["GAME"]
 
@@ -24,41 +22,6 @@ SAMPLE_OUTPUT = (
     "E 1 1 1\nM 1 1 1\nE 2 1 1\nE 1 1 2\nE 1 2 1\nM 1 2 1\nE 1 3 1\nM 1 3 1\n"
     "E 2 3 1\nE 1 3 2\nM 1 3 2\n"
 )
-
-
-class _Progress:
-    """Shows the best count on stderr (rich) once a run passes 1 s, only on a terminal."""
-
-    def __init__(self, what: str) -> None:
-        self.what = what
-        self.started = time.perf_counter()
-        self.enabled = sys.stderr.isatty()
-        self._status: object | None = None
-
-    def __call__(self, phase: str, best: int) -> None:
-        if not self.enabled or time.perf_counter() - self.started < 1.0:
-            return
-        text = f"{self.what}: {phase}, best {best} blocks"
-        if self._status is None:
-            from rich.console import Console
-
-            status = Console(stderr=True).status(text)
-            status.start()
-            self._status = status
-        else:
-            self._status.update(text)  # type: ignore[attr-defined]
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        if self._status is not None:
-            self._status.stop()  # type: ignore[attr-defined]
 
 
 def _add_search_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,8 +37,13 @@ def _solve(box_text: str, seconds: float, seed: int) -> object:
     from boardlab.shongololo.solver import Solver
 
     box = Box.parse(box_text)
-    with _Progress(f"shongololo {box.length}x{box.width}x{box.height}") as progress:
-        return Solver(Limit(time=seconds), seed, progress).solve(box)
+    what = f"shongololo {box.length}x{box.width}x{box.height}"
+    with ProgressLine(what) as progress:
+
+        def report(phase: str, best: int) -> None:
+            progress.update(completed=best, description=f"{what}: {phase}, best {best} blocks")
+
+        return Solver(Limit(time=seconds), seed, report).solve(box)
 
 
 # -- contest mode ----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from boardlab.core.errors import BoardlabError
 from boardlab.ioiwari.contestant import (
@@ -59,7 +60,7 @@ class GameRecord:
     banks: tuple[int, int] | None
     moves: tuple[int, ...]
     reason: str
-    wall: float
+    seconds: float
     cpu: float | None = None
     max_rss_kb: int | None = None
 
@@ -67,6 +68,20 @@ class GameRecord:
     def points(self) -> int:
         """4, 2 or 0."""
         return POINTS[self.result]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game as JSON-ready values."""
+        return {
+            "start": list(self.start),
+            "result": self.result,
+            "points": self.points,
+            "banks": None if self.banks is None else list(self.banks),
+            "moves": list(self.moves),
+            "reason": self.reason or None,
+            "seconds": round(self.seconds, 6),
+            "cpu": self.cpu,
+            "max_rss_kb": self.max_rss_kb,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +92,7 @@ class JudgeReport:
     records: tuple[GameRecord, ...]
     time_limit: float
     jobs: int
-    wall: float
+    seconds: float
 
     def count(self, result: str) -> int:
         """How many games ended with ``result`` (``win``, ``draw`` or ``loss``)."""
@@ -92,6 +107,20 @@ class JudgeReport:
     def max_score(self) -> int:
         """IOI points of winning every game."""
         return POINTS["win"] * len(self.records)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The whole run as JSON-ready values (``judge --json``)."""
+        return {
+            "command": list(self.command),
+            "games": len(self.records),
+            "time_limit": self.time_limit,
+            "jobs": self.jobs,
+            "seconds": round(self.seconds, 6),
+            **{result: self.count(result) for result in POINTS},
+            "score": self.score,
+            "max_score": self.max_score,
+            "records": [record.as_dict() for record in self.records],
+        }
 
 
 def select_starts(variant: Variant, spec: str, seed: int) -> list[tuple[int, ...]]:
@@ -290,7 +319,7 @@ def format_report(report: JudgeReport, *, show: str = "failures") -> list[str]:
     lines = [
         f"program     {' '.join(report.command)}",
         f"games       {games}, {report.time_limit:g} s a game, {report.jobs} at a time, "
-        f"{report.wall:.1f} s in all",
+        f"{report.seconds:.1f} s in all",
         "",
         "result   games  points",
     ]
@@ -299,7 +328,7 @@ def format_report(report: JudgeReport, *, show: str = "failures") -> list[str]:
         lines.append(f"{result:<6} {count:>7} {count * POINTS[result]:>7}")
     percent = 100.0 * report.score / report.max_score if report.max_score else 0.0
     lines.append(f"score  {report.score:>7} / {report.max_score} ({percent:.1f}%)")
-    walls = [r.wall for r in report.records]
+    walls = [r.seconds for r in report.records]
     cpus = [r.cpu for r in report.records if r.cpu is not None]
     rss = [r.max_rss_kb for r in report.records if r.max_rss_kb is not None]
     if walls:

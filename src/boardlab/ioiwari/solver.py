@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from boardlab.core.errors import BoardlabError
 from boardlab.ioiwari.rules import IOI, Move, Position, State, Variant, sow
@@ -219,6 +219,27 @@ class Analysis:
     best: tuple[int, ...]
     final_banks: tuple[int, int]
     seconds: float
+
+    @property
+    def proven(self) -> bool:
+        """Always True: the value is exact (the evaluator solves the game to its end)."""
+        return True
+
+    def as_dict(self) -> dict[str, Any]:
+        """The analysis as JSON-ready values (``analyze --json`` and the web API)."""
+        return {
+            "position": str(self.position),
+            "to_move": self.position.to_move,
+            "value": self.value,
+            "moves": [
+                {"pit": m.pit, "banked": m.gain, "given": m.loss, "value": m.value}
+                for m in self.moves
+            ],
+            "best": list(self.best),
+            "final_banks": list(self.final_banks),
+            "proven": self.proven,
+            "seconds": round(self.seconds, 6),
+        }
 
 
 def analyze(evaluator: Evaluator, position: Position) -> Analysis:

@@ -97,15 +97,7 @@ def _start_of(state: State) -> list[int]:
 def _analysis(state: State) -> Obj:
     with _SOLVER_LOCK:
         found = analyze(_SOLVER, state.position())
-    return {
-        "value": found.value,
-        "to_move": state.to_move,
-        "moves": [
-            {"pit": m.pit, "banked": m.gain, "given": m.loss, "value": m.value} for m in found.moves
-        ],
-        "best": list(found.best),
-        "final_banks": list(found.final_banks),
-    }
+    return found.as_dict()
 
 
 async def start(request: Request) -> Obj:
