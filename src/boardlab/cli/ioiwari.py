@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["GAME"]
 
+#: Moves taken back by one undo in ``versus``: the person's and the reply.
+_ROUND = 2
 _VARIANT_HELP = "game parameters, e.g. 'pits=7 cap=5 total=20 start=2..4' (the IOI game)"
 
 
@@ -311,7 +313,7 @@ def _run_versus(args: argparse.Namespace) -> int:
             say("  ".join(f"pit {pit}: {value:+d}" for pit, value in values.items()))
             continue
         if answer in ("u", "undo"):
-            if len(state.history) < 2:
+            if len(state.history) < _ROUND:
                 say("nothing to undo")
                 continue
             state.pop()

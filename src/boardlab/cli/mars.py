@@ -125,18 +125,18 @@ def _run_solve(args: argparse.Namespace) -> int:
     else:
         lines = _summary(solution)
         if args.show:
-            from boardlab.render.mars import ascii_routes, label
+            from boardlab.render.mars import LETTERS, ascii_routes, label
 
             lines.append("")
             lines.extend(ascii_routes(mars, routes).splitlines())
-            for index, route in enumerate(solution.routes[:26]):
+            for index, route in enumerate(solution.routes[:LETTERS]):
                 last = route.first_vehicle + route.vehicles - 1
                 who = f"vehicle {route.first_vehicle}" + (
                     f"..{last}" if last > route.first_vehicle else ""
                 )
                 lines.append(f"  {label(index)}: {who}, collects {route.new_rocks} new rock(s)")
-            if len(solution.routes) > 26:
-                lines.append(f"  ({len(solution.routes) - 26} more routes reuse the letters)")
+            if len(solution.routes) > LETTERS:
+                lines.append(f"  ({len(solution.routes) - LETTERS} more routes reuse the letters)")
         out = "\n".join(lines) + "\n"
     if svg_text is not None:
         try:

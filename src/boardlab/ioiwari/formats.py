@@ -21,7 +21,17 @@ from boardlab.core.errors import ParseError
 from boardlab.core.textio import Token, TokenReader, tokenize
 from boardlab.ioiwari.rules import IOI, Variant
 
-__all__ = ["format_move", "format_start", "line_tokens", "parse_pit", "parse_start"]
+__all__ = [
+    "MAX_DIGITS",
+    "format_move",
+    "format_start",
+    "line_tokens",
+    "parse_pit",
+    "parse_start",
+]
+
+#: Longest pit label read as a number (longer ones are garbage, not a huge pit).
+MAX_DIGITS = 9
 
 
 def parse_start(
@@ -75,7 +85,7 @@ def parse_pit(token: Token, *, source: str = "<stdin>", who: str = "move") -> in
     """
     text = token.text
     digits = text[1:] if text[:1] in "+-" else text
-    if not digits or not digits.isdigit() or not digits.isascii() or len(digits) > 9:
+    if not digits or not digits.isdigit() or not digits.isascii() or len(digits) > MAX_DIGITS:
         raise ParseError(
             f"{who} must be a pit label, got {text[:40]!r}",
             source=source,

@@ -27,7 +27,7 @@ from boardlab.ioiwari.contestant import (
     FunctionChannel,
     TimeLimitError,
 )
-from boardlab.ioiwari.formats import format_move, format_start
+from boardlab.ioiwari.formats import MAX_DIGITS, format_move, format_start
 from boardlab.ioiwari.rules import IOI, Move, State, Variant
 
 __all__ = [
@@ -47,6 +47,8 @@ __all__ = [
 #: An opponent: given the state (player 2 to move), its move.
 Opponent = Callable[[State], Move]
 
+#: The opponent's player number (the judged program is player 1).
+OPPONENT = 2
 #: IOI points of a result.
 POINTS = {"win": 4, "draw": 2, "loss": 0}
 
@@ -160,7 +162,7 @@ def referee(
     channel.send(format_start(start))
     while not state.is_over():
         number = len(state.history) // 2 + 1
-        if state.to_move == 2:
+        if state.to_move == OPPONENT:
             move = opponent(state)
             state.play(move)
             channel.send(format_move(move.pit))
@@ -174,7 +176,7 @@ def referee(
         if token is None:
             return Verdict(state, f"output ended before move {number}", "ended")
         text = token[1:] if token[:1] in "+-" else token
-        if not text.isdigit() or not text.isascii() or len(text) > 9:
+        if not text.isdigit() or not text.isascii() or len(text) > MAX_DIGITS:
             return Verdict(
                 state, f"move {number}: wrote {token[:40]!r}, not a pit label", "protocol"
             )

@@ -40,6 +40,9 @@ __all__ = [
     "sow_trace",
 ]
 
+#: Pits and bead cap a variant may have.
+MIN_PITS, MAX_PITS = 2, 12
+MIN_CAP, MAX_CAP = 2, 9
 #: Largest table a variant may ask for (``(cap + 1) ** pits`` entries of one byte).
 MAX_TABLE = 50_000_000
 
@@ -63,10 +66,10 @@ class Variant:
     high: int = 4
 
     def __post_init__(self) -> None:
-        if not 2 <= self.pits <= 12:
-            raise BoardlabError(f"a variant needs 2..12 pits, got {self.pits}")
-        if not 2 <= self.cap <= 9:
-            raise BoardlabError(f"the bead cap must be in 2..9, got {self.cap}")
+        if not MIN_PITS <= self.pits <= MAX_PITS:
+            raise BoardlabError(f"a variant needs {MIN_PITS}..{MAX_PITS} pits, got {self.pits}")
+        if not MIN_CAP <= self.cap <= MAX_CAP:
+            raise BoardlabError(f"the bead cap must be in {MIN_CAP}..{MAX_CAP}, got {self.cap}")
         if (self.cap + 1) ** self.pits > MAX_TABLE:
             raise BoardlabError(
                 f"{self.pits} pits with cap {self.cap} need a table of "

@@ -26,12 +26,17 @@ from boardlab.mars.values import MAX_SIDE, MAX_VEHICLES, ROUGH, MarsMap, Step
 __all__ = [
     "SAMPLE_MAP",
     "SAMPLE_MOVES",
+    "STEP_FIELDS",
     "format_map",
     "format_moves",
     "parse_map",
     "parse_move_line",
     "parse_moves",
 ]
+
+
+#: Fields of a move line: the vehicle and the direction.
+STEP_FIELDS = 2
 
 
 def parse_map(text: str, source: str = "<stdin>") -> MarsMap:
@@ -104,7 +109,7 @@ def parse_move_line(line: str, number: int, source: str = "<moves>") -> Step | N
     if not parts:
         return None
     column = len(line) - len(line.lstrip()) + 1
-    if len(parts) != 2:
+    if len(parts) != STEP_FIELDS:
         raise ParseError(
             f"expected 'VEHICLE DIRECTION', got {line.strip()!r}",
             source=source,

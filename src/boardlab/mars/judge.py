@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from boardlab.core.errors import ParseError
-from boardlab.mars.formats import parse_move_line
+from boardlab.mars.formats import STEP_FIELDS, parse_move_line
 from boardlab.mars.rules import Expedition, Outcome, percent_of_best
 from boardlab.mars.values import MarsMap
 
@@ -78,7 +78,12 @@ def judge(
     advance = expedition.advance
     for number, text in enumerate(moves_text.splitlines(), start=1):
         parts = text.split()
-        if len(parts) == 2 and parts[1] in _DIGITS and parts[0].isdigit() and parts[0].isascii():
+        if (
+            len(parts) == STEP_FIELDS
+            and parts[1] in _DIGITS
+            and parts[0].isdigit()
+            and parts[0].isascii()
+        ):
             vehicle, direction = int(parts[0]), _DIGITS[parts[1]]
         else:
             try:

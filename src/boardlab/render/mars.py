@@ -21,7 +21,12 @@ from boardlab.mars.rules import route_cells
 from boardlab.mars.values import ROCK, ROUGH, MarsMap
 from boardlab.render.svg import circle, document, group, line, rect, text
 
-__all__ = ["ascii_routes", "label", "svg_routes"]
+__all__ = ["LETTERS", "ascii_routes", "label", "svg_routes"]
+
+#: Routes are labelled a..z, then the letters come round again.
+LETTERS = 26
+#: Cells smaller than this (pixels) get no "pod" caption.
+CAPTION_MIN_SIDE = 12
 
 _PALETTE = (
     "#1f77b4",
@@ -39,7 +44,7 @@ _PALETTE = (
 
 def label(index: int) -> str:
     """The letter of route ``index`` (0-based): a..z, then again."""
-    return chr(ord("a") + index % 26)
+    return chr(ord("a") + index % LETTERS)
 
 
 def _marks(mars: MarsMap, routes: Sequence[str]) -> list[list[str]]:
@@ -123,7 +128,7 @@ def svg_routes(mars: MarsMap, routes: Sequence[str], title: str = "") -> str:
             stroke_width=2,
         )
     )
-    if side >= 12:
+    if side >= CAPTION_MIN_SIDE:
         body.append(text(margin, margin - 4, "pod", font_size=side * 0.6, font_family="sans-serif"))
         body.append(
             text(

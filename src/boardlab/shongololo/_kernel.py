@@ -23,6 +23,8 @@ from boardlab.core.jit import jit
 __all__ = ["exact_kernel", "leaves_kernel"]
 
 I64 = npt.NDArray[np.int64]
+#: Faces of a block: the most neighbours a cell has.
+FACES = 6
 I8 = npt.NDArray[np.int8]
 
 
@@ -69,7 +71,7 @@ def leaves_kernel(nbr: I64, parity: I8, spine: I8) -> I8:  # pragma: no cover - 
         while top >= 0 and not found:
             c = stack_cell[top]
             k = stack_k[top]
-            if k >= 6:
+            if k >= FACES:
                 top -= 1
                 continue
             stack_k[top] = k + 1

@@ -38,6 +38,8 @@ from boardlab.shongololo.patterns import STRIP_LIMIT, best_rows
 __all__ = ["Layout", "build_spine", "layouts", "pattern_rows"]
 
 Pos = tuple[int, int]
+#: Cross-sections this thin (in blocks) also get the three-wide strip layouts.
+STRIP_SIDE = 2
 _PLANE = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
@@ -97,7 +99,7 @@ def layouts(box: Box) -> list[Layout]:
         else:
             found.append(Layout(axes, "plane5"))
             found.append(Layout(axes, "tuned"))
-        if n1 <= 2 or n2 <= 2:
+        if n1 <= STRIP_SIDE or n2 <= STRIP_SIDE:
             found.append(Layout(axes, "strip3"))
             found.append(Layout(axes, "stagger3"))
     return found

@@ -30,6 +30,8 @@ from boardlab.shongololo.leaves import neighbour_table
 __all__ = ["ExactResult", "exact_search", "reference_optimum", "root_moves", "search_from"]
 
 _SLICE = 200_000
+#: A side of one block offers no first move along its axis.
+MIN_SIDE_TO_ENTER = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,7 @@ def root_moves(box: Box) -> list[int]:
     allowed: list[int] = []
     seen_sides: set[int] = set()
     for axis, side in enumerate(box.sides):
-        if side < 2 or side in seen_sides:
+        if side < MIN_SIDE_TO_ENTER or side in seen_sides:
             continue
         seen_sides.add(side)
         allowed.append((1, box.length, box.length * box.width)[axis])

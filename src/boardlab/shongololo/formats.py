@@ -28,6 +28,11 @@ from boardlab.shongololo.blocks import MAX_SIDE, Action, Block, Box, Kind
 
 __all__ = ["ActionLine", "format_actions", "format_input", "parse_actions", "parse_input"]
 
+#: Fields of an output line: E or M and three coordinates.
+LINE_FIELDS = 4
+#: Longest coordinate read as a number (longer ones are garbage).
+MAX_DIGITS = 9
+
 
 def parse_input(text: str, source: str = "<stdin>") -> Box:
     """The fruit described by a contest input: L, W and H, each 1..32.
@@ -75,9 +80,10 @@ def parse_actions(text: str, source: str = "<output>") -> list[ActionLine]:
                 line=number,
                 column=head.column,
             )
-        if len(tokens) != 4:
-            column = tokens[4].column if len(tokens) > 4 else len(raw) + 1
-            problem = "too many fields" if len(tokens) > 4 else "missing coordinates"
+        if len(tokens) != LINE_FIELDS:
+            extra = len(tokens) > LINE_FIELDS
+            column = tokens[LINE_FIELDS].column if extra else len(raw) + 1
+            problem = "too many fields" if extra else "missing coordinates"
             raise ParseError(
                 f"{problem}: a line is E or M and three integers",
                 source=source,
@@ -87,7 +93,7 @@ def parse_actions(text: str, source: str = "<output>") -> list[ActionLine]:
         values: list[int] = []
         for token in tokens[1:]:
             digits = token.text[1:] if token.text[:1] in "+-" else token.text
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
                 raise ParseError(
                     f"a coordinate must be an integer, got {token.text!r}",
                     source=source,

@@ -26,7 +26,8 @@ from boardlab.shongololo.leaves import parity_table
 
 __all__ = ["Rerouter"]
 
-#: Longest piece of spine cut out by one move (in spine steps).
+#: Shortest and longest piece of spine cut out by one move (in spine steps).
+MIN_CUT = 2
 MAX_CUT = 10
 #: How many blocks longer than the piece it replaces a new path may be.
 DETOUR = 6
@@ -74,9 +75,9 @@ class Rerouter:
     def step(self) -> bool:
         """One move; True when the spine changed."""
         length = len(self.spine)
-        if length < 4:
+        if length < 2 * MIN_CUT:
             return False
-        cut = self.rng.randint(2, min(MAX_CUT, length - 2))
+        cut = self.rng.randint(MIN_CUT, min(MAX_CUT, length - MIN_CUT))
         i = self.rng.randrange(0, length - cut)
         j = i + cut
         paths = self._paths(i, j)
