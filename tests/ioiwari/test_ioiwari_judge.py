@@ -29,6 +29,10 @@ from boardlab.peers.ioiwari_channel import ProcessChannel
 
 PLAY = [sys.executable, "-m", "boardlab", "ioiwari", "play"]
 STATEMENT = (4, 3, 2, 4, 2, 3, 2)
+#: The judge enforces wall-clock deadlines, so these tests must measure wall time; the
+#: bad programs sleep 30 s or more, and a judge that stopped them is well under this
+#: bound even on a loaded machine.
+NO_HANG = 10.0
 #: The judge runs real programs through the pipe client of ``boardlab.peers``.
 judge = partial(judge_with, connect=ProcessChannel)
 run_process_game = partial(run_with, connect=ProcessChannel)
@@ -144,7 +148,7 @@ def test_bad_programs_score_zero_without_hanging(tmp_path: Path, name: str) -> N
     body, reason = BAD_PROGRAMS[name]
     started = time.perf_counter()
     record = run_process_game(_script(tmp_path, name, body), STATEMENT, _lowest, time_limit=1.0)
-    assert time.perf_counter() - started < 3.0
+    assert time.perf_counter() - started < NO_HANG
     assert record.result == "loss" and record.points == 0
     assert record.reason.startswith(reason), record.reason
 
@@ -184,7 +188,7 @@ def test_a_program_that_wins_but_does_not_exit_is_killed(
     )
     assert record.result == "win" and record.banks == (11, 9)
     assert record.reason == "did not exit after the game (killed)"
-    assert 2.9 < record.seconds < 5.0
+    assert 2.9 < record.seconds < 3.0 + NO_HANG
 
 
 def test_select_starts_errors() -> None:

@@ -23,7 +23,7 @@ def run(args: list[str], monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tu
 
 
 def test_contest_mode_writes_a_legal_optimal_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, err = run(["shongololo", "--time", "2"], monkeypatch, "2\n3\n2\n")
+    code, out, err = run(["shongololo", "--nodes", "1000000"], monkeypatch, "2\n3\n2\n")
     assert (code, err) == (0, "")
     assert out.startswith("E 1 1 1\nM 1 1 1\n")
     verdict = judge_text(Box(2, 3, 2), out)
@@ -49,7 +49,9 @@ def test_bad_contest_input_is_exit_2(
 
 
 def test_solve_json(monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(["shongololo", "solve", "3", "3", "3", "--json"], monkeypatch)
+    code, out, _ = run(
+        ["shongololo", "solve", "3", "3", "3", "--json", "--nodes", "1000000"], monkeypatch
+    )
     report = json.loads(out)
     assert code == 0
     assert report["eaten"] == 18 and report["bound"] == upper(27, 54)

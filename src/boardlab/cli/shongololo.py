@@ -26,24 +26,35 @@ SAMPLE_OUTPUT = (
 
 def _add_search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--time", type=float, default=10.0, metavar="S", help="seconds to search (default 10)"
+        "--time",
+        type=float,
+        metavar="S",
+        help="seconds to search (default 10, or no time bound with --nodes)",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        metavar="N",
+        help="bound every search phase by N nodes: the run depends on the seed only",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
 
 
-def _solve(box_text: str, seconds: float, seed: int) -> object:
+def _solve(box_text: str, args: argparse.Namespace) -> object:
     from boardlab.core.limits import Limit
     from boardlab.shongololo.blocks import Box
     from boardlab.shongololo.solver import Solver
 
     box = Box.parse(box_text)
+    bounded = args.time is not None or args.nodes is not None
+    limit = Limit(time=args.time, nodes=args.nodes) if bounded else None
     what = f"shongololo {box.length}x{box.width}x{box.height}"
     with ProgressLine(what) as progress:
 
         def report(phase: str, best: int) -> None:
             progress.update(completed=best, description=f"{what}: {phase}, best {best} blocks")
 
-        return Solver(Limit(time=seconds), seed, report).solve(box)
+        return Solver(limit, args.seed, report).solve(box)
 
 
 # -- contest mode ----------------------------------------------------------------------------
@@ -59,7 +70,7 @@ def _run_contest(args: argparse.Namespace) -> int:
 
     text, source = read_source(args.input)
     box = parse_input(text, source)
-    solution = _solve(str(box), args.time, args.seed)
+    solution = _solve(str(box), args)
     assert isinstance(solution, Solution)
     write_stdout(format_actions(solution.actions))
     return 0
@@ -81,7 +92,7 @@ def _run_solve(args: argparse.Namespace) -> int:
     from boardlab.shongololo.rules import Shongololo
     from boardlab.shongololo.solver import Solution
 
-    solution = _solve(f"{args.L} {args.W} {args.H}", args.time, args.seed)
+    solution = _solve(f"{args.L} {args.W} {args.H}", args)
     assert isinstance(solution, Solution)
     box = solution.box
     state = Shongololo(box)
