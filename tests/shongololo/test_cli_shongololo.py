@@ -103,6 +103,8 @@ def test_judge_verb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert "solid block" in report["reason"]
     code, _, err = run(["shongololo", "judge", str(tmp_path / "none"), str(good)], monkeypatch)
     assert code == 2 and "cannot read" in err
+    code, out, err = run(["shongololo", "judge", str(data), str(good), "--best", "0"], monkeypatch)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1 and "--best" in err
 
 
 def test_bound_verb(monkeypatch: pytest.MonkeyPatch) -> None:

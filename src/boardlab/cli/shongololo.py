@@ -13,6 +13,7 @@ import json
 from boardlab.cli._command import Game, Verb
 from boardlab.cli._io import write_file_atomically, write_stdout
 from boardlab.cli._progress import ProgressLine
+from boardlab.core.errors import BoardlabError
 
 __all__ = ["GAME"]
 
@@ -139,6 +140,8 @@ def _run_judge(args: argparse.Namespace) -> int:
     from boardlab.shongololo.formats import parse_input
     from boardlab.shongololo.judge import judge_text
 
+    if args.best is not None and args.best < 1:
+        raise BoardlabError(f"--best must be a positive count of blocks, got {args.best}")
     text, source = read_source(args.input)
     box = parse_input(text, source)
     output, output_source = read_source(args.output)
