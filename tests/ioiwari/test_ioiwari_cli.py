@@ -109,43 +109,13 @@ def test_play_as_a_real_process_flushes_every_move(use_cache: Path) -> None:
 def test_judge_command_line(
     use_cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    status, out, _ = _run(
-        [
-            "ioiwari",
-            "judge",
-            "--starts",
-            "4",
-            "--seed",
-            "5",
-            "--time",
-            "20",
-            "--",
-            *BOARDLAB,
-            "ioiwari",
-            "play",
-        ],
-        "",
-        capsys,
-        monkeypatch,
-    )
+    player = ["--", *BOARDLAB, "ioiwari", "play"]
+    sample = ["ioiwari", "judge", "--starts", "4", "--seed", "5", "--time", "20", *player]
+    status, out, _ = _run(sample, "", capsys, monkeypatch)
     assert status == 0
     assert "win          4      16" in out and "score       16 / 16 (100.0%)" in out
-    status, out, _ = _run(
-        [
-            "ioiwari",
-            "judge",
-            "--start",
-            "4 3 2 4 2 3 2",
-            "--json",
-            "--",
-            *BOARDLAB,
-            "ioiwari",
-            "play",
-        ],
-        "",
-        capsys,
-        monkeypatch,
-    )
+    one = ["ioiwari", "judge", "--start", "4 3 2 4 2 3 2", "--json", *player]
+    status, out, _ = _run(one, "", capsys, monkeypatch)
     report = json.loads(out)
     assert status == 0 and (report["win"], report["score"], report["max_score"]) == (1, 4, 4)
     assert report["records"][0]["banks"] == [11, 9] and report["seconds"] > 0
