@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.state import GameState
@@ -137,14 +136,20 @@ def route_cells(directions: str, start: tuple[int, int] = (1, 1)) -> list[tuple[
     return cells
 
 
-#: What ``_apply`` hands ``_undo``: the cell the vehicle left and whether it took a rock.
-Undo = tuple[tuple[int, int], bool]
+#: What ``_apply`` hands ``_undo``: whether the step took a rock (the cell the vehicle
+#: left is one step back against the move's direction).
+Undo = bool
 
 
-@cache
-def _step(vehicle: int, direction: int) -> Step:
-    """The shared :class:`Step` value (the judge's fast path builds no new objects)."""
-    return Step(vehicle, direction)
+#: Every step value built so far, ``_STEPS[2 * (vehicle - 1) + direction]``: the judge's
+#: fast path records shared values instead of building one per line.
+_STEPS: list[Step] = []
+
+
+def _share_steps(vehicles: int) -> None:
+    """Make sure ``_STEPS`` holds the steps of vehicles ``1..vehicles``."""
+    for vehicle in range(len(_STEPS) // 2 + 1, vehicles + 1):
+        _STEPS.extend((Step(vehicle, SOUTH), Step(vehicle, EAST)))
 
 
 class Expedition(GameState[Step, Undo, Outcome]):
@@ -167,6 +172,7 @@ class Expedition(GameState[Step, Undo, Outcome]):
         owner: Mapping[tuple[int, int], int] | None = None,
     ) -> None:
         super().__init__()
+        _share_steps(mars.vehicles)
         self.mars = mars
         if positions is None:
             positions = [POD] * mars.vehicles
@@ -205,9 +211,9 @@ class Expedition(GameState[Step, Undo, Outcome]):
         mars = self.mars
         found = []
         if y < mars.height and mars.rows[y][x - 1] != ROUGH:
-            found.append(_step(vehicle, SOUTH))
+            found.append(_STEPS[2 * vehicle - 2 + SOUTH])
         if x < mars.width and mars.rows[y - 1][x] != ROUGH:
-            found.append(_step(vehicle, EAST))
+            found.append(_STEPS[2 * vehicle - 2 + EAST])
         return found
 
     def legal_moves(self) -> list[Step]:
@@ -230,14 +236,15 @@ class Expedition(GameState[Step, Undo, Outcome]):
         if took:
             self.owner[cell] = move.vehicle
             self.carried[move.vehicle] += 1
-        return (x, y), took
+        return took
 
     def _undo(self, move: Step, token: Undo) -> None:
-        previous, took = token
-        if took:
-            del self.owner[self.positions[move.vehicle]]
+        cell = self.positions[move.vehicle]
+        if token:
+            del self.owner[cell]
             self.carried[move.vehicle] -= 1
-        self.positions[move.vehicle] = previous
+        x, y = cell
+        self.positions[move.vehicle] = (x - 1, y) if move.direction == EAST else (x, y - 1)
 
     def _clone(self) -> Expedition:
         twin = Expedition.__new__(Expedition)
@@ -285,7 +292,7 @@ class Expedition(GameState[Step, Undo, Outcome]):
         if took:
             self.owner[cell] = vehicle
             self.carried[vehicle] += 1
-        self._history.append((_step(vehicle, direction), ((x, y), took)))
+        self._history.append((_STEPS[2 * vehicle - 2 + direction], took))
         return None
 
     def score_now(self) -> Outcome:
