@@ -37,7 +37,7 @@ def client() -> Iterator[object]:
 
     from boardlab.web.app import create_app
 
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(testing=True)) as test_client:
         yield test_client
 
 

@@ -1,8 +1,10 @@
 """Interface layer: ``boardlab serve``, the local web page for every game.
 
-It binds 127.0.0.1 unless ``--host`` says otherwise, prints the URL once the address
-is bound, and serves until interrupted (Ctrl-C). Starlette and uvicorn are imported
-only when the server starts, so ``boardlab --help`` stays light.
+It binds 127.0.0.1 unless ``--host`` says otherwise (another address needs the host
+names the page may be reached by, ``--allow-host NAME``), prints the URL once the
+address is bound, and serves until interrupted (Ctrl-C). ``--workers`` searches run at
+once (default one per core). Starlette and uvicorn are imported only when the server
+starts, so ``boardlab --help`` stays light.
 """
 
 from __future__ import annotations
@@ -29,6 +31,16 @@ def _port(text: str) -> int:
     return value
 
 
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of workers: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least one worker, got {value}")
+    return value
+
+
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
@@ -37,6 +49,20 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)"
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the page may be reached by (repeatable; *.example.org for its "
+        "subdomains); needed with a --host other than this machine",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_workers,
+        default=None,
+        help="searches run at once (default: one per core); more wait in a bounded queue",
     )
 
 
@@ -55,7 +81,13 @@ def _run(args: argparse.Namespace) -> int:
             )
 
     try:
-        serve(args.host, args.port, ready)
+        serve(
+            args.host,
+            args.port,
+            ready,
+            allow_hosts=tuple(args.allow_host),
+            slots=args.workers,
+        )
     except OSError as exc:
         raise BoardlabError(
             f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"

@@ -1,25 +1,39 @@
 """Interface layer: request reading and validation shared by the web API modules.
 
 Every endpoint takes one JSON object. :func:`read_object` checks the content type and
-parses the body; the ``field_*`` helpers check one field each and raise
+parses the body (nesting and integer lengths bounded, so no request can make the
+parser fail with a 500); the ``field_*`` helpers check one field each and raise
 :class:`ApiError` (a 400 with a one-line message naming the field) when it is missing
 or of the wrong kind. Errors of the game layers (:class:`BoardlabError`) become 422
-answers in :mod:`boardlab.web.app`.
+answers.
+
+:func:`endpoint` runs each handler in a worker thread, never on the event loop, and
+watches the client meanwhile: when it goes away the request's
+:class:`~boardlab.core.limits.Stop` is cancelled. A handler hands its search to
+:func:`run_job`, which waits for a slot of the app's :class:`~boardlab.web._jobs.JobPool`
+(a bounded queue: 503 with ``Retry-After`` when full) and runs it under that stop and
+the server's time cap. Handlers run in their thread without an event loop: they may
+await only :func:`read_object` and :func:`run_job`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import math
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
 
-from starlette.concurrency import run_in_threadpool
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.types import Receive
 
 from boardlab.core.errors import BoardlabError
+from boardlab.core.limits import Stop
+from boardlab.web._jobs import JobCancelledError, JobPool, Owner, QueueFullError
 
 __all__ = [
     "ApiError",
@@ -40,6 +54,16 @@ __all__ = [
 QUOTED_CHARS = 40
 #: The longest item of a list of short strings (names, moves).
 SHORT_STRING = 64
+#: The deepest nesting of arrays and objects a body may have.
+MAX_DEPTH = 32
+#: The most digits of an integer in a body.
+MAX_DIGITS = 100
+#: The longest error message answered (a game's message may quote the request).
+MAX_MESSAGE = 300
+#: The request header naming the page (tab) a request comes from; a newer search from
+#: the same page cancels the older one.
+PAGE_HEADER = "x-boardlab-page"
+_JOB = "boardlab.job"
 
 T = TypeVar("T")
 Obj = dict[str, Any]
@@ -48,10 +72,11 @@ Obj = dict[str, Any]
 class ApiError(Exception):
     """A request the API refuses: HTTP ``status`` and a one-line ``message``."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 async def read_object(request: Request) -> Obj:
@@ -72,20 +97,64 @@ async def read_object(request: Request) -> Obj:
         raise ApiError(
             400, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise _too_deep() from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise _too_long() from None
+    _check_shape(data)
     if not isinstance(data, dict):
         raise ApiError(400, f"the body must be a JSON object, got {type(data).__name__}")
     return data
+
+
+def _too_deep() -> ApiError:
+    return ApiError(400, f"malformed JSON: nested more than {MAX_DEPTH} levels deep")
+
+
+def _too_long() -> ApiError:
+    return ApiError(400, f"malformed JSON: an integer of more than {MAX_DIGITS} digits")
+
+
+def _check_shape(data: object) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` and integers longer than
+    :data:`MAX_DIGITS` digits (iteratively: no recursion on the request's shape)."""
+    big = 10**MAX_DIGITS
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        items: Any
+        if isinstance(value, dict):
+            items = value.values()
+        elif isinstance(value, list):
+            items = value
+        else:
+            if isinstance(value, int) and abs(value) >= big:
+                raise _too_long()
+            continue
+        if depth > MAX_DEPTH:
+            raise _too_deep()
+        for item in items:
+            if isinstance(item, dict | list):
+                stack.append((item, depth + 1))
+            elif isinstance(item, int) and abs(item) >= big:
+                raise _too_long()
 
 
 def _missing(name: str) -> ApiError:
     return ApiError(400, f"missing field {name!r}")
 
 
+def clip(text: str, most: int = QUOTED_CHARS) -> str:
+    """``text`` cut to ``most`` characters (ending in ``...`` when cut).
+
+    >>> clip("x" * 50, 10)
+    'xxxxxxx...'
+    """
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
 def _wrong(name: str, wanted: str, value: object) -> ApiError:
-    shown = json.dumps(value)
-    if len(shown) > QUOTED_CHARS:
-        shown = shown[: QUOTED_CHARS - 3] + "..."
-    return ApiError(400, f"field {name!r} must be {wanted}, got {shown}")
+    return ApiError(400, f"field {name!r} must be {wanted}, got {clip(json.dumps(value))}")
 
 
 def field_str(data: Obj, name: str, default: str | None = None, *, max_len: int = 10_000) -> str:
@@ -120,7 +189,7 @@ def field_int(data: Obj, name: str, default: int | None = None, *, low: int, hig
     if isinstance(value, bool) or not isinstance(value, int):
         raise _wrong(name, "an integer", value)
     if not low <= value <= high:
-        raise ApiError(400, f"field {name!r} must be in {low}..{high}, got {value}")
+        raise ApiError(400, f"field {name!r} must be in {low}..{high}, got {clip(str(value))}")
     return value
 
 
@@ -209,34 +278,97 @@ def field_int_list(
     return list(value)
 
 
+@dataclass(frozen=True, slots=True)
+class _Job:
+    owner: Owner
+    stop: Stop
+
+
 async def run_job(request: Request, work: Callable[[], T]) -> T:
-    """Run ``work`` in a worker thread, one heavy job at a time per app."""
-    lock = request.app.state.job_lock
-    async with lock:
-        return await run_in_threadpool(work)
+    """Run ``work`` (a search) in a slot of the app's job pool, under the request's stop
+    (cancelled when the client goes away or a newer request of its page arrives) and the
+    server's time cap; called from an :func:`endpoint` handler.
+
+    :raises ApiError: 503 with ``Retry-After`` when the queue is full; 409 when the job
+        was cancelled.
+    """
+    job = request.scope.get(_JOB)
+    if not isinstance(job, _Job):
+        raise RuntimeError("run_job is for handlers wrapped by endpoint()")
+    pool: JobPool = request.app.state.jobs
+    try:
+        return pool.run(job.owner, job.stop, work)
+    except QueueFullError as exc:
+        raise ApiError(503, str(exc), {"Retry-After": str(exc.retry_after)}) from None
+    except JobCancelledError as exc:
+        raise ApiError(409, f"cancelled: {exc}") from None
 
 
-Handler = Callable[[Request], Awaitable[Obj]]
+Handler = Callable[[Request], Coroutine[Any, Any, Obj]]
 
 
-def error_response(status: int, message: str, kind: str | None = None) -> JSONResponse:
-    """The JSON answer of a refused request: ``{"error": message, "kind": ...}``."""
-    body: Obj = {"error": message}
+def error_response(
+    status: int, message: str, kind: str | None = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    """The JSON answer of a refused request: ``{"error": message, "kind": ...}`` (a long
+    message is cut to :data:`MAX_MESSAGE` characters)."""
+    body: Obj = {"error": clip(message, MAX_MESSAGE)}
     if kind is not None:
         body["kind"] = kind
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
-def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """Wrap an API handler: its dict becomes JSON; an :class:`ApiError` its status; a
-    :class:`BoardlabError` (bad position, illegal move, parse error) a 422 with the message."""
+def _owner(request: Request) -> Owner:
+    client = request.client.host if request.client is not None else ""
+    page = request.headers.get(PAGE_HEADER)
+    return Owner(client, None if page is None else page[:SHORT_STRING])
+
+
+def _drive(handler: Handler, request: Request) -> Obj:
+    """Run a handler coroutine to its end in this thread (it must not wait on I/O)."""
+    coroutine = handler(request)
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return cast(Obj, done.value)
+    coroutine.close()
+    raise RuntimeError(f"{handler.__qualname__} waited on I/O inside a worker thread")
+
+
+async def _watch(receive: Receive, stop: Stop) -> None:
+    """Cancel ``stop`` when the client disconnects (the body has been read already)."""
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            stop.cancel("the client went away")
+            return
+
+
+async def _off_loop(handler: Handler, request: Request) -> Obj:
+    await request.body()  # read on the loop; the handler finds it cached
+    stop = Stop()
+    request.scope[_JOB] = _Job(_owner(request), stop)
+    watcher = asyncio.ensure_future(_watch(request.receive, stop))
+    try:
+        return await anyio.to_thread.run_sync(_drive, handler, request)
+    finally:
+        watcher.cancel()
+
+
+def endpoint(
+    handler: Handler, *, on_loop: bool = False
+) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+    """Wrap an API handler: it runs in a worker thread (``on_loop`` only for trivial
+    ones); its dict becomes JSON; an :class:`ApiError` its status; a
+    :class:`BoardlabError` (bad position, illegal move, parse error) a 422 with the
+    message."""
 
     @functools.wraps(handler)
     async def wrapper(request: Request) -> Response:
         try:
-            result = await handler(request)
+            result = await (handler(request) if on_loop else _off_loop(handler, request))
         except ApiError as exc:
-            return error_response(exc.status, exc.message)
+            return error_response(exc.status, exc.message, headers=exc.headers)
         except BoardlabError as exc:
             return error_response(422, str(exc), type(exc).__name__)
         return JSONResponse(result)

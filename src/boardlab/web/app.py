@@ -3,8 +3,10 @@
 :func:`create_app` builds the app: the static page under ``/``, the JSON API of every
 game under ``/api/<game>/...``, a limit on request bodies (413 beyond it, checked
 before the body is read), a check of the ``Host`` header (the page answers only to the
-names it is served on, which stops DNS-rebinding pages from reaching it) and JSON
-answers for every error. :func:`serve` runs it with uvicorn, on 127.0.0.1 by default.
+names it is served on, which stops DNS-rebinding pages from reaching it; a JSON 400
+otherwise), the usual security headers on every answer, JSON answers for every error,
+and the job pool that runs the searches (:mod:`boardlab.web._jobs`). :func:`serve` runs
+it with uvicorn, on 127.0.0.1 by default.
 
 >>> app = create_app()
 >>> api = app.routes[0]
@@ -14,31 +16,57 @@ answers for every error. :func:`serve` runs it with uvicorn, on 127.0.0.1 by def
 
 from __future__ import annotations
 
-import asyncio
+import logging
+import os
 from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from boardlab.web._http import Obj, endpoint, error_response
+from boardlab.core.errors import BoardlabError
+from boardlab.web._http import Obj, clip, endpoint, error_response
+from boardlab.web._jobs import JobPool
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "MAX_BODY", "BodyLimit", "create_app", "serve"]
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "MAX_BODY",
+    "MAX_JOB_SECONDS",
+    "BodyLimit",
+    "HostCheck",
+    "SecurityHeaders",
+    "create_app",
+    "serve",
+]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 #: Largest request body accepted (a Mars answer for 999 vehicles is about 1.5 MB).
 MAX_BODY = 4 * 1024 * 1024
+#: The server's cap on one search's run time (seconds), whatever it asks for.
+MAX_JOB_SECONDS = 30.0
+#: Searches that may wait for a slot, per slot.
+WAITING_PER_SLOT = 4
 STATIC = Path(__file__).parent / "static"
 LOCAL_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: The host name of Starlette's test client, allowed only by ``create_app(testing=True)``.
+TEST_NAME = "testserver"
+SECURITY_HEADERS = {
+    "content-security-policy": "frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+}
+_log = logging.getLogger(__name__)
 
 
 class BodyLimit:
@@ -92,6 +120,67 @@ class _TooLargeError(Exception):
     pass
 
 
+def host_name(header: str) -> str:
+    """The name of a ``Host`` header without its port, lower case.
+
+    >>> host_name("LocalHost:8000"), host_name("[::1]:8000"), host_name("example.org")
+    ('localhost', '[::1]', 'example.org')
+    """
+    name = header.strip().lower()
+    if name.startswith("["):
+        return name[: name.find("]") + 1] if "]" in name else name
+    return name.rsplit(":", 1)[0] if name.count(":") == 1 else name
+
+
+class HostCheck:
+    """ASGI middleware: answer only to the allowed ``Host`` names (a JSON 400 otherwise).
+
+    A name ``*.example.org`` allows every subdomain of example.org; there is no name that
+    allows every host.
+    """
+
+    def __init__(self, app: ASGIApp, allowed: tuple[str, ...]) -> None:
+        self.app = app
+        self.exact = {name.lower() for name in allowed if not name.startswith("*.")}
+        self.suffixes = tuple(name.lower()[1:] for name in allowed if name.startswith("*."))
+
+    def allows(self, header: str) -> bool:
+        """Whether a ``Host`` header names an allowed host."""
+        name = host_name(header)
+        return name in self.exact or (bool(name) and name.endswith(self.suffixes))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            header = Headers(scope=scope).get("host", "")
+            if not self.allows(header):
+                message = f"host {clip(header)!r} is not allowed (see boardlab serve --allow-host)"
+                await error_response(400, message, "HostNotAllowed")(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class SecurityHeaders:
+    """ASGI middleware: add :data:`SECURITY_HEADERS` to every answer (no framing, no
+    content sniffing, no referrer)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for key, value in SECURITY_HEADERS.items():
+                    headers.setdefault(key, value)
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 async def _health(request: Request) -> Obj:
     from boardlab import __version__
 
@@ -109,24 +198,39 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
-    return error_response(500, f"internal error: {type(exc).__name__}: {exc}")
+    _log.error("internal error on %s", request.url.path, exc_info=exc)
+    return error_response(500, f"internal error ({type(exc).__name__}); see the server's log")
 
 
 def _api_routes() -> list[BaseRoute]:
     from boardlab.web import api_hex, api_ioiwari, api_mars, api_pegs, api_shongololo
 
-    routes: list[BaseRoute] = [Route("/health", endpoint(_health), methods=["GET"])]
+    routes: list[BaseRoute] = [Route("/health", endpoint(_health, on_loop=True), methods=["GET"])]
     for module in (api_pegs, api_hex, api_ioiwari, api_mars, api_shongololo):
         routes.extend(module.routes)
     return routes
 
 
-def create_app(hosts: tuple[str, ...] = (), max_body: int = MAX_BODY) -> Starlette:
-    """The web app; ``hosts`` are extra names the page may be reached by (besides the
-    local ones and ``testserver``, the name used by Starlette's test client)."""
-    allowed = [*LOCAL_NAMES, "testserver", *hosts]
+def create_app(
+    hosts: tuple[str, ...] = (),
+    max_body: int = MAX_BODY,
+    *,
+    testing: bool = False,
+    slots: int | None = None,
+    waiting: int | None = None,
+    job_seconds: float = MAX_JOB_SECONDS,
+) -> Starlette:
+    """The web app.
+
+    ``hosts`` are the names the page may be reached by besides the local ones
+    (``testing`` adds ``testserver``, the name Starlette's test client sends). ``slots``
+    searches run at once (default: one per core), ``waiting`` more may queue (default
+    four per slot) and each runs at most ``job_seconds``.
+    """
+    allowed = (*LOCAL_NAMES, *((TEST_NAME,) if testing else ()), *hosts)
     middleware = [
-        Middleware(TrustedHostMiddleware, allowed_hosts=allowed),
+        Middleware(SecurityHeaders),
+        Middleware(HostCheck, allowed=allowed),
         Middleware(BodyLimit, limit=max_body),
     ]
     routes = [
@@ -138,22 +242,48 @@ def create_app(hosts: tuple[str, ...] = (), max_body: int = MAX_BODY) -> Starlet
         middleware=middleware,
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )
-    app.state.job_lock = asyncio.Lock()
+    slots = slots if slots is not None else os.cpu_count() or 1
+    waiting = waiting if waiting is not None else WAITING_PER_SLOT * slots
+    app.state.jobs = JobPool(slots, waiting, job_seconds)
     return app
 
 
+def allowed_hosts(host: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The host names a server bound to ``host`` answers to besides the local ones.
+
+    A non-local address needs the names given explicitly (``--allow-host``).
+
+    :raises BoardlabError: for a non-local bind without names, or a name ``*``.
+    """
+    if any(name.strip() in ("", "*") for name in names):
+        raise BoardlabError("--allow-host needs a host name (there is no name for every host)")
+    if host not in LOCAL_NAMES and not names:
+        raise BoardlabError(
+            f"--host {host} lets other machines reach the page: "
+            "name the host names it may be reached by with --allow-host NAME"
+        )
+    return names
+
+
 def serve(
-    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, ready: Callable[[str], None] | None = None
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    ready: Callable[[str], None] | None = None,
+    *,
+    allow_hosts: tuple[str, ...] = (),
+    slots: int | None = None,
 ) -> None:
     """Serve the page with uvicorn until interrupted; ``ready(url)`` is called once the
     address is bound (``port`` 0 picks a free port, and the URL names it).
 
+    :raises BoardlabError: for a non-local ``host`` without ``allow_hosts``.
     :raises OSError: when the address cannot be bound.
     """
     import socket
 
     import uvicorn
 
+    hosts = allowed_hosts(host, allow_hosts)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
@@ -163,9 +293,7 @@ def serve(
         sock.close()
         raise
     bound = sock.getsockname()[1]
-    wildcard = host in ("0.0.0.0", "::", "")
-    hosts = ("*",) if wildcard else (() if host in LOCAL_NAMES else (host,))
-    config = uvicorn.Config(create_app(hosts), log_level="warning")
+    config = uvicorn.Config(create_app(hosts, slots=slots), log_level="warning")
     if ready is not None:
         shown = f"[{host}]" if ":" in host else host
         ready(f"http://{shown}:{bound}/")

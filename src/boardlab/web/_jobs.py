@@ -1,0 +1,171 @@
+"""Interface layer: the web server's job slots, its bounded wait queue and cancellation.
+
+A *job* is a search or a solve (anything an endpoint hands to
+:func:`boardlab.web._http.run_job`). :class:`JobPool` runs at most ``slots`` of them at
+once (one per core by default); up to ``waiting`` more wait their turn and a job beyond
+that is refused with :class:`QueueFullError` (the API's 503 with ``Retry-After``). No client may
+fill more than half of the queue, and a freed slot goes to the waiting job whose client
+has the fewest jobs running (then the oldest), so one user cannot starve another.
+
+Each job runs under a :class:`boardlab.core.limits.Stop` that is its cancel flag and its
+time cap (``seconds`` from the moment it starts running): every search budget started
+inside honours it. A job is cancelled when its client goes away, or when a newer job
+from the same page (``owner.page``) arrives; a cancelled job ends with
+:class:`JobCancelledError`.
+
+>>> pool = JobPool(slots=1, waiting=0, seconds=5.0)
+>>> pool.run(Owner("127.0.0.1"), Stop(), lambda: 6 * 7)
+42
+>>> pool.running, pool.queued
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from boardlab.core.limits import Stop, stop_scope
+
+__all__ = ["JobCancelledError", "JobPool", "Owner", "QueueFullError"]
+
+T = TypeVar("T")
+
+#: How often a waiting job looks at its cancel flag (seconds).
+WAIT_POLL = 0.05
+REPLACED = "replaced by a newer request from the same page"
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Who asked: the client's address and, optionally, the page (tab) it came from."""
+
+    client: str
+    page: str | None = None
+
+
+class QueueFullError(Exception):
+    """No room in the queue; try again in ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class JobCancelledError(Exception):
+    """The job was cancelled (its client went away, or a newer request replaced it)."""
+
+
+@dataclass(eq=False, slots=True)
+class _Ticket:
+    owner: Owner
+    stop: Stop
+    number: int
+    running: bool = False
+
+
+class JobPool:
+    """At most ``slots`` jobs at once, ``waiting`` more queued, each capped at ``seconds``."""
+
+    def __init__(self, slots: int, waiting: int, seconds: float) -> None:
+        if slots < 1 or waiting < 0 or not seconds > 0:
+            raise ValueError("a pool needs slots >= 1, waiting >= 0 and seconds > 0")
+        self.slots = slots
+        self.waiting = waiting
+        self.seconds = seconds
+        self._lock = threading.Condition()
+        self._queue: list[_Ticket] = []
+        self._active: list[_Ticket] = []
+        self._numbers = itertools.count()
+
+    @property
+    def running(self) -> int:
+        """Jobs running now."""
+        with self._lock:
+            return len(self._active)
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a slot."""
+        with self._lock:
+            return len(self._queue)
+
+    def run(self, owner: Owner, stop: Stop, work: Callable[[], T]) -> T:
+        """Run ``work`` in this thread once a slot is free, under ``stop`` (its deadline
+        is set to the pool's cap when the job starts).
+
+        :raises QueueFullError: when the queue is full, or this client holds its share of it.
+        :raises JobCancelledError: when ``stop`` is cancelled before or while the job runs.
+        """
+        ticket = self._enter(owner, stop)
+        try:
+            self._await_turn(ticket)
+            stop.restart(self.seconds)
+            with stop_scope(stop):
+                result = work()
+        finally:
+            self._leave(ticket)
+        if stop.cancelled:
+            raise JobCancelledError(stop.reason)
+        return result
+
+    def _enter(self, owner: Owner, stop: Stop) -> _Ticket:
+        with self._lock:
+            self._queue = [t for t in self._queue if not t.stop.cancelled]
+            if owner.page is not None:
+                for old in [*self._queue, *self._active]:
+                    if old.owner == owner:
+                        old.stop.cancel(REPLACED)
+                self._queue = [t for t in self._queue if not t.stop.cancelled]
+            ticket = _Ticket(owner, stop, next(self._numbers))
+            if len(self._active) < self.slots and not self._queue:
+                ticket.running = True
+                self._active.append(ticket)
+                return ticket
+            share = max(1, math.ceil(self.waiting / 2))
+            mine = sum(t.owner.client == owner.client for t in self._queue)
+            if len(self._queue) >= self.waiting or mine >= share:
+                why = "the server is busy" if mine < share else "too many of your searches wait"
+                raise QueueFullError(
+                    f"{why}: {len(self._active)} searches running, {len(self._queue)} waiting",
+                    self._retry_after(),
+                )
+            self._queue.append(ticket)
+            self._dispatch()
+            return ticket
+
+    def _retry_after(self) -> int:
+        """A guess at when a slot frees: a second per queued job per slot, at least 1."""
+        return max(1, math.ceil((len(self._queue) + 1) / self.slots))
+
+    def _await_turn(self, ticket: _Ticket) -> None:
+        with self._lock:
+            while not ticket.running:
+                if ticket.stop.cancelled:
+                    raise JobCancelledError(ticket.stop.reason)
+                self._lock.wait(WAIT_POLL)
+
+    def _leave(self, ticket: _Ticket) -> None:
+        with self._lock:
+            if ticket in self._active:
+                self._active.remove(ticket)
+            if ticket in self._queue:
+                self._queue.remove(ticket)
+            self._dispatch()
+
+    def _dispatch(self) -> None:
+        """Give free slots to waiting jobs: fewest running for their client, then oldest."""
+        self._queue = [t for t in self._queue if not t.stop.cancelled]
+        while self._queue and len(self._active) < self.slots:
+            busy: dict[str, int] = {}
+            for active in self._active:
+                busy[active.owner.client] = busy.get(active.owner.client, 0) + 1
+            chosen = min(self._queue, key=lambda t: (busy.get(t.owner.client, 0), t.number))
+            self._queue.remove(chosen)
+            chosen.running = True
+            self._active.append(chosen)
+        self._lock.notify_all()
