@@ -7,7 +7,8 @@ import socket
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -41,17 +42,15 @@ def client() -> Iterator[object]:
         yield test_client
 
 
-@pytest.fixture(scope="session")
-def live_server() -> Iterator[str]:
-    """The app served by uvicorn in a thread on a free port of 127.0.0.1; yields its URL."""
+@contextmanager
+def served(app: Any) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread on a free port of 127.0.0.1; yields its URL."""
     import uvicorn
-
-    from boardlab.web.app import create_app
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -59,10 +58,27 @@ def live_server() -> Iterator[str]:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the test server did not start")
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="session")
+def serve_app() -> Callable[[Any], AbstractContextManager[str]]:
+    """:func:`served`, for tests that serve an app of their own."""
+    return served
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """The app served by uvicorn in a thread on a free port of 127.0.0.1; yields its URL."""
+    from boardlab.web.app import create_app
+
+    with served(create_app()) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

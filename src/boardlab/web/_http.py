@@ -58,8 +58,11 @@ SHORT_STRING = 64
 MAX_DEPTH = 32
 #: The most digits of an integer in a body.
 MAX_DIGITS = 100
-#: The longest error message answered (a game's message may quote the request).
+#: The longest error message or verdict text answered (a game's message may quote the
+#: request).
 MAX_MESSAGE = 300
+#: The fields of an answer that hold a verdict's words (cut to :data:`MAX_MESSAGE`).
+VERDICT_TEXTS = ("reason", "summary", "report")
 #: The request header naming the page (tab) a request comes from; a newer search from
 #: the same page cancels the older one.
 PAGE_HEADER = "x-boardlab-page"
@@ -355,13 +358,26 @@ async def _off_loop(handler: Handler, request: Request) -> Obj:
         watcher.cancel()
 
 
+def _clip_verdict(answer: Obj) -> Obj:
+    """``answer`` with its verdict texts (:data:`VERDICT_TEXTS`, a string or a list of
+    strings) cut to :data:`MAX_MESSAGE` characters: a judge's reason may quote the
+    offending line of the request, which may be a megabyte long."""
+    for key in VERDICT_TEXTS:
+        value = answer.get(key)
+        if isinstance(value, str):
+            answer[key] = clip(value, MAX_MESSAGE)
+        elif isinstance(value, list):
+            answer[key] = [clip(v, MAX_MESSAGE) if isinstance(v, str) else v for v in value]
+    return answer
+
+
 def endpoint(
     handler: Handler, *, on_loop: bool = False
 ) -> Callable[[Request], Coroutine[Any, Any, Response]]:
     """Wrap an API handler: it runs in a worker thread (``on_loop`` only for trivial
-    ones); its dict becomes JSON; an :class:`ApiError` its status; a
-    :class:`BoardlabError` (bad position, illegal move, parse error) a 422 with the
-    message."""
+    ones); its dict becomes JSON (verdict texts clipped); an :class:`ApiError` its
+    status; a :class:`BoardlabError` (bad position, illegal move, parse error) a 422 with
+    the message (clipped)."""
 
     @functools.wraps(handler)
     async def wrapper(request: Request) -> Response:
@@ -371,6 +387,6 @@ def endpoint(
             return error_response(exc.status, exc.message, headers=exc.headers)
         except BoardlabError as exc:
             return error_response(422, str(exc), type(exc).__name__)
-        return JSONResponse(result)
+        return JSONResponse(_clip_verdict(result))
 
     return wrapper

@@ -68,6 +68,11 @@ class _Ticket:
     running: bool = False
 
 
+def _replaces(new: Owner, old: Owner) -> bool:
+    """Whether a job of ``new`` cancels a job of ``old``: the same page of the same client."""
+    return new.page is not None and new == old
+
+
 class JobPool:
     """At most ``slots`` jobs at once, ``waiting`` more queued, each capped at ``seconds``."""
 
@@ -116,11 +121,10 @@ class JobPool:
     def _enter(self, owner: Owner, stop: Stop) -> _Ticket:
         with self._lock:
             self._queue = [t for t in self._queue if not t.stop.cancelled]
-            if owner.page is not None:
-                for old in [*self._queue, *self._active]:
-                    if old.owner == owner:
-                        old.stop.cancel(REPLACED)
-                self._queue = [t for t in self._queue if not t.stop.cancelled]
+            replaced = [t for t in [*self._queue, *self._active] if _replaces(owner, t.owner)]
+            for old in replaced:
+                old.stop.cancel(REPLACED)
+            self._queue = [t for t in self._queue if not t.stop.cancelled]
             ticket = _Ticket(owner, stop, next(self._numbers))
             if len(self._active) < self.slots and not self._queue:
                 ticket.running = True
@@ -128,7 +132,9 @@ class JobPool:
                 return ticket
             share = max(1, math.ceil(self.waiting / 2))
             mine = sum(t.owner.client == owner.client for t in self._queue)
-            if len(self._queue) >= self.waiting or mine >= share:
+            # a job that replaces one of its page may wait for the slot it frees
+            full = len(self._queue) >= self.waiting or mine >= share
+            if full and not replaced:
                 why = "the server is busy" if mine < share else "too many of your searches wait"
                 raise QueueFullError(
                     f"{why}: {len(self._active)} searches running, {len(self._queue)} waiting",
