@@ -31,10 +31,12 @@ from typing import TypeVar
 
 from boardlab.core.limits import Stop, stop_scope
 
-__all__ = ["JobCancelledError", "JobPool", "Owner", "QueueFullError"]
+__all__ = ["MAX_JOB_SECONDS", "JobCancelledError", "JobPool", "Owner", "QueueFullError"]
 
 T = TypeVar("T")
 
+#: The server's cap on one search's run time (seconds), whatever it asks for.
+MAX_JOB_SECONDS = 30.0
 #: How often a waiting job looks at its cancel flag (seconds).
 WAIT_POLL = 0.05
 REPLACED = "replaced by a newer request from the same page"

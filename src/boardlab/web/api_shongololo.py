@@ -22,11 +22,12 @@ from boardlab.web._http import (
     read_object,
     run_job,
 )
+from boardlab.web._jobs import MAX_JOB_SECONDS
 
 __all__ = ["routes"]
 
 MAX_ANSWER = 2_000_000
-MAX_TIME = 60.0
+MAX_TIME = MAX_JOB_SECONDS  # the server's cap on every search
 
 
 async def solve(request: Request) -> Obj:
