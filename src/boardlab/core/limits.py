@@ -15,8 +15,8 @@ search starts for its own phases, so a search needs no extra argument to be stop
 >>> budget.exhausted(nodes=1)
 False
 >>> stop.cancel("the client went away")
->>> budget.exhausted(nodes=1), stop.reason
-(True, 'the client went away')
+>>> budget.exhausted(nodes=1), budget.remaining, stop.reason
+(True, 0.0, 'the client went away')
 >>> with stop_scope(Stop(seconds=5)):
 ...     capped = Limit(time=60).start()
 >>> capped.remaining is not None and capped.remaining <= 5
@@ -129,7 +129,10 @@ class Budget:
 
     @property
     def remaining(self) -> float | None:
-        """Seconds left (never negative), or None without a time bound."""
+        """Seconds left (never negative; 0 once the stop is cancelled), or None without a
+        time bound."""
+        if self.stop is not None and self.stop.cancelled:
+            return 0.0
         end = self.deadline()
         return None if end is None else max(0.0, end - _time.perf_counter())
 
