@@ -347,3 +347,14 @@ def test_serve_allows_named_hosts_on_an_open_bind() -> None:
     assert allowed_hosts("0.0.0.0", ("boards.lan",)) == ("boards.lan",)
     assert allowed_hosts("127.0.0.1", ()) == ()
     assert json.dumps(allowed_hosts("::1", ())) == "[]"
+
+
+@pytest.mark.parametrize(
+    "name", ["boardlab.core.limits", "boardlab.web._jobs", "boardlab.web._http", "boardlab.web.app"]
+)
+def test_the_examples_in_the_docstrings_hold(name: str) -> None:
+    import doctest
+    import importlib
+
+    failures, tried = doctest.testmod(importlib.import_module(name))
+    assert tried > 0 and failures == 0
