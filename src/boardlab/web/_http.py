@@ -26,6 +26,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
+import anyio
 import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -67,6 +68,8 @@ VERDICT_TEXTS = ("reason", "summary", "report")
 #: the same page cancels the older one.
 PAGE_HEADER = "x-boardlab-page"
 _JOB = "boardlab.job"
+#: Threads for requests that are not searches (more such requests wait on the loop).
+LIGHT_THREADS = 16
 
 T = TypeVar("T")
 Obj = dict[str, Any]
@@ -347,13 +350,25 @@ async def _watch(receive: Receive, stop: Stop) -> None:
             return
 
 
+def _threads(request: Request) -> anyio.CapacityLimiter:
+    """The app's own thread limiter: every job slot and queue place has a thread, plus
+    :data:`LIGHT_THREADS` for the other requests (made on first use, inside the loop)."""
+    state = request.app.state
+    limiter = getattr(state, "threads", None)
+    if limiter is None:
+        pool: JobPool = state.jobs
+        limiter = state.threads = anyio.CapacityLimiter(pool.slots + pool.waiting + LIGHT_THREADS)
+    assert isinstance(limiter, anyio.CapacityLimiter)
+    return limiter
+
+
 async def _off_loop(handler: Handler, request: Request) -> Obj:
     await request.body()  # read on the loop; the handler finds it cached
     stop = Stop()
     request.scope[_JOB] = _Job(_owner(request), stop)
     watcher = asyncio.ensure_future(_watch(request.receive, stop))
     try:
-        return await anyio.to_thread.run_sync(_drive, handler, request)
+        return await anyio.to_thread.run_sync(_drive, handler, request, limiter=_threads(request))
     finally:
         watcher.cancel()
 
