@@ -330,13 +330,14 @@ def _owner(request: Request) -> Owner:
     return Owner(client, None if page is None else page[:SHORT_STRING])
 
 
-def _drive(handler: Handler, request: Request) -> Obj:
-    """Run a handler coroutine to its end in this thread (it must not wait on I/O)."""
+def _drive(handler: Handler, request: Request) -> Response:
+    """Run a handler coroutine to its end in this thread (it must not wait on I/O) and
+    render its answer here too (a large answer's JSON is no work for the loop)."""
     coroutine = handler(request)
     try:
         coroutine.send(None)
     except StopIteration as done:
-        return cast(Obj, done.value)
+        return _answer(cast(Obj, done.value))
     coroutine.close()
     raise RuntimeError(f"{handler.__qualname__} waited on I/O inside a worker thread")
 
@@ -362,7 +363,7 @@ def _threads(request: Request) -> anyio.CapacityLimiter:
     return limiter
 
 
-async def _off_loop(handler: Handler, request: Request) -> Obj:
+async def _off_loop(handler: Handler, request: Request) -> Response:
     await request.body()  # read on the loop; the handler finds it cached
     stop = Stop()
     request.scope[_JOB] = _Job(_owner(request), stop)
@@ -373,17 +374,17 @@ async def _off_loop(handler: Handler, request: Request) -> Obj:
         watcher.cancel()
 
 
-def _clip_verdict(answer: Obj) -> Obj:
-    """``answer`` with its verdict texts (:data:`VERDICT_TEXTS`, a string or a list of
-    strings) cut to :data:`MAX_MESSAGE` characters: a judge's reason may quote the
-    offending line of the request, which may be a megabyte long."""
+def _answer(answer: Obj) -> JSONResponse:
+    """The JSON answer of a handler, its verdict texts (:data:`VERDICT_TEXTS`, a string
+    or a list of strings) cut to :data:`MAX_MESSAGE` characters: a judge's reason may
+    quote the offending line of the request, which may be a megabyte long."""
     for key in VERDICT_TEXTS:
         value = answer.get(key)
         if isinstance(value, str):
             answer[key] = clip(value, MAX_MESSAGE)
         elif isinstance(value, list):
             answer[key] = [clip(v, MAX_MESSAGE) if isinstance(v, str) else v for v in value]
-    return answer
+    return JSONResponse(answer)
 
 
 def endpoint(
@@ -397,11 +398,12 @@ def endpoint(
     @functools.wraps(handler)
     async def wrapper(request: Request) -> Response:
         try:
-            result = await (handler(request) if on_loop else _off_loop(handler, request))
+            if on_loop:
+                return _answer(await handler(request))
+            return await _off_loop(handler, request)
         except ApiError as exc:
             return error_response(exc.status, exc.message, headers=exc.headers)
         except BoardlabError as exc:
             return error_response(422, str(exc), type(exc).__name__)
-        return JSONResponse(_clip_verdict(result))
 
     return wrapper
