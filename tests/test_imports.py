@@ -1,0 +1,208 @@
+"""The import rules of docs/architecture.md, checked on every module's parsed imports.
+
+Every ``import`` and ``from ... import`` in ``src/boardlab`` counts, at module level or
+inside a function, except those under ``if TYPE_CHECKING:`` (they never run).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+GAMES = frozenset({"pegs", "hex", "ioiwari", "mars", "shongololo"})
+
+#: Which top-level parts of boardlab each part may import (itself always allowed).
+ALLOWED: dict[str, frozenset[str]] = {
+    "core": frozenset(),
+    **{game: frozenset({"core"}) for game in GAMES},
+    "render": frozenset({"core"} | GAMES),
+    "peers": frozenset({"core"} | GAMES),
+    "web": frozenset({"core", "render", "peers"} | GAMES),
+    "cli": frozenset({"core", "render", "peers", "web"} | GAMES),
+    # the package itself and ``python -m boardlab``
+    "": frozenset({"cli"}),
+}
+
+SEARCHING = re.compile(r"^_?(solver|search)(_.*)?$")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted((SRC / "boardlab").rglob("*.py"))}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _walk_runtime(node: ast.AST) -> Iterator[ast.AST]:
+    """Every node below ``node`` except the bodies of ``if TYPE_CHECKING:``."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
+            for other in child.orelse:
+                yield other
+                yield from _walk_runtime(other)
+            continue
+        yield child
+        yield from _walk_runtime(child)
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The boardlab modules that module ``name`` imports at run time."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _walk_runtime(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                full = f"{target}.{alias.name}"
+                found.add(full if full in known else target)
+    return {module for module in found if module == "boardlab" or module.startswith("boardlab.")}
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def part_of(module: str) -> str:
+    """The top-level part of boardlab a module is in ("" for the package and ``__main__``)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in ALLOWED else ""
+
+
+def basename(module: str) -> str:
+    return module.rsplit(".", 1)[-1]
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(root, iter(sorted(edges.get(root, ()))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+                continue
+            if child not in index:
+                index[child] = low[child] = counter
+                counter += 1
+                stack.append(child)
+                on_stack.add(child)
+                work.append((child, iter(sorted(edges.get(child, ())))))
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+    return found
+
+
+IMPORTS = graph()
+
+
+def test_the_checker_sees_imports_and_cycles() -> None:
+    assert "boardlab.core.errors" in IMPORTS["boardlab.core.limits"]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+@pytest.mark.parametrize("module", sorted(IMPORTS))
+def test_layers(module: str) -> None:
+    part = part_of(module)
+    allowed = ALLOWED[part] | {part}
+    # ``boardlab`` itself (its version) imports nothing, so every part may read it.
+    wrong = sorted(
+        target
+        for target in IMPORTS[module]
+        if target != "boardlab" and part_of(target) not in allowed
+    )
+    assert not wrong, f"{module} ({part or 'boardlab'}) may not import {wrong}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in IMPORTS if basename(m) == "rules"))
+def test_rules_import_no_formats(module: str) -> None:
+    wrong = sorted(target for target in IMPORTS[module] if basename(target) == "formats")
+    assert not wrong, f"{module} stands on the formats layer: {wrong}"
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in IMPORTS if basename(m) in {"judge", "formats"})
+)
+def test_judges_and_formats_import_no_search(module: str) -> None:
+    wrong = sorted(target for target in IMPORTS[module] if SEARCHING.match(basename(target)))
+    assert not wrong, f"{module} must not trust a solver or search: {wrong}"
+
+
+PROCESS_MODULES = frozenset({"subprocess", "socket", "multiprocessing", "asyncio.subprocess"})
+
+
+def stdlib_imports(path: Path) -> set[str]:
+    """The top-level names (and ``asyncio.subprocess``) a module imports at run time."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in _walk_runtime(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("module", sorted(m for m in IMPORTS if part_of(m) in GAMES))
+def test_games_start_no_processes(module: str) -> None:
+    """Process clients (GTP engines, IOI programs, channels) live in ``boardlab.peers``."""
+    wrong = sorted(stdlib_imports(modules()[module]) & PROCESS_MODULES)
+    assert not wrong, f"{module} drives processes ({wrong}); that belongs in boardlab.peers"
+
+
+def test_the_package_itself_imports_nothing() -> None:
+    assert IMPORTS["boardlab"] == set()
+
+
+def test_no_import_cycles() -> None:
+    found = cycles(IMPORTS)
+    assert not found, "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
