@@ -162,13 +162,16 @@ class Solver:
         for round_number in range(self.construction_rounds):
             sweep = SWEEPS[round_number % len(SWEEPS)]
             for layout in layouts(box):
+                if best_plan is not None and budget.exhausted():
+                    break  # out of time, or the caller cancelled the search
                 if _too_slow(box, layout, budget.remaining):
                     continue
                 order = replace(layout, sweep=sweep)
                 plan = plan_of(box, build_spine(box, order, random.Random(rng.random())), nbr)
                 if best_plan is None or plan.eaten > best_plan.eaten:
                     best_plan = plan
-            if budget.remaining is not None and budget.elapsed >= share_end and round_number:
+            out_of_share = budget.remaining is not None and budget.elapsed >= share_end
+            if (out_of_share and round_number) or (best_plan and budget.exhausted()):
                 break
         assert best_plan is not None
         offer(tuple(plan_actions(best_plan)), "construction")
