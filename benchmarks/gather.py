@@ -1,0 +1,44 @@
+"""Gathers docs/benchmarks/<game>.md into docs/benchmarks.md (headings one level down).
+
+Each benchmark writes its figures, with the command, into its game's page; this script
+rebuilds the one page that lists them all. Run from the repository root:
+
+    .venv/bin/python benchmarks/gather.py
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+HEADER = """\
+# Benchmarks: every measured figure, with the command behind it
+
+Each game's benchmark scripts live in `benchmarks/` (`make bench` runs them all); each
+measures boardlab and the strongest peer it can run here in the same run and prints the
+ratio. The sections below are gathered from `docs/benchmarks/<game>.md`, where each
+benchmark writes up its own numbers. The development machine has 2 cores shared with
+other jobs, so wall times are noisy; where it matters the sections also give CPU time.
+"""
+
+
+def demoted(text: str) -> str:
+    """The page with every Markdown heading one level deeper (code blocks untouched)."""
+    lines = []
+    fenced = False
+    for line in text.rstrip("\n").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        lines.append("#" + line if not fenced and re.match(r"#+ ", line) else line)
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    pages = sorted(Path("docs/benchmarks").glob("*.md"))
+    text = HEADER + "".join("\n" + demoted(page.read_text(encoding="utf-8")) for page in pages)
+    Path("docs/benchmarks.md").write_text(text, encoding="utf-8")
+    print(f"docs/benchmarks.md: {len(pages)} sections")
+
+
+if __name__ == "__main__":
+    main()
