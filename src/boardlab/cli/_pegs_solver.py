@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardlab.cli._command import Verb
 from boardlab.cli._io import write_stdout
+from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments
 
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
@@ -54,8 +55,6 @@ class _Progress:
 
 
 def _add_problem_arguments(parser: argparse.ArgumentParser) -> None:
-    from boardlab.cli.pegs import add_board_arguments  # here: cli.pegs imports this module
-
     add_board_arguments(parser)
     parser.add_argument(
         "--goal",
@@ -281,7 +280,6 @@ def _run_minmoves(args: argparse.Namespace) -> int:
 
 # -- classify ---------------------------------------------------------------------------------
 def _configure_classify(parser: argparse.ArgumentParser) -> None:
-    from boardlab.cli.pegs import BOARD_HELP
 
     parser.add_argument("board", metavar="BOARD", help=BOARD_HELP)
     parser.add_argument(

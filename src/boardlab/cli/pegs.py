@@ -3,29 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 
 from boardlab.cli._command import Game, Verb
 from boardlab.cli._io import write_file_atomically, write_stdout
+from boardlab.cli._pegs_args import add_board_arguments
+from boardlab.cli._pegs_solver import VERBS as SOLVER_VERBS
+from boardlab.cli._pegs_solver import demo_lines
 
-__all__ = ["GAME", "add_board_arguments"]
-
-BOARD_HELP = (
-    "a named board (english, french, wiegleb, asymmetric, diamond, triangle-N) or a board file"
-)
-
-
-def add_board_arguments(parser: argparse.ArgumentParser) -> None:
-    """The BOARD argument and ``--start`` shared by every pegs verb."""
-    parser.add_argument("board", metavar="BOARD", help=BOARD_HELP)
-    parser.add_argument(
-        "--start",
-        metavar="START",
-        help="the pegs at the start: 'full', a hole name (the single vacancy there) "
-        "or a board file",
-    )
+__all__ = ["GAME"]
 
 
 def _configure_show(parser: argparse.ArgumentParser) -> None:
@@ -81,15 +67,6 @@ def _run_judge(args: argparse.Namespace) -> int:
     return 0 if verdict.valid else 1
 
 
-def _solver_verbs() -> tuple[Verb, ...]:
-    """The solver's verbs (solve, count, minmoves, classify) when that module is installed."""
-    name = "boardlab.cli._pegs_solver"
-    if importlib.util.find_spec(name) is None:
-        return ()
-    verbs: tuple[Verb, ...] = importlib.import_module(name).VERBS
-    return verbs
-
-
 def _demo() -> list[str]:
     from boardlab.pegs.boards import named_board
     from boardlab.pegs.judge import judge_text
@@ -109,9 +86,7 @@ def _demo() -> list[str]:
     lines.append(f"judge of '{moves.strip().replace(chr(10), ' ')}': {verdict.summary()}")
     bad = judge_text(start, "5-17\n4-6\n")
     lines.append(f"judge of '5-17 4-6': {bad.summary()}")
-    solver = "boardlab.cli._pegs_solver"
-    if importlib.util.find_spec(solver) is not None:
-        lines.extend(importlib.import_module(solver).demo_lines())
+    lines.extend(demo_lines())
     return lines
 
 
@@ -131,7 +106,7 @@ GAME = Game(
             _configure_judge,
             _run_judge,
         ),
-        *_solver_verbs(),
+        *SOLVER_VERBS,
     ),
     demo=_demo,
 )

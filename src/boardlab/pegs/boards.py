@@ -185,11 +185,11 @@ class Board:
         return parse_move(word)
 
     def __repr__(self) -> str:
-        return (
-            f"named_board({self.name!r})"
-            if _is_named(self)
-            else f"<Board {self.name} {self.size} holes>"
-        )
+        """An expression that rebuilds the board: ``named_board(...)`` or
+        ``board_from_rows(...)``, the shapes every board comes from."""
+        if _is_named(self):
+            return f"named_board({self.name!r})"
+        return f"board_from_rows({self.name!r}, {list(self.grid.cells)!r}, {self.rows}, {self.cols})"
 
 
 def _is_named(board: Board) -> bool:

@@ -29,9 +29,14 @@ from boardlab.pegs.rules import Position
 
 __all__ = [
     "HIQ_HOLES",
+    "HOLE",
     "MAX_BOARD_COLS",
     "MAX_BOARD_ROWS",
+    "NO_HOLE",
+    "PEG",
     "MoveLine",
+    "board_file_text",
+    "diagram",
     "format_board_file",
     "format_hiq_output",
     "format_moves",
@@ -110,10 +115,67 @@ def parse_board_file(text: str, source: str = "<board>", name: str | None = None
 
 
 def format_board_file(position: Position) -> str:
-    """The board file of a square-lattice position (inverse of :func:`parse_board_file`)."""
-    from boardlab.render.pegs import board_file_text
+    """The board file of a square-lattice position (inverse of :func:`parse_board_file`).
 
+    :raises BoardlabError: on a triangular board.
+    """
     return board_file_text(position)
+
+
+PEG, HOLE, NO_HOLE = "X", "O", "_"
+
+
+def _symbol(position: Position, cell: Cell) -> str:
+    if not position.board.has_hole(cell):
+        return NO_HOLE
+    return PEG if position.has_peg(cell) else HOLE
+
+
+def board_file_text(position: Position) -> str:
+    """The position as a PEGGED board file (``_`` no hole, ``O`` empty, ``X`` peg).
+
+    Only square-lattice boards have a board-file form.
+
+    :raises BoardlabError: on a triangular board.
+    """
+    board = position.board
+    if board.triangular:
+        raise BoardlabError(
+            f"the {board.name} board is triangular: only square-lattice boards have a "
+            "PEGGED board-file form"
+        )
+    return "".join(
+        "".join(_symbol(position, Cell(r, c)) for c in range(board.cols)) + "\n"
+        for r in range(board.rows)
+    )
+
+
+def diagram(position: Position) -> str:
+    """A readable diagram: row letters, column numbers, ``X`` peg, ``O`` empty hole.
+
+    >>> print(diagram(Position("triangle-4")))
+    A     O
+    B    X X
+    C   X X X
+    D  X X X X
+    """
+    board = position.board
+    width = len(str(board.cols))
+    lines = []
+    if board.triangular:
+        for r in range(board.rows):
+            indent = " " * ((board.rows - 1 - r) * (width + 1) // 2)
+            row = " ".join(_symbol(position, Cell(r, k)).rjust(width) for k in range(r + 1))
+            lines.append(f"{chr(65 + r)}  {indent}{row}".rstrip())
+        return "\n".join(lines)
+    lines.append("   " + " ".join(str(c + 1).rjust(width) for c in range(board.cols)))
+    for r in range(board.rows):
+        row = " ".join(
+            _symbol(position, Cell(r, c)).replace(NO_HOLE, " ").rjust(width)
+            for c in range(board.cols)
+        )
+        lines.append(f"{chr(65 + r)}  {row}".rstrip())
+    return "\n".join(lines)
 
 
 def read_board(spec: str, start: str | None = None) -> Position:

@@ -16,9 +16,10 @@ the position allows them.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
-from boardlab.core.errors import IllegalMoveError
+from boardlab.core.state import GameState
 from boardlab.pegs.boards import Board, named_board
 from boardlab.pegs.cells import Cell, Jump, Move, Walk
 
@@ -33,18 +34,20 @@ class Snapshot:
     bits: int
 
 
-class Position:
-    """Pegs on a board, mutable with :meth:`push` / :meth:`pop` (DESIGN: state object)."""
+class Position(GameState[Move, int, int]):
+    """Pegs on a board, mutable with :meth:`push` / :meth:`pop` (a :class:`GameState`;
+    the undo token is the peg bitset before the move, the outcome the pegs left).
+    """
 
-    __slots__ = ("_history", "bits", "board", "walks")
+    __slots__ = ("bits", "board", "walks")
 
     def __init__(self, board: Board | str, bits: int | None = None, *, walks: bool = False) -> None:
+        super().__init__()
         self.board = named_board(board) if isinstance(board, str) else board
         self.bits = self.board.start if bits is None else bits
         if self.bits < 0 or self.bits >> self.board.size:
             raise ValueError("peg bitset has bits outside the board")
         self.walks = walks
-        self._history: list[tuple[Move, int]] = []
 
     @classmethod
     def from_cells(cls, board: Board, pegs: list[Cell], *, walks: bool = False) -> Position:
@@ -67,8 +70,8 @@ class Position:
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        """The moves pushed so far, oldest first."""
-        return tuple(move for move, _ in self._history)
+        """The moves pushed so far, oldest first (the :attr:`history`)."""
+        return self.history
 
     def has_peg(self, cell: Cell) -> bool:
         """True when hole ``cell`` holds a peg (False for a cell that is not a hole)."""
@@ -103,7 +106,10 @@ class Position:
         ]
 
     def legal_moves(self) -> list[Move]:
-        """Every legal jump, then every legal walk when walks are allowed."""
+        """Every legal jump, then every legal walk when walks are allowed (none once one
+        peg or fewer is left: the game is over)."""
+        if self.peg_count <= 1:
+            return []
         moves: list[Move] = list(self.legal_jumps())
         moves.extend(self.legal_walks())
         return moves
@@ -118,6 +124,8 @@ class Position:
         )
         if isinstance(move, Walk) and not self.walks:
             return f"{name}: walks are not allowed here (jumps only)"
+        if self.peg_count <= 1:
+            return f"{name}: the game is over ({self.peg_count} peg left)"
         for cell in (move.src, move.dst):
             if not board.has_hole(cell):
                 return f"{name}: {cell} is not a hole of the board"
@@ -134,12 +142,7 @@ class Position:
                 return f"{name}: no peg to jump over at {board.hole_name(move.over)}"
         return None
 
-    def is_legal(self, move: Move) -> bool:
-        """True when ``move`` may be played here."""
-        return self.why_illegal(move) is None
-
-    def push(self, move: Move) -> None:
-        """Play ``move`` without checking it (fast; see :meth:`play`)."""
+    def _apply(self, move: Move) -> int:
         board = self.board
         src, dst = board.index(move.src), board.index(move.dst)
         before = self.bits
@@ -147,32 +150,16 @@ class Position:
         if isinstance(move, Jump):
             bits &= ~(1 << board.index(move.over))
         self.bits = bits
-        self._history.append((move, before))
+        return before
 
-    def play(self, move: Move) -> None:
-        """Check ``move`` and push it.
+    def _undo(self, move: Move, token: int) -> None:
+        self.bits = token
 
-        :raises IllegalMoveError: naming the rule the move breaks.
-        """
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        self.push(move)
+    def _clone(self) -> Position:
+        return Position(self.board, self.bits, walks=self.walks)
 
-    def pop(self) -> Move:
-        """Take back the last move and return it.
-
-        :raises IndexError: when no move has been pushed.
-        """
-        move, before = self._history.pop()
-        self.bits = before
-        return move
-
-    def copy(self) -> Position:
-        """An independent copy with the same pegs and history."""
-        twin = Position(self.board, self.bits, walks=self.walks)
-        twin._history = list(self._history)
-        return twin
+    def _key(self) -> Hashable:
+        return self.board, self.bits, self.walks
 
     def is_over(self) -> bool:
         """True at one peg or fewer, or when no jump (and no walk, when allowed) remains."""
@@ -184,19 +171,6 @@ class Position:
         """Pegs left once the game is over, or None while moves remain."""
         return self.peg_count if self.is_over() else None
 
-    # -- dunder ------------------------------------------------------------------------
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return self.board == other.board and self.bits == other.bits and self.walks == other.walks
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         walks = ", walks=True" if self.walks else ""
         return f"Position({self.board!r}, {self.bits:#x}{walks})"
-
-    def __str__(self) -> str:
-        from boardlab.render.pegs import diagram
-
-        return diagram(self)

@@ -1,11 +1,7 @@
-"""Render layer: peg-solitaire positions as ASCII diagrams, board files and SVG.
+"""Render layer: peg-solitaire positions as SVG pictures.
 
->>> from boardlab.pegs.rules import Position
->>> print(diagram(Position("triangle-4")))
-A     O
-B    X X
-C   X X X
-D  X X X X
+The text forms (the ASCII diagram and the board file) belong to
+:mod:`boardlab.pegs.formats`; they are re-exported here for the callers that draw.
 """
 
 from __future__ import annotations
@@ -13,55 +9,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from boardlab.pegs.cells import Cell
+from boardlab.pegs.formats import HOLE, NO_HOLE, PEG, board_file_text, diagram
 from boardlab.pegs.rules import Position
 from boardlab.render import svg
 
 __all__ = ["HOLE", "NO_HOLE", "PEG", "board_file_text", "diagram", "svg_picture"]
-
-PEG, HOLE, NO_HOLE = "X", "O", "_"
-
-
-def _symbol(position: Position, cell: Cell) -> str:
-    if not position.board.has_hole(cell):
-        return NO_HOLE
-    return PEG if position.has_peg(cell) else HOLE
-
-
-def board_file_text(position: Position) -> str:
-    """The position as a PEGGED board file (``_`` no hole, ``O`` empty, ``X`` peg).
-
-    Only square-lattice boards have a board-file form.
-
-    :raises ValueError: on a triangular board.
-    """
-    board = position.board
-    if board.triangular:
-        raise ValueError("a triangular board has no PEGGED board-file form")
-    return "".join(
-        "".join(_symbol(position, Cell(r, c)) for c in range(board.cols)) + "\n"
-        for r in range(board.rows)
-    )
-
-
-def diagram(position: Position) -> str:
-    """A readable diagram: row letters, column numbers, ``X`` peg, ``O`` empty hole."""
-    board = position.board
-    width = len(str(board.cols))
-    lines = []
-    if board.triangular:
-        for r in range(board.rows):
-            indent = " " * ((board.rows - 1 - r) * (width + 1) // 2)
-            row = " ".join(_symbol(position, Cell(r, k)).rjust(width) for k in range(r + 1))
-            lines.append(f"{chr(65 + r)}  {indent}{row}".rstrip())
-        return "\n".join(lines)
-    lines.append("   " + " ".join(str(c + 1).rjust(width) for c in range(board.cols)))
-    for r in range(board.rows):
-        row = " ".join(
-            _symbol(position, Cell(r, c)).replace(NO_HOLE, " ").rjust(width)
-            for c in range(board.cols)
-        )
-        lines.append(f"{chr(65 + r)}  {row}".rstrip())
-    return "\n".join(lines)
 
 
 def svg_picture(
