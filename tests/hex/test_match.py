@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from boardlab.core.errors import ProtocolError
-from boardlab.hex.judge import GtpProcess, play_game
+from boardlab.hex.judge import play_game
 from boardlab.hex.match import EnginePlayer, run_match
 from boardlab.hex.search import MctsEngine
+from boardlab.peers.gtp_process import GtpProcess
 
 
 class Scripted:

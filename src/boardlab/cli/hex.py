@@ -277,10 +277,10 @@ def _match_configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _match_run(args: argparse.Namespace) -> int:
-    from boardlab.hex.judge import GtpProcess
     from boardlab.hex.match import EnginePlayer, run_match
     from boardlab.hex.rules import check_size
     from boardlab.hex.search import MctsEngine
+    from boardlab.peers.gtp_process import GtpProcess
 
     command = (
         [word for word in args.engine if word != "--"]

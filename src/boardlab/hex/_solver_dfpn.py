@@ -24,10 +24,10 @@ from pathlib import Path
 import numpy as np
 
 from boardlab.core.limits import Budget
+from boardlab.hex._solver_store import INF, load_checkpoint, save_checkpoint
 
 __all__ = ["INF", "MAX_CELLS", "Dfpn"]
 
-INF = 1 << 40
 MAX_CELLS = 64
 EPSILON = 0.25
 # H-search work (carrier combinations) of a position first met as a child, and of the
@@ -136,8 +136,6 @@ class Dfpn:
         self.next_save = time.monotonic() + save_every
         self.earlier_analysed, self.earlier_seconds = 0, 0.0
         if checkpoint is not None:
-            from boardlab.hex._solver_store import load_checkpoint
-
             self.earlier_analysed, self.earlier_seconds = load_checkpoint(self, checkpoint)
 
     def save(self) -> None:
@@ -145,8 +143,6 @@ class Dfpn:
         analysed positions and seconds of this and earlier runs."""
         if self.checkpoint is None:
             return
-        from boardlab.hex._solver_store import save_checkpoint
-
         analysed = self.earlier_analysed + self.analysed
         seconds = self.earlier_seconds + self.budget.elapsed
         save_checkpoint(self, self.checkpoint, analysed, seconds)

@@ -22,7 +22,10 @@ from boardlab.core.errors import BoardlabError
 if TYPE_CHECKING:
     from boardlab.hex._solver_dfpn import Dfpn
 
-__all__ = ["load_checkpoint", "save_checkpoint"]
+__all__ = ["INF", "load_checkpoint", "save_checkpoint"]
+
+#: A proof or disproof number that stands for "proven" (the DFPN search shares it).
+INF = 1 << 40
 
 FORMAT = 1
 
@@ -88,8 +91,6 @@ def load_checkpoint(search: Dfpn, path: Path) -> tuple[int, float]:
     :raises BoardlabError: when the file is not a checkpoint of a board of this size, or
         its folder does not exist (found before a long search, not when saving).
     """
-    from boardlab.hex._solver_dfpn import INF
-
     if not path.parent.is_dir():
         raise BoardlabError(f"{path}: the checkpoint's folder {path.parent} does not exist")
     if not path.exists():

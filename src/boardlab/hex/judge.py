@@ -1,9 +1,10 @@
-"""Judge layer: referee Hex games between players, including GTP engines in subprocesses.
+"""Judge layer: referee Hex games between players.
 
 The referee trusts no player: every move is parsed and checked against the rules, and
 a player that answers late, crashes, talks nonsense, plays an illegal move or resigns
-loses the game (the reason is recorded). A GTP subprocess is read with a deadline on
-every reply, so a hung engine never hangs the referee; it is killed at the end.
+loses the game (the reason is recorded). A player may be an engine in-process or a GTP
+program in a subprocess (:class:`boardlab.peers.gtp_process.GtpProcess`, handed in by
+the interface layer: this game starts no process).
 
 Moves travel as GTP vertices in HexGui's orientation (black joins top and bottom); the
 referee's board is in the IOI orientation, so vertices are transposed on the way.
@@ -12,21 +13,14 @@ This module never imports a search or a solver.
 
 from __future__ import annotations
 
-import os
-import selectors
-import shlex
-import subprocess
 import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from boardlab.core.errors import BoardlabError, ParseError, ProtocolError
+from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 
-__all__ = ["GameRecord", "GtpProcess", "Player", "play_game"]
-
-MAX_REPLY = 1 << 20
-
+__all__ = ["GameRecord", "Player", "play_game"]
 
 def _vertex(index: int, size: int) -> str:
     return str(Cell.of_index(index, size).transposed())
@@ -52,97 +46,6 @@ class Player(Protocol):
 
     def close(self) -> None:
         """Release resources."""
-
-
-class GtpProcess:
-    """A GTP engine run as a subprocess, every reply read with a deadline.
-
-    :raises ProtocolError: when the program cannot be started.
-    """
-
-    def __init__(self, command: str | list[str], timeout: float = 10.0, grace: float = 2.0) -> None:
-        argv = shlex.split(command) if isinstance(command, str) else list(command)
-        if not argv:
-            raise ProtocolError("empty engine command")
-        self.name = os.path.basename(argv[0])
-        self.timeout = timeout
-        self.grace = grace
-        try:
-            self.process = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-            )
-        except OSError as exc:
-            raise ProtocolError(f"cannot start engine {argv[0]!r}: {exc.strerror or exc}") from None
-        self._buffer = b""
-        self._selector = selectors.DefaultSelector()
-        assert self.process.stdout is not None
-        self._selector.register(self.process.stdout, selectors.EVENT_READ)
-        try:
-            self.name = self.command("name", timeout) or self.name
-        except ProtocolError:
-            self.close()
-            raise
-
-    def command(self, line: str, timeout: float | None = None) -> str:
-        """Send ``line`` and return the reply text.
-
-        :raises ProtocolError: on a ``?`` reply, a timeout, a closed pipe or a malformed reply.
-        """
-        stdin = self.process.stdin
-        assert stdin is not None
-        try:
-            stdin.write((line + "\n").encode())
-            stdin.flush()
-        except OSError:
-            raise ProtocolError(f"engine {self.name!r} closed its input (crashed?)") from None
-        deadline = time.perf_counter() + (self.timeout if timeout is None else timeout)
-        while b"\n\n" not in self._buffer.replace(b"\r", b""):
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                raise ProtocolError(f"engine {self.name!r} did not answer {line!r} in time")
-            if not self._selector.select(remaining):
-                continue
-            assert self.process.stdout is not None
-            chunk = os.read(self.process.stdout.fileno(), 65536)
-            if not chunk:
-                raise ProtocolError(f"engine {self.name!r} closed its output (crashed?)")
-            self._buffer += chunk
-            if len(self._buffer) > MAX_REPLY:
-                raise ProtocolError(f"engine {self.name!r} sent a reply over {MAX_REPLY} bytes")
-        text = self._buffer.replace(b"\r", b"").decode("utf-8", "replace")
-        reply, _, rest = text.partition("\n\n")
-        self._buffer = rest.encode()
-        reply = reply.strip()
-        if reply.startswith("?"):
-            raise ProtocolError(f"engine {self.name!r} refused {line!r}: {reply[1:].strip()}")
-        if not reply.startswith("="):
-            raise ProtocolError(f"engine {self.name!r} sent a malformed reply {reply[:60]!r}")
-        return reply[1:].strip()  # no ids are sent, so none come back
-
-    def new_game(self, size: int) -> None:
-        self.command(f"boardsize {size}")
-        self.command("clear_board")
-
-    def play(self, color: int, vertex: str) -> None:
-        self.command(f"play {'b' if color == BLACK else 'w'} {vertex}")
-
-    def genmove(self, color: int, seconds: float) -> str:
-        return self.command(f"genmove {'b' if color == BLACK else 'w'}", seconds + self.grace)
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            try:
-                assert self.process.stdin is not None
-                self.process.stdin.write(b"quit\n")
-                self.process.stdin.flush()
-                self.process.wait(timeout=1.0)
-            except (OSError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
-        self._selector.close()
-        for stream in (self.process.stdin, self.process.stdout):
-            if stream is not None:
-                stream.close()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,355 @@
+"""Benchmark: boardlab's Hex engine against MoHex 2.0 (Benzene), refereed move by move.
+
+MoHex is not a Python package: build it outside the repository from its public source
+(``cgao3/benzene-vanilla-cmake``: ``apt-get install -y libboost-all-dev libdb-dev
+libdb++-dev cmake g++``, then ``cmake .. && make -j2 mohex`` in a build folder) and
+give its path with ``--mohex PATH`` or ``$MOHEX``. Without it the script says so and
+exits 2.
+
+Two measures, both colour-balanced (each opening played twice, each engine black once):
+
+- ``--ladder 100,300,1000,3000,10000``: MoHex limited to that many playouts a move
+  (``param_mohex max_games``, ``max_time`` large) against boardlab at ``--time`` seconds
+  a move; the budget at which boardlab scores 50 % is interpolated on a log scale.
+- ``--match``: equal time, both engines ``--time`` seconds a move.
+- ``--empty-black``: boardlab black from the empty board against MoHex at equal time,
+  boardlab's seed varied from game to game.
+
+Every game is refereed by :func:`boardlab.hex.judge.play_game` (it checks every move)
+and written as HexGui SGF under ``--out``. MoHex's known faults are handled here:
+``genmove`` in a position its fill-in has already decided answers ``? ... invalid``; the
+player then asks ``dfpn-solver-find-winning`` for a winning move and plays it (or resigns
+when it has none). A MoHex that dies mid-game is restarted for the next game and that
+game is scored apart. Run from the repository root:
+
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_mohex.py --ladder 100,300 --games 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from boardlab.core.errors import BoardlabError, ProtocolError
+from boardlab.hex.judge import GameRecord, Player, play_game
+from boardlab.hex.match import EnginePlayer
+from boardlab.hex.rules import BLACK, WHITE, Cell
+from boardlab.hex.search import MctsEngine
+from boardlab.peers.gtp_process import GtpProcess
+
+#: The score the ladder looks for.
+EVEN = 0.5
+#: z for a two-sided 95 % interval.
+Z95 = 1.959964
+#: MoHex's time when only its playout budget should bind (seconds).
+UNBOUNDED_TIME = 600.0
+#: Seconds a MoHex reply may take beyond the time it was given (start-up, fill-in).
+MOHEX_GRACE = 15.0
+#: The reason ``play_game`` records when a player's process went away.
+CRASH_WORDS = ("crashed", "closed its output", "closed its input")
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (draws cannot happen in Hex)."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    denominator = 1 + Z95**2 / games
+    centre = (rate + Z95**2 / (2 * games)) / denominator
+    half = Z95 * math.sqrt(rate * (1 - rate) / games + Z95**2 / (4 * games**2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ladder_point(rates: Sequence[tuple[int, float]]) -> str:
+    """The MoHex budget at which boardlab scores 50 %, interpolated on log(budget).
+
+    >>> ladder_point([(100, 0.8), (300, 0.6), (1000, 0.2)])
+    '~469 playouts'
+    >>> ladder_point([(100, 0.3)])
+    'below 100 playouts'
+    """
+    ordered = sorted(rates)
+    if not ordered:
+        return "no games"
+    if ordered[0][1] < EVEN:
+        return f"below {ordered[0][0]} playouts"
+    for (low, low_rate), (high, high_rate) in itertools.pairwise(ordered):
+        if low_rate >= EVEN > high_rate:
+            share = (low_rate - EVEN) / (low_rate - high_rate)
+            value = math.exp(math.log(low) + share * (math.log(high) - math.log(low)))
+            return f"~{value:.0f} playouts"
+    return f"at least {ordered[-1][0]} playouts"
+
+
+class MohexPlayer:
+    """MoHex 2.0 over GTP, one thread, no pre-search; restarted when it has died."""
+
+    def __init__(self, binary: str, seconds: float, playouts: int | None) -> None:
+        self.binary = binary
+        self.seconds = seconds
+        self.playouts = playouts
+        self.name = "mohex" if playouts is None else f"mohex-{playouts}"
+        self.folder = tempfile.mkdtemp(prefix="bench-mohex-")  # MoHex writes default.log
+        self.process: GtpProcess | None = None
+        self.restarts = 0
+        self.fallbacks = 0
+
+    def _start(self) -> GtpProcess:
+        process = GtpProcess([self.binary], timeout=60.0, grace=MOHEX_GRACE, cwd=self.folder)
+        settings = [
+            "param_mohex perform_pre_search 0",
+            "param_mohex num_threads 1",
+            f"param_mohex max_time {UNBOUNDED_TIME if self.playouts else self.seconds}",
+        ]
+        if self.playouts is not None:
+            settings.append(f"param_mohex max_games {self.playouts}")
+        for line in settings:
+            process.command(line)
+        return process
+
+    def new_game(self, size: int) -> None:
+        if self.process is not None and self.process.process.poll() is not None:
+            self.process.close()
+            self.process = None
+            self.restarts += 1
+        if self.process is None:
+            self.process = self._start()
+        self.process.new_game(size)
+
+    def play(self, color: int, vertex: str) -> None:
+        assert self.process is not None
+        self.process.play(color, vertex)
+
+    def genmove(self, color: int, seconds: float) -> str:
+        assert self.process is not None
+        budget = seconds if self.playouts is None else UNBOUNDED_TIME
+        try:
+            return self.process.genmove(color, budget)
+        except ProtocolError as exc:
+            if "invalid" not in str(exc) and "illegal" not in str(exc):
+                raise
+        # MoHex's fill-in decided the game and genmove refused: play a proven winning move.
+        self.fallbacks += 1
+        colour = "b" if color == BLACK else "w"
+        winning = self.process.command(f"dfpn-solver-find-winning {colour}", MOHEX_GRACE).split()
+        if not winning:
+            return "resign"
+        self.process.play(color, winning[0])
+        return winning[0]
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.close()
+
+
+class Forced:
+    """A player that plays the given opening moves itself before thinking."""
+
+    def __init__(self, player: Player, opening: Sequence[str]) -> None:
+        self.player = player
+        self.name = player.name
+        self.opening = list(opening)
+        self.ply = 0
+
+    def new_game(self, size: int) -> None:
+        self.ply = 0
+        self.player.new_game(size)
+
+    def play(self, color: int, vertex: str) -> None:
+        self.ply += 1
+        self.player.play(color, vertex)
+
+    def genmove(self, color: int, seconds: float) -> str:
+        self.ply += 1
+        if self.ply <= len(self.opening):
+            move = self.opening[self.ply - 1]
+            self.player.play(color, move)
+            return move
+        return self.player.genmove(color, seconds)
+
+    def close(self) -> None:
+        self.player.close()
+
+
+def openings(size: int, count: int, rng: random.Random) -> list[list[str]]:
+    """``count`` different two-move openings: a black and a white stone away from the edges."""
+    inner = [Cell(row, col) for row in range(1, size - 1) for col in range(1, size - 1)]
+    found: list[list[str]] = []
+    while len(found) < count:
+        first, second = rng.sample(inner, 2)
+        pair = [str(first), str(second)]
+        if pair not in found:
+            found.append(pair)
+    return found
+
+
+def sgf(record: GameRecord) -> str:
+    """HexGui SGF of a refereed game (its moves are GTP vertices already)."""
+    head = f"(;FF[4]GM[11]SZ[{record.size}]AP[boardlab-bench]PB[{record.black}]PW[{record.white}]"
+    result = "B" if record.winner == BLACK else "W"
+    moves = "".join(
+        f";{'B' if number % 2 == 0 else 'W'}[{move}]" for number, move in enumerate(record.moves)
+    )
+    return f"{head}RE[{result}+]C[{record.reason}]{moves})\n"
+
+
+@dataclass
+class Tally:
+    """Games of one setting: boardlab's wins, the games scored, and those set apart."""
+
+    label: str
+    wins: int = 0
+    games: int = 0
+    apart: list[str] = field(default_factory=list)
+
+    def add(self, record: GameRecord, ours: int, name: str) -> None:
+        """Score a game, or set it apart when MoHex died in it."""
+        died = record.reason.lower().startswith("mohex") and any(
+            word in record.reason for word in CRASH_WORDS
+        )
+        if died:
+            self.apart.append(name)
+            return
+        self.games += 1
+        self.wins += record.winner == ours
+
+    def line(self) -> str:
+        low, high = wilson(self.wins, self.games)
+        rate = self.wins / self.games if self.games else 0.0
+        apart = f", {len(self.apart)} set apart" if self.apart else ""
+        return (
+            f"{self.label:<28} {self.wins:>3}/{self.games:<3} {100 * rate:5.1f} %"
+            f"  [{100 * low:5.1f}, {100 * high:5.1f}]{apart}"
+        )
+
+
+def play_series(
+    label: str,
+    mohex: MohexPlayer,
+    args: argparse.Namespace,
+    pairs: list[list[str]],
+    out: Path,
+) -> Tally:
+    """Each opening twice, boardlab black once; every game kept as SGF."""
+    tally = Tally(label)
+    for number, opening in enumerate(pairs):
+        for ours_black in (True, False):
+            seed = args.seed + 2 * number + (0 if ours_black else 1)
+            ours = EnginePlayer(MctsEngine(seed=seed), name="boardlab")
+            # Each forced move is played by the side whose turn it is.
+            black = Forced(ours if ours_black else mohex, opening[:1])
+            white = Forced(mohex if ours_black else ours, opening[1:])
+            started = time.perf_counter()
+            record = play_game(black, white, args.size, args.time)
+            name = f"{label.replace(' ', '-')}-{number:02d}-{'b' if ours_black else 'w'}.sgf"
+            (out / name).write_text(sgf(record))
+            ours_colour = BLACK if ours_black else WHITE
+            tally.add(record, ours_colour, name)
+            winner = "boardlab" if record.winner == ours_colour else "mohex"
+            seconds = time.perf_counter() - started
+            print(
+                f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves,"
+                f" {seconds:.0f} s)",
+                flush=True,
+            )
+    return tally
+
+
+def empty_black(mohex: MohexPlayer, args: argparse.Namespace, out: Path) -> Tally:
+    """boardlab black from the empty board, its seed varied from game to game."""
+    tally = Tally("empty board, boardlab black")
+    for number in range(args.games):
+        ours = EnginePlayer(MctsEngine(seed=args.seed + number), name="boardlab")
+        record = play_game(ours, mohex, args.size, args.time)
+        name = f"empty-black-{number:02d}.sgf"
+        (out / name).write_text(sgf(record))
+        tally.add(record, BLACK, name)
+        print(f"  {name}: {record.reason}, winner {record.winner}", flush=True)
+    return tally
+
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
+    parser.add_argument("--size", type=int, default=11)
+    parser.add_argument("--time", type=float, default=1.0, help="seconds a move (default 1)")
+    parser.add_argument("--games", type=int, default=20, help="games per setting (even)")
+    parser.add_argument("--ladder", default="", help="MoHex playout budgets, e.g. 100,300,1000")
+    parser.add_argument("--match", action="store_true", help="equal-time match")
+    parser.add_argument("--empty-black", action="store_true", help="boardlab black, empty board")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/hex-mohex"))
+    args = parser.parse_args(argv)
+    if not args.mohex or not Path(args.mohex).is_file():
+        print(
+            "bench_hex_mohex: MoHex 2.0 is absent: build it from cgao3/benzene-vanilla-cmake "
+            "outside the repository and pass --mohex PATH or set $MOHEX",
+            file=sys.stderr,
+        )
+        return 2
+    args.mohex = str(Path(args.mohex).resolve())
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    out = args.out / f"{stamp}-{args.size}x{args.size}"
+    out.mkdir(parents=True, exist_ok=True)
+    pairs = openings(args.size, max(1, args.games // 2), random.Random(args.seed))
+    tallies: list[Tally] = []
+    rates: list[tuple[int, float]] = []
+    try:
+        for budget in [int(x) for x in args.ladder.split(",") if x.strip()]:
+            print(
+                f"MoHex at {budget} playouts a move, boardlab at {args.time} s a move", flush=True
+            )
+            mohex = MohexPlayer(args.mohex, args.time, budget)
+            try:
+                tally = play_series(f"mohex {budget} playouts", mohex, args, pairs, out)
+            finally:
+                mohex.close()
+            tallies.append(tally)
+            rates.append((budget, tally.wins / tally.games if tally.games else 0.0))
+        if args.match:
+            print(f"equal time: both {args.time} s a move", flush=True)
+            mohex = MohexPlayer(args.mohex, args.time, None)
+            try:
+                tallies.append(play_series(f"equal time {args.time} s", mohex, args, pairs, out))
+            finally:
+                mohex.close()
+        if args.empty_black:
+            mohex = MohexPlayer(args.mohex, args.time, None)
+            try:
+                tallies.append(empty_black(mohex, args, out))
+            finally:
+                mohex.close()
+    except BoardlabError as exc:
+        print(f"bench_hex_mohex: {exc}", file=sys.stderr)
+        return 2
+    print(f"\n{args.size}x{args.size}, boardlab {args.time} s a move; win rate with 95 % interval")
+    for tally in tallies:
+        print(tally.line())
+    if rates:
+        print(f"ladder point (boardlab scores 50 %): {ladder_point(rates)}")
+    summary = {
+        "size": args.size,
+        "time": args.time,
+        "settings": [
+            {"label": t.label, "wins": t.wins, "games": t.games, "apart": t.apart} for t in tallies
+        ],
+        "ladder_point": ladder_point(rates) if rates else None,
+    }
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+    print(f"games and summary in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
