@@ -32,7 +32,7 @@ def openspiel_value(position: Position) -> tuple[int, float]:
 
     game = pyspiel.load_game("hex", {"board_size": position.size})
     state = game.new_initial_state()
-    for index in position.history:
+    for index in position.indices:
         cell = Cell.of_index(index, position.size).transposed()
         state.apply_action(cell.row * position.size + cell.col)
     started = time.perf_counter()
@@ -79,7 +79,7 @@ def classify_openings(
         if only and str(Cell.of_index(index, size)) not in only:
             continue
         p = Position(size)
-        p.push(index)
+        p.push_index(index)
         name = str(Cell.of_index(index, size))
         path = checkpoints / f"hex{size}-{name}.npz" if checkpoints else None
         before, before_seconds = recorded_totals(path) if path else (0, 0.0)

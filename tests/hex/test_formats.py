@@ -114,7 +114,7 @@ def test_sgf_reads_hexgui_swap_pieces() -> None:
     assert p.stones(WHITE) == [Cell.parse("c2")]
     assert p.stones(BLACK) == [Cell.parse("d4")]
     assert p.to_move == WHITE and p.swap
-    assert p.history == [Cell.parse("b3").index(5), SWAP, Cell.parse("d4").index(5)]
+    assert p.indices == [Cell.parse("b3").index(5), SWAP, Cell.parse("d4").index(5)]
     p.pop()
     p.pop()
     assert p.stones(BLACK) == [Cell.parse("b3")] and p.stones(WHITE) == []
@@ -127,7 +127,7 @@ def test_sgf_writes_swap_pieces() -> None:
     text = format_sgf(Position(5), [first, SWAP, Cell.parse("d4").index(5)])
     assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab];B[c2];W[swap-pieces];B[d4])\n"
     p = parse_sgf(text)
-    assert p.history[1] == SWAP and p.stones(WHITE) == [Cell.parse("c2")]
+    assert p.indices[1] == SWAP and p.stones(WHITE) == [Cell.parse("c2")]
 
 
 def test_sgf_position_after_a_swap_keeps_the_side_to_move() -> None:

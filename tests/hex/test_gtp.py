@@ -206,11 +206,11 @@ def test_swap_pieces_only_as_the_second_move(lines: list[str]) -> None:
 
 def test_genmove_swaps_a_winning_first_stone() -> None:
     position = Position(5)
-    position.play(parse_vertex("c3", 5))
+    position.play_index(parse_vertex("c3", 5))
     assert solve(position, Limit(time=30)).winner == BLACK  # the centre wins for black
     gtp, replies = session("param_game allow_swap 1", "play b c3", "genmove w")
     assert replies[-1] == "= swap-pieces\n\n"
-    assert gtp.position.history == [parse_vertex("c3", 5), SWAP]
+    assert gtp.position.indices == [parse_vertex("c3", 5), SWAP]
     assert gtp.position.to_move == BLACK
     assert gtp.handle_line("undo")[0] == "= \n\n"
     assert gtp.position.stones(BLACK) == [Cell(2, 2)] and gtp.position.to_move == WHITE
@@ -224,7 +224,7 @@ def test_genmove_keeps_a_losing_first_stone() -> None:
     losing = []
     for corner in ("a1", "e1", "a5", "e5"):
         position = Position(5)
-        position.play(parse_vertex(corner, 5))
+        position.play_index(parse_vertex(corner, 5))
         if solve(position, Limit(time=30)).winner == WHITE:
             losing.append(corner)
     assert losing == ["a1", "e5"]  # the acute corners
@@ -265,7 +265,7 @@ def test_genmove_black_opens_off_centre_with_swap() -> None:
     _gtp, again = session("param_game allow_swap 1", "genmove b", size=7)
     assert again[-1] == replies[-1]
     assert index == balanced_opening(7, seed=1)[0]
-    assert gtp.position.history == [index] and gtp.position.to_move == WHITE
+    assert gtp.position.indices == [index] and gtp.position.to_move == WHITE
 
 
 def test_opening_candidates_are_the_outer_rings_up_to_rotation() -> None:

@@ -17,11 +17,11 @@ from boardlab.hex.search import MctsEngine, tables
 def random_board(size: int, rng: random.Random, fill: float) -> tuple[list[int], int, int]:
     p = Position(size)
     last = -1
-    while p.winner is None and rng.random() < fill and p.legal_moves():
-        last = rng.choice(p.legal_moves())
-        p.push(last)
+    while p.winner is None and rng.random() < fill and p.legal_indices():
+        last = rng.choice(p.legal_indices())
+        p.push_index(last)
     if p.winner is not None:
-        last = p.pop()
+        last = p.pop_index()
     return p.board.copy(), p.to_move, last if p.history else -1
 
 

@@ -9,7 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError, ParseError
-from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, bridge_table, neighbours
+from boardlab.hex.rules import (
+    BLACK,
+    SWAP,
+    SWAP_MOVE,
+    WHITE,
+    Cell,
+    Position,
+    bridge_table,
+    neighbours,
+)
 
 
 def flood_winner(board: list[int], size: int) -> int | None:
@@ -96,7 +105,7 @@ def test_illegal_moves() -> None:
     with pytest.raises(IllegalMoveError, match="off the"):
         p.play(Cell(3, 0))
     p.pop()
-    with pytest.raises(IllegalMoveError, match="no move to undo"):
+    with pytest.raises(IllegalMoveError, match="no move to take back"):
         p.pop()
 
 
@@ -163,9 +172,9 @@ def test_bridge_table() -> None:
 def test_swap_is_off_by_default() -> None:
     p = Position(5)
     p.play(Cell.parse("c3"))
-    assert not p.can_swap() and not p.is_legal(SWAP)
+    assert not p.can_swap() and not p.is_legal(SWAP_MOVE)
     with pytest.raises(IllegalMoveError, match="swap rule is off"):
-        p.play(SWAP)
+        p.play(SWAP_MOVE)
     assert p.stones(BLACK) == [Cell.parse("c3")] and p.to_move == WHITE
 
 
@@ -173,23 +182,23 @@ def test_swap_only_as_the_second_move() -> None:
     p = Position(5, swap=True)
     assert not p.can_swap()
     with pytest.raises(IllegalMoveError, match="answer to player 1's first stone"):
-        p.play(SWAP)
+        p.play(SWAP_MOVE)
     p.play(Cell.parse("b2"))
-    assert p.can_swap() and p.is_legal(SWAP)
+    assert p.can_swap() and p.is_legal(SWAP_MOVE)
     p.play(Cell.parse("d4"))
     assert not p.can_swap()
     with pytest.raises(IllegalMoveError, match="answer to player 1's first stone"):
-        p.play(SWAP)
+        p.play(SWAP_MOVE)
     p.play(Cell.parse("a1"))
     with pytest.raises(IllegalMoveError, match="answer to player 1's first stone"):
-        p.play(SWAP)
+        p.play(SWAP_MOVE)
     # a swap cannot be swapped back
     q = Position(5, swap=True)
     q.play(Cell.parse("b2"))
-    q.play(SWAP)
+    q.play(SWAP_MOVE)
     assert not q.can_swap()
     with pytest.raises(IllegalMoveError):
-        q.play(SWAP)
+        q.play(SWAP_MOVE)
 
 
 def test_swap_needs_an_empty_start() -> None:
@@ -198,7 +207,7 @@ def test_swap_needs_an_empty_start() -> None:
     p.play(Cell.parse("c3"))
     assert not p.can_swap()
     with pytest.raises(IllegalMoveError, match="did not start from the empty board"):
-        p.play(SWAP)
+        p.play(SWAP_MOVE)
     # a setup without stones is an empty start
     q = Position.from_stones(5, [], [])
     q.swap = True
@@ -216,21 +225,21 @@ def test_no_swap_after_a_winning_first_stone() -> None:
     p.play(Cell.parse("a1"))
     assert p.winner == BLACK and not p.can_swap()
     with pytest.raises(IllegalMoveError, match="game is over"):
-        p.play(SWAP)
+        p.play(SWAP_MOVE)
 
 
 @pytest.mark.parametrize("size", [2, 3, 5])
 def test_swap_mirrors_the_stone_for_every_first_move(size: int) -> None:
     for first in range(size * size):
         p = Position(size, swap=True)
-        p.play(first)
+        p.play_index(first)
         before = (p.board.copy(), p.to_move, p.winner)
-        p.play(SWAP)
+        p.play(SWAP_MOVE)
         row, col = divmod(first, size)
         assert p.stones(BLACK) == [] and p.stones(WHITE) == [Cell(col, row)]
-        assert p.to_move == BLACK and p.history == [first, SWAP] and p.winner is None
-        assert p.pop() == SWAP
-        assert (p.board, p.to_move, p.winner) == before and p.history == [first]
+        assert p.to_move == BLACK and p.indices == [first, SWAP] and p.winner is None
+        assert p.pop() == SWAP_MOVE
+        assert (p.board, p.to_move, p.winner) == before and p.indices == [first]
         assert p.can_swap()
 
 
@@ -240,7 +249,7 @@ def test_swapped_stone_keeps_its_edges() -> None:
     p = Position(5, swap=True)
     p.play(Cell.parse("a3"))
     assert p.swapped_cell() == Cell.parse("c1").index(5)
-    p.play(SWAP)
+    p.play(SWAP_MOVE)
     assert p.stones(WHITE) == [Cell.parse("c1")]
     assert p.transposed().board == [
         0 if v == 0 else 3 - v for v in Position.from_stones(5, [Cell.parse("a3")], []).board
@@ -254,7 +263,7 @@ def test_copy_keeps_the_swap_state() -> None:
     p.play(Cell.parse("b2"))
     q = p.copy()
     assert q.swap and q.start_empty and q.can_swap()
-    q.play(SWAP)
+    q.play(SWAP_MOVE)
     assert p.stones(BLACK) == [Cell.parse("b2")]  # the copy is independent
     r = q.copy()
     r.pop()
@@ -269,11 +278,11 @@ def test_games_with_a_swap_match_oracle_and_undo(size: int, swap: bool, rng: ran
     while p.winner is None:
         snapshots.append((p.board.copy(), p.to_move))
         if swap and p.can_swap():
-            p.play(SWAP)
+            p.play(SWAP_MOVE)
         else:
-            p.play(rng.choice(p.legal_moves()))
+            p.play(rng.choice([move for move in p.legal_moves() if move != SWAP_MOVE]))
         assert p.winner == flood_winner(p.board, size)
-    assert (SWAP in p.history) == swap
+    assert (SWAP_MOVE in p.history) == swap
     while len(p.history) > 1:
         p.pop()
         board, to_move = snapshots.pop()
@@ -282,7 +291,7 @@ def test_games_with_a_swap_match_oracle_and_undo(size: int, swap: bool, rng: ran
     # still detect wins exactly
     assert p.can_swap()
     if not swap:
-        p.play(SWAP)
+        p.play(SWAP_MOVE)
     while p.winner is None:
         p.play(rng.choice(p.legal_moves()))
         assert p.winner == flood_winner(p.board, size)

@@ -23,11 +23,11 @@ def brute_force_wins(position: Position) -> bool:
             [Cell.of_index(i, position.size) for i, v in enumerate(board) if v == 2],
             to_move,
         )
-        for move in p.legal_moves():
-            p.push(move)
+        for move in p.legal_indices():
+            p.push_index(move)
             if p.winner == to_move or not wins(tuple(p.board), 3 - to_move):
                 return True
-            p.pop()
+            p.pop_index()
         return False
 
     return wins(tuple(position.board), position.to_move)
@@ -35,9 +35,9 @@ def brute_force_wins(position: Position) -> bool:
 
 def brute_force_winning_moves(position: Position) -> set[int]:
     result = set()
-    for move in position.legal_moves():
+    for move in position.legal_indices():
         p = position.copy()
-        p.push(move)
+        p.push_index(move)
         if p.winner == position.to_move or not brute_force_wins(p):
             result.add(move)
     return result
@@ -55,7 +55,7 @@ def test_solver_matches_brute_force(size: int, stones: int, count: int) -> None:
         assert result.complete
         expected = brute_force_winning_moves(p)
         assert set(result.winning_moves) == expected, repr(p)
-        assert set(result.losing_moves) == set(p.legal_moves()) - expected
+        assert set(result.losing_moves) == set(p.legal_indices()) - expected
         assert result.winner == (p.to_move if expected else 3 - p.to_move)
 
 

@@ -163,7 +163,7 @@ def test_dfpn_matches_brute_force_and_alphabeta(size: int, stones: int, count: i
         b, w = (int(x) for x in bits(p))
         mover = p.to_move
         expected = set()
-        for i in p.legal_moves():
+        for i in p.legal_indices():
             cb, cw = (b | 1 << i, w) if mover == 1 else (b, w | 1 << i)
             if connected(size, cb if mover == 1 else cw, mover) or not mover_wins(
                 size, cb, cw, 3 - mover
@@ -171,7 +171,7 @@ def test_dfpn_matches_brute_force_and_alphabeta(size: int, stones: int, count: i
                 expected.add(i)
         assert size > 3 or expected == brute_force_winning_moves(p)
         assert set(result.winning_moves) == expected, repr(p)
-        assert set(result.losing_moves) == set(p.legal_moves()) - expected
+        assert set(result.losing_moves) == set(p.legal_indices()) - expected
         old = solve_alphabeta(p)
         assert set(old.winning_moves) == expected
         first = solve_dfpn(p, all_moves=False)  # one winning move, read from the table
@@ -188,7 +188,7 @@ def test_5x5_centre_opening_and_symmetric_openings() -> None:
     wins = set()
     for index in range(25):
         p = Position(5)
-        p.push(index)
+        p.push_index(index)
         result = solve(p, Limit(time=60), all_moves=False)
         assert result.winner is not None
         if result.winner == 1:
@@ -334,7 +334,7 @@ def test_6x6_openings(opening: str, wins: bool) -> None:
     f3 on player 1's own edge lose (both rows of benchmarks/bench_hex_solver.py, whose
     full table is closed under the 180-degree rotation)."""
     p = Position(6)
-    p.push(Cell.parse(opening).index(6))
+    p.push_index(Cell.parse(opening).index(6))
     result = solve(p, Limit(time=120), all_moves=False)
     assert result.winner == (1 if wins else 2)
 
@@ -347,7 +347,7 @@ def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
     from boardlab.hex._solver_store import load_checkpoint
 
     p = Position(6)
-    p.push(Cell.parse("f3").index(6))
+    p.push_index(Cell.parse("f3").index(6))
     fresh = solve_dfpn(p, Limit(time=60), all_moves=False)
     assert fresh.winner is not None
     path = tmp_path / "f3.npz"

@@ -362,7 +362,7 @@ def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> 
             move = balanced_opening(size, seed)[0]
         if move is None:
             move = engine.search(position, limit).move
-        position.push(move)
+        position.push_index(move)
         moves.append("swap" if move == SWAP else str(position.cell(move)))
     return [
         f"moves: {' '.join(moves)}",

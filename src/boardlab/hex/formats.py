@@ -325,7 +325,7 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False) -> Position:
                     raise reader.error(f"{name}[{value}] is played out of turn", at)
                 position.swap = True
                 try:
-                    position.play(SWAP)
+                    position.play_index(SWAP)
                 except BoardlabError as exc:
                     raise reader.error(str(exc), at) from None
                 continue
@@ -337,7 +337,7 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False) -> Position:
             if color != position.to_move:
                 raise reader.error(f"{name}[{value}] is played out of turn", at)
             try:
-                position.play(index)
+                position.play_index(index)
             except BoardlabError as exc:
                 raise reader.error(str(exc), at) from None
     return position

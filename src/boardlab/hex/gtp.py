@@ -146,7 +146,7 @@ class HexGtp:
             raise GtpError(f"illegal move: {vertex(index, p.size)} is occupied")
         saved = p.to_move
         p.to_move = color
-        p.push(index)
+        p.push_index(index)
         self.moves.append((color, saved))
 
     def _swap(self, color: int) -> None:
@@ -158,7 +158,7 @@ class HexGtp:
         saved = p.to_move
         p.to_move = color
         try:
-            p.play(SWAP)
+            p.play_index(SWAP)
         except BoardlabError as exc:
             p.to_move = saved
             hint = "" if p.swap else " (param_game allow_swap 1 turns it on)"
@@ -201,7 +201,7 @@ class HexGtp:
             )
             decision = decide_swap(self.engine, p, think, solve_time=solve_time)
             if decision.swap:
-                p.push(SWAP)
+                p.push_index(SWAP)
                 self.moves.append((color, saved))
                 return SWAP_MOVE
             if decision.reply is not None:

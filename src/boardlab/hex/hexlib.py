@@ -61,7 +61,7 @@ class Evaluator:
         """The evaluator's move in ``position`` (its side to move)."""
         playouts = STRENGTHS[self.strength]
         if playouts == 0:
-            return self.rng.choice(position.legal_moves())
+            return self.rng.choice(position.legal_indices())
         started = time.perf_counter()
         if playouts > 0:
             move = self.engine.search(position, Limit(nodes=playouts)).move
@@ -114,7 +114,7 @@ class HexLib:
         index = Cell.from_ioi(row, column).index(n)
         if p.board[index] != EMPTY:
             raise IllegalMoveError(f"PutHex({row}, {column}): the cell is occupied")
-        p.push(index)
+        p.push_index(index)
         self.transcript.append(f"1 {row} {column}")
 
     def GameIsOver(self) -> int:  # noqa: N802
@@ -142,7 +142,7 @@ class HexLib:
         if p.to_move != WHITE:
             raise IllegalMoveError("MakeLibMove: it is the program's turn (call PutHex first)")
         move = self._evaluator.choose(p.copy())
-        p.push(move)
+        p.push_index(move)
         self._last = p.cell(move)
         row, column = self._last.ioi()
         self.transcript.append(f"2 {row} {column}")
@@ -220,7 +220,7 @@ def play_ioi_game(
         result = engine.search(mine, Limit(time=clock.move_time(mine)))
         row, column = result.cell.ioi()
         lib.PutHex(row, column)
-        mine.push(result.move)
+        mine.push_index(result.move)
         clock.charge(time.perf_counter() - think)
         moves.append((1, row, column))
         if lib.GameIsOver() != 0:
@@ -229,7 +229,7 @@ def play_ioi_game(
         lib.MakeLibMove()
         library_seconds += time.perf_counter() - t0
         reply = Cell.from_ioi(lib.GetRow(), lib.GetColumn())
-        mine.push(reply.index(n))
+        mine.push_index(reply.index(n))
         moves.append((2, lib.GetRow(), lib.GetColumn()))
     return IoiGame(
         lib.GameIsOver(),

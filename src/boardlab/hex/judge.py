@@ -101,7 +101,7 @@ def play_game(black: Player, white: Player, size: int, seconds: float) -> GameRe
             return finish(3 - color, f"{player.name} sent a bad move {reply!r}: {exc.message}")
         if position.board[index] != 0:
             return finish(3 - color, f"{player.name} played the occupied cell {word}")
-        position.push(index)
+        position.push_index(index)
         moves.append(_vertex(index, size))
         if position.winner is None:
             other = players[3 - color]

@@ -33,15 +33,15 @@ class EnginePlayer:
 
     def play(self, color: int, vertex: str) -> None:
         index = Cell.parse(vertex, self.position.size).transposed().index(self.position.size)
-        if self.position.to_move != color or not self.position.is_legal(index):
+        if self.position.to_move != color or not self.position.index_is_legal(index):
             raise ProtocolError(f"illegal move {vertex} for player {color}")
-        self.position.push(index)
+        self.position.push_index(index)
 
     def genmove(self, color: int, seconds: float) -> str:
         if self.position.to_move != color:
             raise ProtocolError(f"asked to move for player {color} out of turn")
         result = self.engine.search(self.position, Limit(time=seconds))
-        self.position.push(result.move)
+        self.position.push_index(result.move)
         return str(result.cell.transposed())
 
     def close(self) -> None:

@@ -18,54 +18,64 @@ every union is logged so :meth:`Position.pop` undoes it exactly.
 that started from the empty board has ``swap`` on, player 2 may answer player 1's first
 stone with the move :data:`SWAP` (HexGui's ``swap-pieces``): the stone is taken off and
 a stone of player 2 is put on the mirrored cell (row and column exchanged, so each
-colour keeps its own edges), and player 1 moves again. In :attr:`Position.history` the
-swap is recorded as :data:`SWAP` (``-1``) and :meth:`Position.pop` undoes it.
+colour keeps its own edges), and player 1 moves again. The swap is the move value
+:data:`SWAP_MOVE` (text ``swap-pieces``); :meth:`Position.pop` undoes it.
+
+A position is a :class:`~boardlab.core.state.GameState` whose moves are values (a
+:class:`Cell` or :data:`SWAP_MOVE`). Searches keep integers: ``push_index`` /
+``pop_index`` / ``legal_indices`` take cell indices and :data:`SWAP` (``-1``).
 
 >>> q = Position(3, swap=True)
 >>> q.play(Cell.parse("b1"))
 >>> q.can_swap()
 True
->>> q.play(SWAP)
+>>> q.play(SWAP_MOVE)
 >>> q.stones(BLACK), q.stones(WHITE), q.to_move
 ([], [Cell(row=1, col=0)], 1)
->>> q.pop() == SWAP, q.stones(BLACK), q.to_move
+>>> q.pop() == SWAP_MOVE, q.stones(BLACK), q.to_move
 (True, [Cell(row=0, col=1)], 2)
 
 >>> p = Position(3)
 >>> for name in ["a2", "a1", "b2", "b1", "c2"]:
-...     p.play(Cell.parse(name))
->>> p.winner
-1
->>> p.pop(), p.winner is None
-(5, True)
+...     p.play(parse_move(name, 3))
+>>> p.winner, p.history[-1]
+(1, Cell(row=1, col=2))
+>>> str(p.pop()), p.winner is None
+('c2', True)
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cache
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError, ParseError
+from boardlab.core.state import GameState
 
 __all__ = [
     "BLACK",
     "EMPTY",
     "MAX_SIZE",
     "SWAP",
+    "SWAP_MOVE",
     "WHITE",
     "Cell",
+    "Move",
     "Position",
+    "Swap",
     "bridge_table",
     "check_size",
     "neighbours",
     "opponent",
+    "parse_move",
     "random_open_position",
 ]
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 MAX_SIZE = 26
-#: The swap move (HexGui's ``swap-pieces``) in ``play``/``push``/``history``.
+#: The swap move as an index, in the integer fast path (``push_index``, ``indices``).
 SWAP = -1
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: The six neighbour offsets (d_row, d_col) in clockwise order starting east.
@@ -144,6 +154,39 @@ class Cell:
         return f"{LETTERS[self.col]}{self.row + 1}"
 
 
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """The swap move: player 2 takes player 1's first stone (see the module docstring)."""
+
+    def __str__(self) -> str:
+        return "swap-pieces"
+
+    def __repr__(self) -> str:
+        return "SWAP_MOVE"
+
+
+#: The swap move as a value (HexGui's ``swap-pieces``).
+SWAP_MOVE = Swap()
+#: A move: a cell, or the swap.
+Move = Cell | Swap
+
+
+def parse_move(text: str, size: int | None = None) -> Move:
+    """A move from its text: a cell name (``c5``) or ``swap-pieces`` (also ``swap``).
+
+    :raises ParseError: when ``text`` is neither, or names a cell off the board.
+    """
+    if text.strip().lower() in ("swap-pieces", "swap"):
+        return SWAP_MOVE
+    return Cell.parse(text, size)
+
+
+@cache
+def _cells(size: int) -> tuple[Cell, ...]:
+    """Every cell of a ``size`` board, by index (shared, so moves cost no allocation)."""
+    return tuple(Cell.of_index(index, size) for index in range(size * size))
+
+
 @cache
 def neighbours(size: int) -> tuple[tuple[int, ...], ...]:
     """For every cell index, the indices of its on-board neighbours."""
@@ -195,12 +238,16 @@ def bridge_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     return tuple(tuple(entry) for entry in table)
 
 
-class Position:
+#: What ``_apply`` hands ``_undo``: the move's index (:data:`SWAP` for a swap).
+Undo = int
+
+
+class Position(GameState[Move, Undo, int]):
     """A Hex position: stones, the side to move, history, and the winner (if any).
 
     ``push``/``pop`` are unchecked and fast; ``play`` checks the move first. ``swap``
     turns the swap rule on (see the module docstring); it may be changed at any time
-    and only decides whether :data:`SWAP` is legal.
+    and only decides whether :data:`SWAP_MOVE` is legal.
     """
 
     __slots__ = (
@@ -209,7 +256,6 @@ class Position:
         "_parent",
         "_rank",
         "board",
-        "history",
         "size",
         "start_empty",
         "swap",
@@ -218,6 +264,7 @@ class Position:
     )
 
     def __init__(self, size: int, swap: bool = False) -> None:
+        super().__init__()
         self.size = check_size(size)
         self.swap = swap
         #: True when the game started from the empty board (the swap rule needs it).
@@ -225,7 +272,6 @@ class Position:
         cells = size * size
         self.board: list[int] = [EMPTY] * cells
         self.to_move = BLACK
-        self.history: list[int] = []
         self.winner: int | None = None
         self._parent = list(range(cells))
         self._rank = [0] * cells
@@ -236,14 +282,19 @@ class Position:
 
     @classmethod
     def from_stones(
-        cls, size: int, black: list[Cell], white: list[Cell], to_move: int | None = None
+        cls,
+        size: int,
+        black: list[Cell],
+        white: list[Cell],
+        to_move: int | None = None,
+        swap: bool = False,
     ) -> Position:
         """A position holding the given stones; ``to_move`` defaults from the counts.
 
         :raises BoardlabError: for an off-board or doubly used cell, or counts that do
             not allow the side to move (black has as many stones as white, or one more).
         """
-        position = cls(size)
+        position = cls(size, swap)
         seen: set[Cell] = set()
         for cell in [*black, *white]:
             if not cell.on_board(size):
@@ -262,21 +313,29 @@ class Position:
         for color, stones in ((BLACK, black), (WHITE, white)):
             for cell in stones:
                 position._place(cell.index(size), color)
-        position.history.clear()
         position._log.clear()
         position.to_move = to_move
         position.start_empty = not black and not white
         return position
 
-    def copy(self) -> Position:
-        """An independent copy (history and undo log included)."""
+    @classmethod
+    def from_moves(cls, size: int, moves: list[Move], swap: bool = False) -> Position:
+        """The position after playing ``moves`` from the empty board (each checked).
+
+        :raises IllegalMoveError: for a move the rules do not allow.
+        """
+        position = cls(size, swap)
+        for move in moves:
+            position.play(move)
+        return position
+
+    def _clone(self) -> Position:
         other = Position.__new__(Position)
         other.size = self.size
         other.swap = self.swap
         other.start_empty = self.start_empty
         other.board = self.board.copy()
         other.to_move = self.to_move
-        other.history = self.history.copy()
         other.winner = self.winner
         other._parent = self._parent.copy()
         other._rank = self._rank.copy()
@@ -310,6 +369,22 @@ class Position:
             raise IllegalMoveError(f"cell {cell} is off the {self.size}x{self.size} board")
         return cell.index(self.size)
 
+    def move_of(self, index: int) -> Move:
+        """The move value of an index (:data:`SWAP` gives :data:`SWAP_MOVE`)."""
+        return SWAP_MOVE if index == SWAP else _cells(self.size)[index]
+
+    def index_of(self, move: Move) -> int:
+        """The index of a move (:data:`SWAP` for the swap).
+
+        :raises IllegalMoveError: for a cell off the board.
+        """
+        return SWAP if isinstance(move, Swap) else self.index(move)
+
+    @property
+    def indices(self) -> list[int]:
+        """The moves played so far as indices (:data:`SWAP` for a swap), oldest first."""
+        return [token for _, token in self._history]
+
     def __getitem__(self, cell: Cell) -> int:
         return self.board[self.index(cell)]
 
@@ -317,34 +392,46 @@ class Position:
         """The cells holding ``player``'s stones, in index order."""
         return [self.cell(i) for i, v in enumerate(self.board) if v == player]
 
-    def legal_moves(self) -> list[int]:
-        """Indices of the empty cells (none once the game is won).
-
-        The swap move is not listed; ask :meth:`can_swap`.
-        """
+    def legal_indices(self) -> list[int]:
+        """Indices of the empty cells (none once the game is won); the swap is not listed."""
         if self.winner is not None:
             return []
         return [i for i, v in enumerate(self.board) if v == EMPTY]
 
-    def can_swap(self) -> bool:
-        """True when the side to move may play :data:`SWAP`: the swap rule is on, the game
-        started from the empty board, and exactly one move, player 1's first stone, has
-        been played (so player 2 is to move).
-        """
-        return (
-            self.swap
-            and self.start_empty
-            and self.winner is None
-            and len(self.history) == 1
-            and self.history[0] >= 0
-            and self.board[self.history[0]] == BLACK
-            and self.to_move == WHITE
-        )
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: the empty cells in index order, then the swap when legal."""
+        cells = _cells(self.size)
+        moves: list[Move] = [cells[i] for i in self.legal_indices()]
+        if self.can_swap():
+            moves.append(SWAP_MOVE)
+        return moves
 
-    def is_legal(self, index: int) -> bool:
-        """True when the side to move may play at ``index`` (or :data:`SWAP`, see
-        :meth:`can_swap`).
+    def can_swap(self) -> bool:
+        """True when the side to move may play :data:`SWAP_MOVE`: the swap rule is on, the
+        game started from the empty board, and exactly one move, player 1's first stone,
+        has been played (so player 2 is to move).
         """
+        if not (self.swap and self.start_empty and self.winner is None):
+            return False
+        if len(self._history) != 1 or self.to_move != WHITE:
+            return False
+        first = self._history[0][1]
+        return first >= 0 and self.board[first] == BLACK
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None when the side to move may play ``move``, else why not."""
+        if self.winner is not None:
+            return f"the game is over: player {self.winner} has won"
+        if isinstance(move, Swap):
+            return None if self.can_swap() else self._swap_refusal()
+        if not move.on_board(self.size):
+            return f"cell {move} is off the {self.size}x{self.size} board"
+        if self.board[move.index(self.size)] != EMPTY:
+            return f"cell {move} is already occupied"
+        return None
+
+    def index_is_legal(self, index: int) -> bool:
+        """True when the side to move may play at ``index`` (or :data:`SWAP`)."""
         if index == SWAP:
             return self.can_swap()
         return self.winner is None and 0 <= index < len(self.board) and self.board[index] == EMPTY
@@ -356,7 +443,7 @@ class Position:
         """
         if not self.can_swap():
             raise IllegalMoveError(self._swap_refusal())
-        return self.cell(self.history[0]).transposed().index(self.size)
+        return self.cell(self._history[0][1]).transposed().index(self.size)
 
     def is_over(self) -> bool:
         """True when someone has won (Hex has no draws; a full board always has a winner)."""
@@ -387,53 +474,52 @@ class Position:
                 white |= 1 << i
         return black, white
 
+    def _key(self) -> Hashable:
+        return self.size, tuple(self.board), self.to_move, self.swap, self.can_swap()
+
     # -- moves -------------------------------------------------------------------------------
 
-    def play(self, move: Cell | int) -> None:
-        """Check and play ``move`` (a cell, a cell index or :data:`SWAP`) for the side to move.
+    def play_index(self, index: int) -> None:
+        """Check and play the move at ``index`` (or :data:`SWAP`).
 
-        :raises IllegalMoveError: when the game is over, the cell is off the board or taken,
-            or a swap is not allowed (see :meth:`can_swap`).
+        :raises IllegalMoveError: as :meth:`play`, also for an index off the board.
         """
-        index = self.index(move) if isinstance(move, Cell) else move
-        if self.winner is not None:
-            raise IllegalMoveError(f"the game is over: player {self.winner} has won")
-        if index == SWAP:
-            if not self.can_swap():
-                raise IllegalMoveError(self._swap_refusal())
-            self.push(SWAP)
-            return
-        if not 0 <= index < len(self.board):
+        if index != SWAP and not 0 <= index < len(self.board):
             raise IllegalMoveError(f"cell index {index} is off the {self.size}x{self.size} board")
-        if self.board[index] != EMPTY:
-            raise IllegalMoveError(f"cell {self.cell(index)} is already occupied")
-        self.push(index)
+        self.play(self.move_of(index))
 
-    def push(self, index: int) -> None:
+    def push_index(self, index: int) -> None:
         """Play at ``index`` (or :data:`SWAP`) for the side to move without checks."""
-        if index == SWAP:
-            self._swap()
-            return
-        self._place(index, self.to_move)
-        self.history.append(index)
-        self.to_move = opponent(self.to_move)
+        self._history.append((self.move_of(index), self._apply_index(index)))
 
-    def pop(self) -> int:
+    def pop_index(self) -> int:
         """Undo the last move and return its index (:data:`SWAP` for a swap).
 
-        :raises IllegalMoveError: when there is no move to undo.
+        :raises NoMoveToUndoError: when there is no move to undo.
         """
-        if not self.history:
-            raise IllegalMoveError("no move to undo")
-        index = self.history.pop()
+        index = self._history[-1][1] if self._history else SWAP
+        self.pop()
+        return index
+
+    def _apply(self, move: Move) -> Undo:
+        return self._apply_index(self.index_of(move))
+
+    def _apply_index(self, index: int) -> Undo:
         if index == SWAP:
+            self._swap()
+        else:
+            self._place(index, self.to_move)
+            self.to_move = opponent(self.to_move)
+        return index
+
+    def _undo(self, move: Move, token: Undo) -> None:
+        if token == SWAP:
             self._unswap()
-            return index
+            return
         self._unlog()
-        self.board[index] = EMPTY
+        self.board[token] = EMPTY
         self.to_move = opponent(self.to_move)
         self.winner = None
-        return index
 
     def _unlog(self) -> None:
         for node, parent, rank, flags in reversed(self._log.pop()):
@@ -441,20 +527,22 @@ class Position:
             self._rank[node] = rank
             self._flags[node] = flags
 
+    def _first_stone(self) -> int:
+        return self._history[0][1]
+
     def _swap(self) -> None:
         # The first stone is the only one on the board: undo its placement, then put
-        # player 2's stone on the mirror cell; the first move keeps its history entry.
-        first = self.history[0]
+        # player 2's stone on the mirror cell.
+        first = self._first_stone()
         mirror = self.cell(first).transposed().index(self.size)
         self._unlog()
         self.board[first] = EMPTY
         self._log.append([])
         self._place(mirror, WHITE)
-        self.history.append(SWAP)
         self.to_move = BLACK
 
     def _unswap(self) -> None:
-        first = self.history[0]
+        first = self._first_stone()
         mirror = self.cell(first).transposed().index(self.size)
         self._unlog()  # player 2's mirrored stone
         self._log.pop()  # the empty entry standing for the removed first stone
@@ -517,9 +605,18 @@ class Position:
             self.winner = color
 
     def __repr__(self) -> str:
-        black = ",".join(str(c) for c in self.stones(BLACK))
-        white = ",".join(str(c) for c in self.stones(WHITE))
-        return f"<Position size={self.size} black=[{black}] white=[{white}] to_move={self.to_move}>"
+        """``Position.from_moves(...)`` for a game from the empty board (the swap rule
+        depends on its moves), else ``Position.from_stones(...)``."""
+        swap = ", swap=True" if self.swap else ""
+        if self.start_empty:
+            return f"Position.from_moves({self.size}, {list(self.history)!r}{swap})"
+        black, white = self.stones(BLACK), self.stones(WHITE)
+        return (
+            f"Position.from_stones({self.size}, {black!r}, {white!r}, "
+            f"to_move={self.to_move}{swap})"
+        )
+
+
 
 
 def random_open_position(size: int, moves: int, rng: random.Random) -> Position:
@@ -529,7 +626,7 @@ def random_open_position(size: int, moves: int, rng: random.Random) -> Position:
     while True:
         position = Position(size)
         for _ in range(moves):
-            position.push(rng.choice(position.legal_moves()))
+            position.push_index(rng.choice(position.legal_indices()))
             if position.winner is not None:
                 break
         if position.winner is None:

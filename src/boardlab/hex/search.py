@@ -15,7 +15,7 @@ for a single opponent threat that must be blocked.
 Results are reproducible from the seed under a playout (``Limit(nodes=...)``) limit;
 under a time limit the number of playouts depends on the machine.
 
-Under the swap rule (:data:`boardlab.hex.rules.SWAP`) the engine's two extra decisions
+Under the swap rule (:data:`boardlab.hex.rules.SWAP_MOVE`) the engine's two extra decisions
 live here too: :func:`decide_swap` (player 2 swaps when the first stone gives player 1
 the better chance: exactly by the solver on boards up to 5x5, else by the search's own
 value of the position) and :func:`balanced_opening` (player 1's first move, the outer
@@ -128,10 +128,10 @@ def winning_cells(position: Position, player: int) -> list[int]:
     found = []
     for index in range(len(work.board)):
         if work.board[index] == EMPTY:
-            work.push(index)
+            work.push_index(index)
             if work.winner == player:
                 found.append(index)
-            work.pop()
+            work.pop_index()
             work.to_move = player
     work.to_move = saved
     return found
@@ -205,7 +205,7 @@ class MctsEngine:
         budget = limit.start()
         self._searches += 1
         me = position.to_move
-        empty = position.legal_moves()
+        empty = position.legal_indices()
         wins = winning_cells(position, me)
         if wins:
             return self._quick(wins[0], position, 1, "wins at once", started)
@@ -315,7 +315,7 @@ class MctsEngine:
         move[0] = -1
         state = np.array([_splitmix(self.seed * 1_000_003 + self._searches)], np.uint64)
         board = np.array(position.board, np.int8)
-        last = position.history[-1] if position.history else -1
+        last = position.indices[-1] if position.history else -1
         node_cap = limit.nodes
         deadline = budget.deadline()
         done = 0
@@ -533,7 +533,7 @@ def balanced_opening(
     best, best_chance = candidates[0], -1.0
     for cell in candidates:
         position = Position(size)
-        position.push(cell)
+        position.push_index(cell)
         engine = MctsEngine(seed=seed, max_nodes=max_nodes, solver_empties=0)
         result = engine.search(position, Limit(nodes=share))
         chance = 1.0 - result.value

@@ -189,7 +189,9 @@ class Board:
         ``board_from_rows(...)``, the shapes every board comes from."""
         if _is_named(self):
             return f"named_board({self.name!r})"
-        return f"board_from_rows({self.name!r}, {list(self.grid.cells)!r}, {self.rows}, {self.cols})"
+        return (
+            f"board_from_rows({self.name!r}, {list(self.grid.cells)!r}, {self.rows}, {self.cols})"
+        )
 
 
 def _is_named(board: Board) -> bool:

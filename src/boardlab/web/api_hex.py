@@ -63,11 +63,11 @@ def state_of(position: Position) -> Obj:
     names = [str(Cell.of_index(i, size)) for i in range(size * size)]
     return {
         "size": size,
-        "moves": [names[i] for i in position.history],
+        "moves": [names[i] for i in position.indices],
         "to_move": position.to_move,
         "winner": position.winner,
         "chain": [names[i] for i in position.winning_chain()],
-        "legal": [names[i] for i in position.legal_moves()],
+        "legal": [names[i] for i in position.legal_indices()],
         "cells": names,
         "stones": {str(player): [str(c) for c in position.stones(player)] for player in (1, 2)},
         "svg": tag_cells(svg_picture(position), "polygon", HEX_FILL, names),
@@ -107,7 +107,7 @@ async def engine(request: Request) -> Obj:
         raise ApiError(422, f"the game is over: player {position.winner} has won")
     engine = MctsEngine(seed=seed + len(position.history))
     result = await run_job(request, lambda: engine.search(position, limit))
-    position.play(result.move)
+    position.play_index(result.move)
     answer = state_of(position)
     answer["engine"] = {
         "move": str(result.cell),
