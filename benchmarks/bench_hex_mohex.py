@@ -55,6 +55,8 @@ Z95 = 1.959964
 UNBOUNDED_TIME = 600.0
 #: Seconds a MoHex reply may take beyond the time it was given (start-up, fill-in).
 MOHEX_GRACE = 15.0
+#: Seconds MoHex's DFPN may take to adjudicate a game it crashed in.
+SOLVE_SECONDS = 120.0
 #: The reason ``play_game`` records when a player's process went away.
 CRASH_WORDS = ("crashed", "closed its output", "closed its input")
 
@@ -118,13 +120,31 @@ class MohexPlayer:
         return process
 
     def new_game(self, size: int) -> None:
-        if self.process is not None and self.process.process.poll() is not None:
-            self.process.close()
-            self.process = None
-            self.restarts += 1
-        if self.process is None:
-            self.process = self._start()
+        if self.process is not None:
+            try:
+                self.process.new_game(size)
+                return
+            except ProtocolError:  # it died in the last game: start a fresh one
+                self.process.close()
+                self.restarts += 1
+        self.process = self._start()
         self.process.new_game(size)
+
+    def solve(self, size: int, moves: Sequence[str]) -> int | None:
+        """The winner (1 or 2) of the position after ``moves`` by MoHex's own DFPN, in a
+        fresh process (the one that played may have died); None when it cannot tell."""
+        process = self._start()
+        try:
+            process.new_game(size)
+            for number, move in enumerate(moves):
+                process.play(BLACK if number % 2 == 0 else WHITE, move)
+            colour = "b" if len(moves) % 2 == 0 else "w"
+            answer = process.command(f"dfpn-solve-state {colour}", SOLVE_SECONDS).strip()
+        except ProtocolError:
+            return None
+        finally:
+            process.close()
+        return {"black": BLACK, "white": WHITE}.get(answer.lower())
 
     def play(self, color: int, vertex: str) -> None:
         assert self.process is not None
@@ -210,23 +230,37 @@ class Tally:
     label: str
     wins: int = 0
     games: int = 0
+    adjudicated: int = 0
     apart: list[str] = field(default_factory=list)
 
-    def add(self, record: GameRecord, ours: int, name: str) -> None:
-        """Score a game, or set it apart when MoHex died in it."""
+    def add(self, record: GameRecord, ours: int, name: str, mohex: MohexPlayer) -> str:
+        """Score a game; one MoHex died in is adjudicated by MoHex's own DFPN on the
+        position it died in (set apart when that fails). Returns the winner's name."""
+        winner = record.winner
         died = record.reason.lower().startswith("mohex") and any(
             word in record.reason for word in CRASH_WORDS
         )
         if died:
-            self.apart.append(name)
-            return
+            if not record.moves:
+                self.apart.append(name)
+                return "nobody (MoHex did not start)"
+            solved = mohex.solve(record.size, record.moves)
+            if solved is None:
+                self.apart.append(name)
+                return "nobody (MoHex died; its DFPN could not decide)"
+            self.adjudicated += 1
+            winner = solved
         self.games += 1
-        self.wins += record.winner == ours
+        self.wins += winner == ours
+        who = "boardlab" if winner == ours else "mohex"
+        return f"{who} (adjudicated by MoHex's DFPN)" if died else who
 
     def line(self) -> str:
         low, high = wilson(self.wins, self.games)
         rate = self.wins / self.games if self.games else 0.0
         apart = f", {len(self.apart)} set apart" if self.apart else ""
+        if self.adjudicated:
+            apart += f", {self.adjudicated} adjudicated"
         return (
             f"{self.label:<28} {self.wins:>3}/{self.games:<3} {100 * rate:5.1f} %"
             f"  [{100 * low:5.1f}, {100 * high:5.1f}]{apart}"
@@ -253,9 +287,7 @@ def play_series(
             record = play_game(black, white, args.size, args.time)
             name = f"{label.replace(' ', '-')}-{number:02d}-{'b' if ours_black else 'w'}.sgf"
             (out / name).write_text(sgf(record))
-            ours_colour = BLACK if ours_black else WHITE
-            tally.add(record, ours_colour, name)
-            winner = "boardlab" if record.winner == ours_colour else "mohex"
+            winner = tally.add(record, BLACK if ours_black else WHITE, name, mohex)
             seconds = time.perf_counter() - started
             print(
                 f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves,"
@@ -273,10 +305,9 @@ def empty_black(mohex: MohexPlayer, args: argparse.Namespace, out: Path) -> Tall
         record = play_game(ours, mohex, args.size, args.time)
         name = f"empty-black-{number:02d}.sgf"
         (out / name).write_text(sgf(record))
-        tally.add(record, BLACK, name)
-        print(f"  {name}: {record.reason}, winner {record.winner}", flush=True)
+        winner = tally.add(record, BLACK, name, mohex)
+        print(f"  {name}: {winner} wins ({record.reason})", flush=True)
     return tally
-
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -342,7 +373,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "size": args.size,
         "time": args.time,
         "settings": [
-            {"label": t.label, "wins": t.wins, "games": t.games, "apart": t.apart} for t in tallies
+            {
+                "label": t.label,
+                "wins": t.wins,
+                "games": t.games,
+                "adjudicated": t.adjudicated,
+                "apart": t.apart,
+            }
+            for t in tallies
         ],
         "ladder_point": ladder_point(rates) if rates else None,
     }
