@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 __all__ = ["GAME"]
 
+#: ``GameIsOver``'s code when our program (player 1) has won.
+PROGRAM_WON = 2
+
 
 def _load(path: str) -> Position:
     from boardlab.core.textio import read_source
@@ -232,7 +235,7 @@ def _ioi_run(args: argparse.Namespace) -> int:
         f"{game.library_seconds:.2f} s, whole game {game.seconds:.2f} s (limit 40 s)",
     ]
     sys.stdout.write("\n".join(lines) + "\n")
-    return 0 if game.result == 2 else 1
+    return 0 if game.result == PROGRAM_WON else 1
 
 
 def _generate_configure(parser: argparse.ArgumentParser) -> None:

@@ -39,6 +39,11 @@ _S27 = np.uint64(27)
 _S33 = np.uint64(33)
 _MULT = np.uint64(2685821657736338717)
 
+#: Stone codes on the board arrays.
+_BLACK, _WHITE = 1, 2
+#: Bridge-table markers of a bridge to the mover's own edge (see ``rules.bridge_table``).
+_EDGE_OF_BLACK, _EDGE_OF_WHITE = -1, -2
+
 
 @jit
 def rand_below(state: U64, bound: int) -> int:
@@ -175,7 +180,7 @@ def _bridge_reply(board: I8, me: int, last: int, bridges: I32, nbridge: I32) -> 
         if b >= 0:
             if board[b] == me:
                 return y
-        elif (b == -1 and me == 1) or (b == -2 and me == 2):
+        elif (b == _EDGE_OF_BLACK and me == _BLACK) or (b == _EDGE_OF_WHITE and me == _WHITE):
             return y
     return -1
 

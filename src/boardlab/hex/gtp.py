@@ -33,6 +33,9 @@ from boardlab.hex.search import SWAP_SOLVE_TIME, MctsEngine, balanced_opening, d
 
 __all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
 
+#: Argument counts of GTP commands (``play COLOUR VERTEX``, ``time_left COLOUR T S``).
+_TWO_ARGS, _THREE_ARGS = 2, 3
+
 _COLORS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
 #: HexGui's name of the swap move; ``swap`` is accepted as well.
 SWAP_MOVE = "swap-pieces"
@@ -122,7 +125,7 @@ class HexGtp:
     # -- commands ----------------------------------------------------------------------------
 
     def boardsize(self, args: list[str]) -> str:
-        if not 1 <= len(args) <= 2 or not all(a.isdigit() for a in args):
+        if not 1 <= len(args) <= _TWO_ARGS or not all(a.isdigit() for a in args):
             raise GtpError("boardsize takes a size (or two equal sizes)")
         if len(set(args)) != 1:
             raise GtpError("unacceptable size: only square boards")
@@ -166,7 +169,7 @@ class HexGtp:
         self.moves.append((color, saved))
 
     def play(self, args: list[str]) -> str:
-        if len(args) != 2:
+        if len(args) != _TWO_ARGS:
             raise GtpError("play takes a color and a vertex")
         color = parse_color(args[0])
         if args[1].lower() in _SWAP_NAMES:
@@ -233,7 +236,7 @@ class HexGtp:
         return "\n" + header + "\n" + format_diagram(shown, chain)
 
     def set_time_left(self, args: list[str]) -> str:
-        if len(args) != 3:
+        if len(args) != _THREE_ARGS:
             raise GtpError("time_left takes a color, seconds and stones")
         color = parse_color(args[0])
         try:
@@ -245,7 +248,7 @@ class HexGtp:
     def param_game(self, args: list[str]) -> str:
         if not args:
             return f"\n[bool] allow_swap {int(self.position.swap)}"
-        if len(args) != 2:
+        if len(args) != _TWO_ARGS:
             raise GtpError("param_game takes no arguments or a name and a value")
         if args[0] != "allow_swap":
             raise GtpError(f"unknown game parameter {args[0]!r} (known: allow_swap)")

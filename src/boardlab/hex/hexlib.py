@@ -210,7 +210,7 @@ def play_ioi_game(
         Cell(r - 1, c - 1)
         for r in range(1, n + 1)
         for c in range(1, n + 1)
-        if lib.LookAtBoard(r, c) == 2
+        if lib.LookAtBoard(r, c) == WHITE
     ]
     mine = Position.from_stones(n, black, white, BLACK)
     moves: list[tuple[int, int, int]] = []

@@ -22,6 +22,7 @@ from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 
 __all__ = ["GameRecord", "Player", "play_game"]
 
+
 def _vertex(index: int, size: int) -> str:
     return str(Cell.of_index(index, size).transposed())
 

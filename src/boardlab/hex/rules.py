@@ -73,6 +73,14 @@ __all__ = [
     "random_open_position",
 ]
 
+_SIDE_A, _SIDE_B = 1, 2
+#: A cell name is a letter and at least one digit.
+_SHORTEST_NAME = 2
+#: A bridge is held by its two common neighbours.
+_BRIDGE_CARRIER = 2
+#: Edge bridges exist from boards of this size on.
+_SMALLEST_EDGE_BRIDGE = 3
+
 EMPTY, BLACK, WHITE = 0, 1, 2
 MAX_SIZE = 26
 #: The swap move as an index, in the integer fast path (``push_index``, ``indices``).
@@ -80,8 +88,6 @@ SWAP = -1
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: The six neighbour offsets (d_row, d_col) in clockwise order starting east.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
-
-_SIDE_A, _SIDE_B = 1, 2
 
 
 def opponent(player: int) -> int:
@@ -113,7 +119,7 @@ class Cell:
         :raises ParseError: when ``text`` is not a cell name or is off the board.
         """
         name = text.strip().lower()
-        if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
+        if len(name) < _SHORTEST_NAME or name[0] not in LETTERS or not name[1:].isdigit():
             raise ParseError(f"bad cell {text!r}: expected a letter and a row number like 'c5'")
         if not name[1:].isascii() or name[1] == "0":
             raise ParseError(f"bad cell {text!r}: rows count from 1")
@@ -220,7 +226,7 @@ def bridge_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
             if b in adjacent[a]:
                 continue
             common = sorted(adjacent[a] & adjacent[b])
-            if len(common) == 2:
+            if len(common) == _BRIDGE_CARRIER:
                 x, y = common
                 table[x].append((a, b, y))
                 table[y].append((a, b, x))
@@ -228,10 +234,10 @@ def bridge_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         row, col = divmod(a, size)
         for edge_code, line, first in ((-1, col, True), (-2, row, False)):
             for edge in (0, size - 1):
-                if size < 3 or abs(line - edge) != 1:
+                if size < _SMALLEST_EDGE_BRIDGE or abs(line - edge) != 1:
                     continue
                 pair = [n for n in adjacent[a] if (n % size if first else n // size) == edge]
-                if len(pair) == 2:
+                if len(pair) == _BRIDGE_CARRIER:
                     x, y = pair
                     table[x].append((a, edge_code, y))
                     table[y].append((a, edge_code, x))
@@ -612,11 +618,8 @@ class Position(GameState[Move, Undo, int]):
             return f"Position.from_moves({self.size}, {list(self.history)!r}{swap})"
         black, white = self.stones(BLACK), self.stones(WHITE)
         return (
-            f"Position.from_stones({self.size}, {black!r}, {white!r}, "
-            f"to_move={self.to_move}{swap})"
+            f"Position.from_stones({self.size}, {black!r}, {white!r}, to_move={self.to_move}{swap})"
         )
-
-
 
 
 def random_open_position(size: int, moves: int, rng: random.Random) -> Position:

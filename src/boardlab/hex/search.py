@@ -59,6 +59,13 @@ __all__ = [
     "winning_cells",
 ]
 
+#: The smallest tree an engine may be given (nodes).
+MIN_NODES = 1000
+#: Below this many seconds left, no new batch of playouts starts.
+_LAST_BATCH_SECONDS = 0.01
+#: Swap when player 1's first stone wins more often than this.
+_EVEN_CHANCE = 0.5
+
 DEFAULT_PLAYOUTS = 20_000
 #: Boards up to this size get the swap decision from the exact solver.
 SWAP_SOLVE_SIZE = 5
@@ -177,8 +184,8 @@ class MctsEngine:
         expand_threshold: int = 1,
         solver_empties: int = 48,
     ) -> None:
-        if max_nodes < 1000:
-            raise BoardlabError(f"max_nodes must be at least 1000, got {max_nodes}")
+        if max_nodes < MIN_NODES:
+            raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
         self.seed = seed
         self.solver_empties = solver_empties
         self.max_nodes = max_nodes
@@ -278,7 +285,7 @@ class MctsEngine:
 
         remaining = budget.remaining
         if remaining is not None:
-            if remaining < 0.01:
+            if remaining < _LAST_BATCH_SECONDS:
                 return None
             slice_limit = Limit(time=remaining * 0.3)
         else:
@@ -492,7 +499,7 @@ def decide_swap(
             return SwapDecision(False, 0.0, True, reply, "solver: the first stone loses")
     result = engine.search(work, limit)
     chance, exact = 1.0 - result.value, result.proven != 0
-    swap = chance > 0.5
+    swap = chance > _EVEN_CHANCE
     reason = f"search: player 1's chance {chance:.3f} ({result.playouts} playouts)"
     return SwapDecision(swap, chance, exact, None if swap else result, reason)
 

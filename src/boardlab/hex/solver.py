@@ -34,6 +34,11 @@ from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 
 __all__ = ["Geometry", "SolveResult", "geometry", "solve", "solve_alphabeta", "solve_dfpn"]
 
+#: Nodes 0 and 1 of the connection graph are the two edges.
+_EDGES = 2
+#: How many steps the path search may take before it gives up.
+_PATH_STEPS = 400
+
 MAX_CELLS = 64  # the DFPN solver's carriers are 64-bit sets
 
 
@@ -301,7 +306,7 @@ class _Solver:
                 if other in direct[node]:
                     found.append((other, 0))
                     continue
-                if node < 2 and other < 2:
+                if node < _EDGES and other < _EDGES:
                     continue
                 common = libs[node] & libs[other] & ~used
                 if common and common & (common - 1):
@@ -315,7 +320,7 @@ class _Solver:
             steps[0] += 1
             if node == 1:
                 return used
-            if steps[0] > 400:
+            if steps[0] > _PATH_STEPS:
                 return -1
             for other, carrier in links(node, used):
                 if visited >> other & 1:

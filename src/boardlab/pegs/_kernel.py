@@ -36,6 +36,9 @@ __all__ = [
     "sort_unique",
 ]
 
+#: Up to this many low hash bits, buckets are marked in a bitmap; beyond it every bucket is sorted.
+_BUCKET_BITS = 20
+
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
 I16 = npt.NDArray[np.int16]
@@ -246,7 +249,7 @@ def sort_unique(values: U64, nbits: int) -> U64:
     while part <= _PARTS:
         first[part] = bins
         part += 1
-    words = (1 << low) >> 6 if low <= 20 else 0  # 0: sort every bucket
+    words = (1 << low) >> 6 if low <= _BUCKET_BITS else 0  # 0: sort every bucket
     kept = np.zeros(_PARTS + 1, np.int64)
     for q in prange(_PARTS):
         bitmap = np.zeros(words, np.uint64)

@@ -34,6 +34,15 @@ __all__ = [
     "named_board",
 ]
 
+#: A numbered move names two holes.
+_MOVE_HOLES = 2
+#: The diamond boards hold every cell within this many steps of the centre.
+_DIAMOND_RADIUS = 4
+#: The largest PEGGED board file (rows and columns, seed 001).
+MAX_BOARD_ROWS, MAX_BOARD_COLS = 25, 49
+#: The smallest triangular board (its side).
+MIN_TRIANGLE_SIDE = 4
+
 MAX_TRIANGLE_SIDE = 25
 BOARD_NAMES = ("english", "french", "wiegleb", "asymmetric", "diamond", "triangle-N")
 _TRIANGLE = re.compile(r"triangle-?([0-9]+)")
@@ -179,7 +188,7 @@ class Board:
         word = text.strip()
         if self.numbered:
             parts = re.split(r"\s*-\s*|\s+", word)
-            if len(parts) == 2 and all(part.isdigit() for part in parts):
+            if len(parts) == _MOVE_HOLES and all(part.isdigit() for part in parts):
                 src, dst = self.parse_hole(parts[0]), self.parse_hole(parts[1])
                 return parse_move(f"{src} {dst}")
         return parse_move(word)
@@ -247,16 +256,22 @@ def _named_board(key: str) -> Board:
     if key == "asymmetric":
         return _square_board("asymmetric", _cross(3, 3, 2, 2), (4, 4))
     if key == "french":
-        cells = [(r, c) for r in range(7) for c in range(7) if abs(r - 3) + abs(c - 3) <= 4]
+        cells = [
+            (r, c) for r in range(7) for c in range(7) if abs(r - 3) + abs(c - 3) <= _DIAMOND_RADIUS
+        ]
         return _square_board("french", cells, (3, 3))
     if key == "diamond":
-        cells = [(r, c) for r in range(9) for c in range(9) if abs(r - 4) + abs(c - 4) <= 4]
+        cells = [
+            (r, c) for r in range(9) for c in range(9) if abs(r - 4) + abs(c - 4) <= _DIAMOND_RADIUS
+        ]
         return _square_board("diamond", cells, (4, 4))
     match = _TRIANGLE.fullmatch(key)
     if match is not None:
         side = int(match.group(1))
-        if not 4 <= side <= MAX_TRIANGLE_SIDE:
-            raise UnknownNameError(f"triangle side must be 4..{MAX_TRIANGLE_SIDE}, got {side}")
+        if not MIN_TRIANGLE_SIDE <= side <= MAX_TRIANGLE_SIDE:
+            raise UnknownNameError(
+                f"triangle side must be {MIN_TRIANGLE_SIDE}..{MAX_TRIANGLE_SIDE}, got {side}"
+            )
         return _triangle(side)
     raise UnknownNameError(f"unknown board {key!r} (named boards: {', '.join(BOARD_NAMES)})")
 

@@ -22,6 +22,9 @@ from boardlab.core.errors import BoardlabError
 
 __all__ = ["MAX_COLS", "MAX_ROWS", "Cell", "Jump", "Move", "Walk", "parse_move"]
 
+#: A jump moves two cells along a line.
+_JUMP = 2
+
 MAX_ROWS = 26
 MAX_COLS = 99
 _CELL = re.compile(r"([A-Za-z])([0-9]{1,2})")
@@ -143,7 +146,7 @@ def parse_move(text: str) -> Move:
         raise BoardlabError(f"not a move: {text.strip()!r} (expected FROM TO, like F10 F8)")
     src, dst = Cell.parse(match.group(1)), Cell.parse(match.group(2))
     dr, dc = _delta(src, dst)
-    if max(abs(dr), abs(dc)) == 2 and dr in (-2, 0, 2) and dc in (-2, 0, 2):
+    if max(abs(dr), abs(dc)) == _JUMP and dr in (-_JUMP, 0, _JUMP) and dc in (-_JUMP, 0, _JUMP):
         return Jump(src, dst)
     if max(abs(dr), abs(dc)) == 1:
         return Walk(src, dst)

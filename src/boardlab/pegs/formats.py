@@ -23,7 +23,14 @@ from pathlib import Path
 
 from boardlab.core.errors import BoardlabError, ParseError, UnknownNameError
 from boardlab.core.textio import TokenReader, read_text
-from boardlab.pegs.boards import BOARD_NAMES, Board, board_from_rows, named_board
+from boardlab.pegs.boards import (
+    BOARD_NAMES,
+    MAX_BOARD_COLS,
+    MAX_BOARD_ROWS,
+    Board,
+    board_from_rows,
+    named_board,
+)
 from boardlab.pegs.cells import Cell, Move
 from boardlab.pegs.rules import Position
 
@@ -46,8 +53,6 @@ __all__ = [
     "read_board",
 ]
 
-MAX_BOARD_ROWS = 25
-MAX_BOARD_COLS = 49
 HIQ_HOLES = 33
 HIQ_MAX_GAMES = 10
 _BOARD_SYMBOLS = {"_": None, "O": False, "X": True}

@@ -46,6 +46,13 @@ __all__ = [
     "solve",
 ]
 
+#: Polishing stops after this many rounds without a better answer.
+_STALE_ROUNDS = 4
+#: The beam is never narrowed below this width.
+_NARROWEST_BEAM = 8
+#: A beam run is started only when it is expected to fit this many times over.
+_BEAM_MARGIN = 1.25
+
 EXACT_HOLES = 30
 MIN_SIDE, MAX_ROWS, MAX_COLS = 3, 25, 49
 
@@ -287,11 +294,13 @@ class PeggedSolver:
         while True:
             best = current()
             polishing = best is not None and best[0] <= bound_walks
-            if polishing and best is not None and (best[1] == 0 or stale >= 4):
+            if polishing and best is not None and (best[1] == 0 or stale >= _STALE_ROUNDS):
                 break
             remaining = budget.remaining
             if runs > 0 and remaining is not None:
-                while width > 8 and 1.25 * seconds_per_width * width > remaining:
+                while (
+                    width > _NARROWEST_BEAM and _BEAM_MARGIN * seconds_per_width * width > remaining
+                ):
                     width //= 2
                 if 1.25 * seconds_per_width * width > remaining:
                     break

@@ -15,8 +15,12 @@ import random
 from collections import deque
 
 from boardlab.core.errors import BoardlabError
+from boardlab.pegs.boards import MAX_BOARD_COLS, MAX_BOARD_ROWS
 
 __all__ = ["random_board_text"]
+
+#: The smallest side of a PEGGED board.
+MIN_SIDE = 3
 
 
 def random_board_text(rows: int, cols: int, pegs: int, seed: int = 0, density: float = 0.85) -> str:
@@ -24,7 +28,11 @@ def random_board_text(rows: int, cols: int, pegs: int, seed: int = 0, density: f
 
     :raises BoardlabError: for even or out-of-range sizes, or more pegs than holes - 1.
     """
-    if rows % 2 == 0 or cols % 2 == 0 or not (3 <= rows <= 25 and 3 <= cols <= 49):
+    if (
+        rows % 2 == 0
+        or cols % 2 == 0
+        or not (MIN_SIDE <= rows <= MAX_BOARD_ROWS and MIN_SIDE <= cols <= MAX_BOARD_COLS)
+    ):
         raise BoardlabError(f"{rows} x {cols}: rows must be odd 3..25 and columns odd 3..49")
     if pegs < 1:
         raise BoardlabError("a board needs at least one peg")

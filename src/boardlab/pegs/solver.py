@@ -60,6 +60,9 @@ __all__ = [
     "solve",
 ]
 
+#: What a search worker reports: 1 solution found, 2 search exhausted (0: still going).
+_FOUND, _EXHAUSTED = 1, 2
+
 _BEAMS = ((2_000_000, 20_000), (32_000_000, 200_000))
 _FIRST_SLICE = 8_000
 _SLICE = 1_000_000
@@ -141,9 +144,9 @@ def solve(
             nodes = sum(search.nodes for search in searches)
             for search, status in zip(searches, statuses, strict=True):
                 seconds = time.perf_counter() - began
-                if status == 1:
+                if status == _FOUND:
                     return Solution(True, search.moves(), True, "solution found", nodes, seconds)
-                if status == 2:
+                if status == _EXHAUSTED:
                     reason = (
                         f"exhausted search ({search.nodes} nodes, {search.dead} dead positions)"
                     )
