@@ -125,3 +125,15 @@ def test_broken_engines_lose_and_never_hang(tmp_path: Path) -> None:
     crash.write_text("import sys\nsys.exit(3)\n")
     with pytest.raises(ProtocolError, match="closed"):
         GtpProcess([sys.executable, str(crash)], timeout=5.0)
+
+
+def test_a_dead_engine_closes_quietly(tmp_path: Path) -> None:
+    # an engine that dies after its name: later commands fail with a ProtocolError, and
+    # closing it (with unsent bytes in the pipe) raises nothing
+    dying = tmp_path / "dying.py"
+    dying.write_text("import sys\nsys.stdin.readline()\nprint('= dying\\n', flush=True)\n")
+    engine = GtpProcess([sys.executable, str(dying)], timeout=5.0)
+    for _ in range(3):
+        with pytest.raises(ProtocolError):
+            engine.new_game(5)
+    engine.close()

@@ -7,6 +7,7 @@ It is a :class:`boardlab.hex.judge.Player` for the Hex referee (moves as GTP ver
 
 from __future__ import annotations
 
+import contextlib
 import os
 import selectors
 import shlex
@@ -121,4 +122,5 @@ class GtpProcess:
         self._selector.close()
         for stream in (self.process.stdin, self.process.stdout):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):  # a dead engine's pipe cannot be flushed
+                    stream.close()
