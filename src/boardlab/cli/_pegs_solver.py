@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Verb
 from boardlab.cli._io import write_stdout
 from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments
+from boardlab.cli._progress import ProgressLine
 
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
@@ -25,33 +25,14 @@ if TYPE_CHECKING:
 __all__ = ["VERBS", "demo_lines"]
 
 
-class _Progress:
-    """A rich progress line on stderr, shown once a run passes one second on a terminal."""
+class _Progress(ProgressLine):
+    """The solver's ``progress(done, total, label)`` callback on the one progress display."""
 
     def __init__(self) -> None:
-        self.began = time.perf_counter()
-        self.enabled = sys.stderr.isatty()
-        self.bar: Any = None
-        self.task: Any = None
+        super().__init__("solving")
 
     def __call__(self, done: int, total: int, label: str) -> None:
-        if not self.enabled or time.perf_counter() - self.began < 1.0:
-            return
-        if self.bar is None:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self.bar = Progress(console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("solving", total=total or None)
-        self.bar.update(self.task, completed=done, total=total or None, description=label)
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+        self.update(completed=done, total=total, description=label)
 
 
 def _add_problem_arguments(parser: argparse.ArgumentParser) -> None:

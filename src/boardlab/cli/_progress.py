@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 import time
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 __all__ = ["ProgressLine"]
 
@@ -67,7 +67,7 @@ class ProgressLine:
             self._task, completed=self.completed, total=self.total, description=self.description
         )
 
-    def __enter__(self) -> ProgressLine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Game, Verb
 from boardlab.cli._io import write_stdout
+from boardlab.cli._progress import ProgressLine
 
 if TYPE_CHECKING:
     from boardlab.pegs.pegged import PeggedResult, Progress
@@ -84,18 +84,14 @@ def _configure_solve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--show", action="store_true", help="also draw the board before and after")
 
 
-def _progress() -> Progress | None:
-    if not sys.stderr.isatty():
-        return None
-    from rich.console import Console
+class _Progress(ProgressLine):
+    """PEGGED's ``progress(moves, bound, elapsed)`` callback on the one progress display."""
 
-    console = Console(stderr=True)
+    def __init__(self) -> None:
+        super().__init__("PEGGED")
 
-    def report(moves: int, bound: int, elapsed: float) -> None:
-        if elapsed >= 1.0:
-            console.print(f"[dim]{elapsed:6.1f} s: {moves} moves (lower bound {bound})[/dim]")
-
-    return report
+    def __call__(self, moves: int, bound: int, elapsed: float) -> None:
+        self.update(description=f"{elapsed:6.1f} s: {moves} moves (lower bound {bound})")
 
 
 def _record(result: PeggedResult) -> dict[str, object]:
@@ -117,7 +113,8 @@ def _record(result: PeggedResult) -> dict[str, object]:
 
 def _run_solve(args: argparse.Namespace) -> int:
     position = _read(args.file)
-    result = _solve(position, args.time, args.seed, _progress())
+    with _Progress() as progress:
+        result = _solve(position, args.time, args.seed, progress)
     moves = _moves_text(position, result)
     if args.json:
         record = _record(result)
