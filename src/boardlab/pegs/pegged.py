@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from boardlab.core.errors import BoardlabError, NoSolutionError, ParseError
+from boardlab.core.errors import BoardlabError, LimitExceededError, NoSolutionError, ParseError
 from boardlab.core.limits import Budget, Limit
 from boardlab.pegs.cells import Cell, Move
 from boardlab.pegs.formats import parse_board_file
@@ -41,6 +41,7 @@ __all__ = [
     "EXACT_HOLES",
     "PeggedResult",
     "PeggedSolver",
+    "UnreducibleBoardError",
     "check_board",
     "load_board",
     "solve",
@@ -95,6 +96,11 @@ def load_board(text: str, source: str = "<board>") -> Position:
     return Position(position.board, position.bits, walks=True)
 
 
+class UnreducibleBoardError(ParseError, NoSolutionError):
+    """A board file that provably cannot be reduced to one peg: a fault of the input
+    (with its line and column) and a proof that there is no solution."""
+
+
 def check_board(position: Position, source: str = "<board>") -> None:
     """Check the PEGGED rules of a board beyond its file format.
 
@@ -137,7 +143,7 @@ def check_board(position: Position, source: str = "<board>") -> None:
     region = _region(position, board.index(pegs[0]))
     for peg in pegs[1:]:
         if board.index(peg) not in region:
-            raise ParseError(
+            raise UnreducibleBoardError(
                 f"cannot be reduced to one peg: the peg at {peg} can never meet the peg at "
                 f"{pegs[0]} (no path of holes joins them)",
                 source=source,
@@ -146,14 +152,14 @@ def check_board(position: Position, source: str = "<board>") -> None:
             )
     first = pegs[0]
     if all(position.bits >> i & 1 for i in region):
-        raise ParseError(
+        raise UnreducibleBoardError(
             "cannot be reduced to one peg: no empty hole to move into",
             source=source,
             line=first.row + 1,
             column=first.col + 1,
         )
     if not any(a in region for a, _, _ in board.grid.jumps):
-        raise ParseError(
+        raise UnreducibleBoardError(
             "cannot be reduced to one peg: no three holes in a line to jump along",
             source=source,
             line=first.row + 1,
@@ -201,8 +207,8 @@ class PeggedSolver:
     def solve(self, position: Position) -> PeggedResult:
         """The best answer found within the limit, judge-checked.
 
-        :raises NoSolutionError: when the board provably cannot be reduced to one peg,
-            or no answer was found at all.
+        :raises NoSolutionError: when the board provably cannot be reduced to one peg.
+        :raises LimitExceededError: when no answer was found within the limit.
         """
         budget = self.limit.start()
         start = Position(position.board, position.bits, walks=True)
@@ -250,7 +256,7 @@ class PeggedSolver:
             if greedy is not None:
                 consider(greedy)
         if best is None:
-            raise NoSolutionError("no way to one peg was found within the limit")
+            raise LimitExceededError("no way to one peg was found within the limit")
         walks, tiebreak, moves = best
         last = _last_peg(start, moves)
         return PeggedResult(
@@ -388,6 +394,7 @@ def _last_peg(start: Position, moves: tuple[Move, ...]) -> Cell:
 def solve(position: Position, limit: Limit | None = None, seed: int = 0) -> PeggedResult:
     """Shorthand for ``PeggedSolver(limit, seed).solve(position)``.
 
-    :raises NoSolutionError: when no answer exists or none was found.
+    :raises NoSolutionError: when no answer exists (with the proof).
+    :raises LimitExceededError: when none was found within the limit.
     """
     return PeggedSolver(limit, seed).solve(position)

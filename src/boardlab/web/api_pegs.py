@@ -188,7 +188,7 @@ def _verdict(decided: bool, solved: bool | None, reason: str, goal: str) -> Obj:
 
 
 def _walk_search(position: Position, seconds: float, seed: int) -> Obj:
-    from boardlab.pegs.pegged import PeggedSolver, check_board
+    from boardlab.pegs.pegged import PeggedSolver, UnreducibleBoardError, check_board
 
     goal = "one peg anywhere (PEGGED rules)"
     if position.board.triangular:
@@ -205,14 +205,16 @@ def _walk_search(position: Position, seconds: float, seed: int) -> Obj:
         }
     try:
         check_board(Position(position.board, position.bits))
-    except ParseError as exc:
-        if exc.message.startswith("cannot be reduced"):
-            return _verdict(True, False, exc.message, goal)
+    except UnreducibleBoardError as exc:
+        return _verdict(True, False, exc.message, goal)
+    except ParseError:
+        pass  # not a contest board (e.g. no hole in the centre): the search still runs
     try:
         result = PeggedSolver(Limit(time=seconds), seed=seed).solve(position)
     except NoSolutionError as exc:
-        decided = "within the limit" not in str(exc)
-        return _verdict(decided, False if decided else None, str(exc), goal)
+        return _verdict(True, False, str(exc), goal)
+    except LimitExceededError as exc:
+        return _verdict(False, None, str(exc), goal)
     reason = f"{result.moves_count} moves ({result.walks} walks)"
     if result.optimal:
         reason += f", optimal ({result.proof})"
