@@ -65,7 +65,7 @@ def main() -> None:
         total_solver += verdict.moves
         total_greedy += baseline.moves
         print(
-            f"{name:<20} {start.peg_count:>5} {result.lower_bound:>6} | {verdict.moves:>6} "
+            f"{name:<20} {start.peg_count:>5} {result.bound:>6} | {verdict.moves:>6} "
             f"{verdict.walks:>6} {verdict.tiebreak:>4} {solver_seconds:>6.2f} | "
             f"{baseline.moves:>6} {baseline.walks:>6} {greedy_seconds:>6.2f} | "
             f"{verdict.moves / baseline.moves:>6.3f}"

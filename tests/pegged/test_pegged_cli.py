@@ -52,7 +52,7 @@ def test_faq_boards_give_valid_answers(name: str, capsys: pytest.CaptureFixture[
 def test_faq_board_2_lower_bound_is_70() -> None:
     start = load_board((DATA / "faq2.txt").read_text())
     result = PeggedSolver(Limit(time=1.0)).solve(start)
-    assert result.lower_bound == 70
+    assert result.bound == 70
     assert result.moves_count >= 70
 
 
@@ -60,9 +60,9 @@ def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["solve", str(DATA / "faq1.txt"), "--time", "4", "--json"], capsys)
     record = json.loads(out)
     assert code == 0
-    assert record["lower_bound"] == 35
+    assert record["bound"] == 35
     assert record["moves"] == len(record["solution"]) >= 35
-    assert record["optimal"] == (record["moves"] == 35)
+    assert record["proven"] == (record["moves"] == 35)
 
 
 def test_judge_names_the_first_broken_rule(

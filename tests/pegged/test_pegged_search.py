@@ -118,7 +118,7 @@ def test_solver_answers_are_always_judge_valid(seed: int) -> None:
     assert verdict.solved
     assert verdict.walks == result.walks
     assert verdict.tiebreak == result.tiebreak
-    assert result.lower_bound <= result.moves_count
+    assert result.bound <= result.moves_count
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -131,9 +131,9 @@ def test_exact_solver_is_optimal_on_tiny_boards(seed: int) -> None:
             PeggedSolver(Limit(time=5.0)).solve(position)
         return
     result = PeggedSolver(Limit(time=5.0)).solve(position)
-    assert result.optimal
+    assert result.proven
     assert (result.walks, result.tiebreak) == expected
-    assert result.lower_bound == position.peg_count - 1 + expected[0]
+    assert result.bound == position.peg_count - 1 + expected[0]
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -124,12 +124,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         record = {
             "board": problem.board.name,
             "goal": problem.goal.text,
-            "solved": result.solved,
-            "moves": [problem.board.move_text(move) for move in result.moves],
-            "reason": result.reason,
-            "nodes": result.nodes,
-            "seconds": round(result.seconds, 6),
-            "proven": result.proven,
+            **result.as_dict(problem.board),
         }
         write_stdout(json.dumps(record) + "\n")
     elif args.format == "pegged":
@@ -165,27 +160,7 @@ def _run_count(args: argparse.Namespace) -> int:
     with _Progress() as progress:
         found = analyse(problem, _limit(args), progress)
     if args.json:
-        record = {
-            "board": problem.board.name,
-            "goal": problem.goal.text,
-            "symmetries": len(problem.group),
-            "levels": [
-                {
-                    "pegs": level.pegs,
-                    "classes": level.classes,
-                    "boards": level.boards,
-                    "winning_classes": level.win_classes,
-                    "winning_boards": level.win_boards,
-                }
-                for level in found.levels
-            ],
-            "classes": found.classes,
-            "boards": found.boards,
-            "winning_classes": found.win_classes,
-            "winning_boards": found.win_boards,
-            "solutions": str(found.solutions),
-            "seconds": round(found.seconds, 3),
-        }
+        record = {"board": problem.board.name, "goal": problem.goal.text, **found.as_dict()}
         write_stdout(json.dumps(record) + "\n")
         return 0
     lines = [
@@ -226,22 +201,8 @@ def _run_minmoves(args: argparse.Namespace) -> int:
     with _Progress() as progress:
         result = min_moves(problem, _limit(args), progress)
     board = problem.board
-    chains = [
-        "-".join([board.hole_name(chain[0].src), *(board.hole_name(j.dst) for j in chain)])
-        for chain in result.chains
-    ]
     if args.json:
-        record = {
-            "board": board.name,
-            "goal": problem.goal.text,
-            "solved": result.moves is not None,
-            "min_moves": result.moves,
-            "chains": chains,
-            "jumps": len(result.jumps),
-            "winning_positions": result.positions,
-            "seconds": round(result.seconds, 3),
-            "proven": True,
-        }
+        record = {"board": board.name, "goal": problem.goal.text, **result.as_dict(board)}
         write_stdout(json.dumps(record) + "\n")
     elif args.format == "pegged":
         write_stdout(_moves_text(problem, result.jumps, "pegged"))
@@ -255,7 +216,7 @@ def _run_minmoves(args: argparse.Namespace) -> int:
             f"proven: every one of {result.positions:,} winning positions measured; "
             f"{result.seconds:.2f} s"
         )
-        write_stdout(head + "\n" + "".join(chain + "\n" for chain in chains))
+        write_stdout(head + "\n" + "".join(chain + "\n" for chain in result.chain_names(board)))
     return 0 if result.moves is not None else 1
 
 
@@ -284,16 +245,7 @@ def _run_classify(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - began
     name = board.hole_name
     if args.json:
-        record = [
-            {
-                "vacancy": name(v.vacancy),
-                "solvable": v.solvable,
-                "ends": [name(c) for c in v.ends],
-                "open": [name(c) for c in v.open],
-                "reason": v.reason,
-            }
-            for v in verdicts
-        ]
+        record = [verdict.as_dict(board) for verdict in verdicts]
         write_stdout(json.dumps({"board": board.name, "starts": record}) + "\n")
         return 0
     lines = []

@@ -94,30 +94,13 @@ class _Progress(ProgressLine):
         self.update(description=f"{elapsed:6.1f} s: {moves} moves (lower bound {bound})")
 
 
-def _record(result: PeggedResult) -> dict[str, object]:
-    return {
-        "moves": result.moves_count,
-        "jumps": result.jumps,
-        "walks": result.walks,
-        "last_peg": str(result.last_peg),
-        "tiebreak": result.tiebreak,
-        "lower_bound": result.lower_bound,
-        "gap": result.gap,
-        "optimal": result.optimal,
-        "proof": result.proof or None,
-        "runs": result.runs,
-        "seconds": round(result.elapsed, 3),
-        "seed": result.seed,
-    }
-
-
 def _run_solve(args: argparse.Namespace) -> int:
     position = _read(args.file)
     with _Progress() as progress:
         result = _solve(position, args.time, args.seed, progress)
     moves = _moves_text(position, result)
     if args.json:
-        record = _record(result)
+        record = result.as_dict()
         record["solution"] = moves.splitlines()
         write_stdout(json.dumps(record) + "\n")
         return 0
@@ -125,10 +108,10 @@ def _run_solve(args: argparse.Namespace) -> int:
         f"{Path(args.file).name}: {position.peg_count} pegs, {position.board.size} holes",
         f"answer: {result.moves_count} moves ({result.jumps} jumps, {result.walks} walks), "
         f"last peg {result.last_peg}, tiebreak {result.tiebreak}",
-        f"lower bound: {result.lower_bound} moves"
+        f"lower bound: {result.bound} moves"
         + (f" ({result.proof})" if result.proof else f"; gap {result.gap}"),
-        f"optimal: {'yes' if result.optimal else 'not proven'}; "
-        f"{result.runs} beam runs in {result.elapsed:.2f} s, seed {result.seed}",
+        f"optimal: {'yes' if result.proven else 'not proven'}; "
+        f"{result.runs} beam runs in {result.seconds:.2f} s, seed {result.seed}",
     ]
     if args.show:
         from boardlab.render.pegs import diagram
@@ -191,11 +174,11 @@ def _run_bench(args: argparse.Namespace) -> int:
         position = _read(str(path))
         result = _solve(position, args.time, args.seed, None)
         total += result.moves_count
-        bound_total += result.lower_bound
+        bound_total += result.bound
         rows.append(
             f"{path.name:<24} {position.peg_count:>5} {result.moves_count:>6} "
-            f"{result.walks:>6} {result.lower_bound:>6} {result.gap:>4} {result.tiebreak:>4} "
-            f"{'yes' if result.optimal else 'no':>7} {result.elapsed:>8.2f}"
+            f"{result.walks:>6} {result.bound:>6} {result.gap:>4} {result.tiebreak:>4} "
+            f"{'yes' if result.proven else 'no':>7} {result.seconds:>8.2f}"
         )
     rows.append(
         f"{'total':<24} {'':>5} {total:>6} {'':>6} {bound_total:>6} {total - bound_total:>4}"
@@ -238,8 +221,8 @@ def _demo() -> list[str]:
     return [
         f"FAQ system-test board 1: {position.peg_count} pegs on {position.board.size} holes",
         f"solver: {result.moves_count} moves ({result.walks} walks), last peg "
-        f"{result.last_peg}, tiebreak {result.tiebreak}, lower bound {result.lower_bound}, "
-        f"optimal {'yes' if result.optimal else 'not proven'}",
+        f"{result.last_peg}, tiebreak {result.tiebreak}, lower bound {result.bound}, "
+        f"optimal {'yes' if result.proven else 'not proven'}",
         f"first moves: {first} ...",
         f"judge: {verdict.summary()}",
     ]

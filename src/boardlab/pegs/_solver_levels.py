@@ -28,6 +28,7 @@ import numpy.typing as npt
 from boardlab.core.errors import LimitExceededError
 from boardlab.core.limits import Budget, Limit
 from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Jump
 
 __all__ = ["Analysis", "LevelCount", "MinMoves", "Progress", "analyse", "min_moves"]
@@ -77,6 +78,29 @@ class Analysis:
         """Boards on some winning path."""
         return sum(level.win_boards for level in self.levels)
 
+    def as_dict(self) -> dict[str, object]:
+        """The counts and their evidence as JSON-ready values (the 128-bit solution count
+        as a decimal string)."""
+        return {
+            "symmetries": len(self.problem.group),
+            "levels": [
+                {
+                    "pegs": level.pegs,
+                    "classes": level.classes,
+                    "boards": level.boards,
+                    "winning_classes": level.win_classes,
+                    "winning_boards": level.win_boards,
+                }
+                for level in self.levels
+            ],
+            "classes": self.classes,
+            "boards": self.boards,
+            "winning_classes": self.win_classes,
+            "winning_boards": self.win_boards,
+            "solutions": str(self.solutions),
+            "seconds": round(self.seconds, 3),
+        }
+
 
 @dataclass(frozen=True)
 class MinMoves:
@@ -87,6 +111,23 @@ class MinMoves:
     chains: tuple[tuple[Jump, ...], ...]
     seconds: float
     positions: int
+
+    def chain_names(self, board: Board) -> list[str]:
+        """Each move (a chain of jumps by one peg) as its holes in ``board``'s notation."""
+        name = board.hole_name
+        return ["-".join([name(c[0].src), *(name(j.dst) for j in c)]) for c in self.chains]
+
+    def as_dict(self, board: Board) -> dict[str, object]:
+        """The proven minimum and its evidence as JSON-ready values."""
+        return {
+            "solved": self.moves is not None,
+            "min_moves": self.moves,
+            "chains": self.chain_names(board),
+            "jumps": len(self.jumps),
+            "winning_positions": self.positions,
+            "seconds": round(self.seconds, 3),
+            "proven": True,
+        }
 
 
 def _check(budget: Budget, what: str) -> None:

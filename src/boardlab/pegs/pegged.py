@@ -16,7 +16,7 @@ Every answer is checked by the judge before it is returned.
 >>> from boardlab.core.limits import Budget, Limit
 >>> start = load_board("__OO_\\n__OO_\\nOOXOO\\nOOOOX\\n____X\\n", "example.txt")
 >>> result = PeggedSolver(Limit(time=5), seed=1).solve(start)
->>> result.moves_count, result.walks, result.tiebreak, result.optimal
+>>> result.moves_count, result.walks, result.tiebreak, result.proven
 (3, 1, 0, True)
 """
 
@@ -67,11 +67,13 @@ class PeggedResult:
     jumps: int
     last_peg: Cell
     tiebreak: int
-    lower_bound: int
-    optimal: bool
+    #: the proven lower bound on the number of moves
+    bound: int
+    #: True when the moves meet the bound (the answer is optimal)
+    proven: bool
     proof: str
     runs: int
-    elapsed: float
+    seconds: float
     seed: int
 
     @property
@@ -82,7 +84,24 @@ class PeggedResult:
     @property
     def gap(self) -> int:
         """Moves above the proven lower bound."""
-        return self.moves_count - self.lower_bound
+        return self.moves_count - self.bound
+
+    def as_dict(self) -> dict[str, object]:
+        """The score and its evidence as JSON-ready values (moves as PEGGED ``FROM TO``)."""
+        return {
+            "moves": self.moves_count,
+            "jumps": self.jumps,
+            "walks": self.walks,
+            "last_peg": str(self.last_peg),
+            "tiebreak": self.tiebreak,
+            "bound": self.bound,
+            "gap": self.gap,
+            "proven": self.proven,
+            "proof": self.proof or None,
+            "runs": self.runs,
+            "seconds": round(self.seconds, 3),
+            "seed": self.seed,
+        }
 
 
 def load_board(text: str, source: str = "<board>") -> Position:
@@ -265,11 +284,11 @@ class PeggedSolver:
             jumps=pegs - 1,
             last_peg=last,
             tiebreak=tiebreak,
-            lower_bound=pegs - 1 + bound_walks,
-            optimal=walks == bound_walks,
+            bound=pegs - 1 + bound_walks,
+            proven=walks == bound_walks,
             proof=proof if walks == bound_walks else "",
             runs=runs,
-            elapsed=budget.elapsed,
+            seconds=budget.elapsed,
             seed=self.seed,
         )
 

@@ -80,6 +80,17 @@ class Solution:
     nodes: int
     seconds: float
 
+    def as_dict(self, board: Board) -> dict[str, object]:
+        """The answer and its evidence as JSON-ready values, moves in ``board``'s notation."""
+        return {
+            "solved": self.solved,
+            "moves": [board.move_text(move) for move in self.moves],
+            "reason": self.reason,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "proven": self.proven,
+        }
+
 
 def class_proof(problem: Problem) -> str | None:
     """Why the position-class invariant forbids the goal, or None when it allows it."""
@@ -237,6 +248,17 @@ class StartVerdict:
     ends: tuple[Cell, ...]
     reason: str
     open: tuple[Cell, ...] = ()
+
+    def as_dict(self, board: Board) -> dict[str, object]:
+        """The verdict as JSON-ready values, holes in ``board``'s notation."""
+        name = board.hole_name
+        return {
+            "vacancy": name(self.vacancy),
+            "solvable": self.solvable,
+            "ends": [name(cell) for cell in self.ends],
+            "open": [name(cell) for cell in self.open],
+            "reason": self.reason,
+        }
 
 
 def classify(

@@ -172,12 +172,9 @@ def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
             "goal": goal.text,
         }
     return {
+        **found.as_dict(board),
         "decided": found.proven,
-        "solved": found.solved,
         "moves": [_move_of(position, jump) for jump in found.moves],
-        "reason": found.reason,
-        "nodes": found.nodes,
-        "seconds": round(found.seconds, 3),
         "goal": goal.text,
         "method": "depth-first search (boardlab.pegs.solver)",
     }
@@ -216,16 +213,16 @@ def _walk_search(position: Position, seconds: float, seed: int) -> Obj:
     except LimitExceededError as exc:
         return _verdict(False, None, str(exc), goal)
     reason = f"{result.moves_count} moves ({result.walks} walks)"
-    if result.optimal:
+    if result.proven:
         reason += f", optimal ({result.proof})"
     else:
-        reason += f", proven lower bound {result.lower_bound}"
+        reason += f", proven lower bound {result.bound}"
     return {
         "decided": True,
         "solved": True,
         "moves": [_move_of(position, step) for step in result.moves],
         "reason": reason,
-        "seconds": round(result.elapsed, 3),
+        "seconds": round(result.seconds, 3),
         "goal": goal,
         "method": "PEGGED optimiser (boardlab.pegs.pegged)",
     }
