@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,22 @@ def test_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "winner: player 1\nwinning moves: b2 b1 c1 a3 b3\n" in out
     assert "complete: True" in out
+
+
+def test_solve_and_move_json_share_the_api_form(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = tmp_path / "b.txt"
+    board.write_text(". . .\n. . .\n. . .\n")
+    code, out, _ = run(["solve", str(board), "--json"], capsys)
+    solved = json.loads(out)
+    assert code == 0 and solved["winner"] == 1 and solved["proven"] and solved["complete"]
+    assert solved["winning_moves"] == ["b2", "b1", "c1", "a3", "b3"]
+    assert {"nodes", "seconds"} <= solved.keys()
+    code, out, _ = run(["move", str(DATA / "ioi7.txt"), "--playouts", "300", "--json"], capsys)
+    moved = json.loads(out)
+    assert code == 0 and moved["playouts"] >= 300 and len(moved["move"]) >= 2
+    assert {"win_rate", "proven", "nodes", "seconds", "top"} <= moved.keys()
 
 
 def test_move_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ exits with status 0 when our program wins and 1 when it loses.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -104,6 +105,7 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="resume the search from FILE if it exists and save it there (boards up to 8x8)",
     )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def _solve_run(args: argparse.Namespace) -> int:
@@ -115,6 +117,9 @@ def _solve_run(args: argparse.Namespace) -> int:
     result = solve(
         position, Limit(time=args.time), all_moves=not args.first, checkpoint=args.checkpoint
     )
+    if args.json:
+        sys.stdout.write(json.dumps(result.as_dict(position.size)) + "\n")
+        return 0
     size = position.size
     who = "unknown (search incomplete)" if result.winner is None else f"player {result.winner}"
     wins = " ".join(str(Cell.of_index(i, size)) for i in result.winning_moves) or "-"
@@ -135,6 +140,7 @@ def _move_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time", type=_positive, default=1.0, help="seconds (default 1)")
     parser.add_argument("--playouts", type=int, help="a playout limit instead (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the move as JSON")
 
 
 def _move_run(args: argparse.Namespace) -> int:
@@ -144,6 +150,9 @@ def _move_run(args: argparse.Namespace) -> int:
     position = _load(args.position)
     limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
     result = MctsEngine(seed=args.seed).search(position, limit)
+    if args.json:
+        sys.stdout.write(json.dumps(result.as_dict(position.size)) + "\n")
+        return 0
     top = ", ".join(f"{position.cell(m)} {v} {r:.2f}" for m, v, r in result.top)
     sys.stdout.write(
         f"{result.cell}\nwin rate {result.win_rate:.3f} ({result.reason}); "

@@ -126,6 +126,22 @@ class SearchResult:
     reason: str
     value: float = 0.5
 
+    def as_dict(self, size: int) -> dict[str, object]:
+        """The move and its evidence as JSON-ready values (cells named ``c5``)."""
+        return {
+            "move": str(self.cell),
+            "win_rate": round(self.win_rate, 4),
+            "proven": self.proven,
+            "playouts": self.playouts,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "reason": self.reason,
+            "top": [
+                {"move": str(Cell.of_index(m, size)), "visits": v, "win_rate": round(r, 4)}
+                for m, v, r in self.top
+            ],
+        }
+
 
 def winning_cells(position: Position, player: int) -> list[int]:
     """Empty cells where a stone of ``player`` would win at once."""

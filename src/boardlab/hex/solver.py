@@ -241,6 +241,24 @@ class SolveResult:
     nodes: int
     seconds: float
 
+    @property
+    def proven(self) -> bool:
+        """True when the winner is proven."""
+        return self.winner is not None
+
+    def as_dict(self, size: int) -> dict[str, object]:
+        """The verdict and its evidence as JSON-ready values (cells named ``c5``)."""
+        return {
+            "winner": self.winner,
+            "to_move": self.to_move,
+            "winning_moves": [str(Cell.of_index(i, size)) for i in self.winning_moves],
+            "losing_moves": [str(Cell.of_index(i, size)) for i in self.losing_moves],
+            "complete": self.complete,
+            "proven": self.proven,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
 
 class _OutOfBudgetError(Exception):
     pass

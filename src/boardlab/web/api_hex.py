@@ -109,14 +109,7 @@ async def engine(request: Request) -> Obj:
     result = await run_job(request, lambda: engine.search(position, limit))
     position.play_index(result.move)
     answer = state_of(position)
-    answer["engine"] = {
-        "move": str(result.cell),
-        "win_rate": round(result.win_rate, 4),
-        "proven": result.proven,
-        "playouts": result.playouts,
-        "seconds": round(result.seconds, 3),
-        "reason": result.reason,
-    }
+    answer["engine"] = result.as_dict(position.size)
     return answer
 
 
@@ -129,16 +122,7 @@ async def solve(request: Request) -> Obj:
     position = read_game(data)
     seconds = field_float(data, "time", 5.0, low=0.1, high=MAX_TIME)
     result = await run_job(request, lambda: solve_position(position, Limit(time=seconds)))
-    size = position.size
-    return {
-        "winner": result.winner,
-        "to_move": result.to_move,
-        "winning_moves": [str(Cell.of_index(i, size)) for i in result.winning_moves],
-        "losing_moves": [str(Cell.of_index(i, size)) for i in result.losing_moves],
-        "complete": result.complete,
-        "nodes": result.nodes,
-        "seconds": round(result.seconds, 3),
-    }
+    return result.as_dict(position.size)
 
 
 routes = [
