@@ -374,8 +374,8 @@ class MctsEngine:
             done += ran
             if (use_proofs and proof[0] != 0) or ran < batch:
                 break
-            if node_cap is not None and done >= node_cap:
-                break
+            if (node_cap is not None and done >= node_cap) or budget.exhausted(done):
+                break  # the limit is reached, or the caller cancelled the search
             if deadline is not None:
                 remaining = deadline - t1
                 per = (t1 - t0) / max(ran, 1)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boardlab.core.errors import BoardlabError, LimitExceededError, NoSolutionError, ParseError
 from boardlab.core.limits import Budget, Limit
@@ -39,6 +39,7 @@ from boardlab.pegs.rules import Position
 
 __all__ = [
     "EXACT_HOLES",
+    "BeamWeights",
     "PeggedResult",
     "PeggedSolver",
     "UnreducibleBoardError",
@@ -202,10 +203,43 @@ def _region(position: Position, start: int) -> set[int]:
 Progress = Callable[[int, int, float], None]
 
 
+@dataclass(frozen=True, slots=True)
+class BeamWeights:
+    """How the PEGGED beam ranks its states (``_pegged_kernel.beam`` documents each term).
+
+    A child's rank is ``walk * walks + heuristic + noise``; the heuristic charges ``far``
+    for a peg with no peg within distance two, ``lonely`` for a peg with no orthogonal
+    neighbour, ``trap`` for a peg on a hole no jump uses, ``centre`` per step of each
+    peg's walk to the gathering hole, ``component`` and ``tree`` for scattered groups
+    (the latter once at most ``tree_pegs`` remain) and the pegs' spread once at most
+    ``spread_pegs`` remain. ``noise`` (uniform in ``0..noise``) diversifies restarts.
+    """
+
+    slack: int = 0
+    eager: int = 0
+    noise: int = 0
+    walk: int = 1000
+    far: int = 600
+    lonely: int = 150
+    trap: int = 1500
+    centre: int = 100
+    component: int = 1000
+    tree: int = 1000
+    tree_pegs: int = 16
+    spread_pegs: int = 100
+
+
+#: Noise of the restarts after every gathering hole has had its first run.
+RESTART_NOISE = 100
+#: The pull to the centre while polishing an answer that meets the walk bound.
+POLISH_CENTRE = 300
+
+
 class PeggedSolver:
     """The anytime PEGGED optimiser, handed its limit and seed (DESIGN: injected search).
 
-    ``progress(moves, lower_bound, elapsed)`` is called on every improvement.
+    ``progress(moves, lower_bound, elapsed)`` is called on every improvement; ``weights``
+    rank the beam's states.
     """
 
     def __init__(
@@ -216,12 +250,14 @@ class PeggedSolver:
         exact_holes: int = EXACT_HOLES,
         max_width: int = 4096,
         progress: Progress | None = None,
+        weights: BeamWeights | None = None,
     ) -> None:
         self.limit = limit if limit is not None else Limit(time=60.0)
         self.seed = seed
         self.exact_holes = exact_holes
         self.max_width = max_width
         self.progress = progress
+        self.weights = weights if weights is not None else BeamWeights()
 
     def solve(self, position: Position) -> PeggedResult:
         """The best answer found within the limit, judge-checked.
@@ -327,11 +363,16 @@ class PeggedSolver:
                     width > _NARROWEST_BEAM and _BEAM_MARGIN * seconds_per_width * width > remaining
                 ):
                     width //= 2
-                if 1.25 * seconds_per_width * width > remaining:
+                if _BEAM_MARGIN * seconds_per_width * width > remaining:
                     break
             if budget.limit.time is None and runs >= 4 * len(targets):
                 break
             pull = tables.pull if polishing else pulls[runs % len(targets)]
+            w = replace(
+                self.weights,
+                noise=self.weights.noise if runs < len(targets) else RESTART_NOISE,
+                centre=POLISH_CENTRE if polishing else self.weights.centre,
+            )
             began = time.perf_counter()
             steps, walks, _ = beam(
                 cells,
@@ -343,20 +384,20 @@ class PeggedSolver:
                 tables.keys,
                 width,
                 self.seed * 1_000_003 + runs,
-                0,
-                0,
-                0 if runs < len(targets) else 100,
-                1000,
-                600,
-                150,
-                1500,
-                300 if polishing else 100,
+                w.slack,
+                w.eager,
+                w.noise,
+                w.walk,
+                w.far,
+                w.lonely,
+                w.trap,
+                w.centre,
                 tables.rows,
                 tables.cols,
-                1000,
-                1000,
-                16,
-                100,
+                w.component,
+                w.tree,
+                w.tree_pegs,
+                w.spread_pegs,
             )
             took = time.perf_counter() - began
             seconds_per_width = max(seconds_per_width * 0.5, took / width)
