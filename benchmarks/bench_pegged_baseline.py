@@ -18,8 +18,8 @@ from pathlib import Path
 from boardlab.core.limits import Limit
 from boardlab.pegs.judge import judge_moves
 from boardlab.pegs.pegged import PeggedSolver, load_board
-from boardlab.pegs.pegged_generate import random_board_text
-from boardlab.pegs.pegged_greedy import greedy_moves
+from boardlab.pegs.pegged.generate import random_board_text
+from boardlab.pegs.pegged.greedy import greedy_moves
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "pegged" / "data"
 RANDOM = [(9, 15, 40, 1), (15, 29, 120, 2), (25, 49, 300, 3), (25, 49, 400, 4)]

@@ -12,7 +12,7 @@ from boardlab.core.limits import Limit
 from boardlab.pegs.formats import parse_board_file
 from boardlab.pegs.judge import judge_text
 from boardlab.pegs.pegged import PeggedSolver, load_board
-from boardlab.pegs.pegged_generate import random_board_text
+from boardlab.pegs.pegged.generate import random_board_text
 
 DATA = Path(__file__).parent / "data"
 

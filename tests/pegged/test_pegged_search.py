@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from boardlab.core.limits import Limit
-from boardlab.pegs._pegged_kernel import children
 from boardlab.pegs.boards import board_from_rows
 from boardlab.pegs.judge import judge_moves
 from boardlab.pegs.pegged import PeggedSolver
-from boardlab.pegs.pegged_bounds import class_walk_bound, walk_lower_bound
-from boardlab.pegs.pegged_exact import exact_search
-from boardlab.pegs.pegged_greedy import greedy_moves
-from boardlab.pegs.pegged_search import children_reference, tables_for
+from boardlab.pegs.pegged._kernel import children
+from boardlab.pegs.pegged.bounds import class_walk_bound, walk_lower_bound
+from boardlab.pegs.pegged.exact import exact_search
+from boardlab.pegs.pegged.greedy import greedy_moves
+from boardlab.pegs.pegged.search import children_reference, tables_for
 from boardlab.pegs.rules import Position
 
 
@@ -202,7 +202,7 @@ def test_greedy_always_finishes_on_accepted_boards(seed: int) -> None:
 def test_rearrangement_puts_pegs_in_a_jumping_line(text: str) -> None:
     from boardlab.pegs.cells import Walk
     from boardlab.pegs.pegged import load_board
-    from boardlab.pegs.pegged_greedy import _rearrange_for_a_jump
+    from boardlab.pegs.pegged.greedy import _rearrange_for_a_jump
 
     start = load_board(text)
     board = start.board
@@ -219,7 +219,7 @@ def test_rearrangement_puts_pegs_in_a_jumping_line(text: str) -> None:
 
 def test_contact_bound_examples() -> None:
     from boardlab.pegs.pegged import load_board
-    from boardlab.pegs.pegged_bounds import contact_walk_bound
+    from boardlab.pegs.pegged.bounds import contact_walk_bound
 
     assert contact_walk_bound(load_board("XOXOO\nOOOOO\nOOOOO\n")) == 1
     assert contact_walk_bound(load_board("XXOXO\nOOOOO\nOOOOO\n")) == 0  # s^2 + s^3 = s
@@ -228,7 +228,7 @@ def test_contact_bound_examples() -> None:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_every_bound_is_below_the_brute_force_optimum(seed: int) -> None:
-    from boardlab.pegs.pegged_bounds import contact_walk_bound, trapped_walk_bound
+    from boardlab.pegs.pegged.bounds import contact_walk_bound, trapped_walk_bound
 
     rng = random.Random(600 + seed)
     position = random_position(rng, 3, rng.choice([3, 5]), rng.randint(2, 4))

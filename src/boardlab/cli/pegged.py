@@ -197,7 +197,7 @@ def _configure_generate(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_generate(args: argparse.Namespace) -> int:
-    from boardlab.pegs.pegged_generate import random_board_text
+    from boardlab.pegs.pegged.generate import random_board_text
 
     write_stdout(random_board_text(args.rows, args.cols, args.pegs, args.seed, args.density))
     return 0

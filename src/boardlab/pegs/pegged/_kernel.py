@@ -7,7 +7,7 @@ peg through empty holes into a jumping position. A step is a row of six ``int32`
 for a plain jump), then the peg at ``a`` jumps over ``b`` into ``c``.
 
 :func:`children` lists the steps of a position (the pure-Python twin is
-:func:`boardlab.pegs.pegged_search.children_reference`); :func:`beam` runs one beam
+:func:`boardlab.pegs.pegged.search.children_reference`); :func:`beam` runs one beam
 search from the start to one peg and returns the chosen steps.
 Directions are ``0`` up, ``1`` right, ``2`` down, ``3`` left, so ``d ^ 2`` is the opposite.
 """

@@ -1,15 +1,15 @@
-"""Solver layer: PEGGED (seed 001): reduce a board to one peg with the fewest moves.
+"""Solver layer: the PEGGED optimiser (seed 001): one peg left with the fewest moves.
 
 Every answer has ``pegs - 1`` jumps, so the solver minimises walks, then the last
 peg's distance to the centre (the first tiebreak). :class:`PeggedSolver` runs:
 
-1. the proven lower bound of :mod:`boardlab.pegs.pegged_bounds`;
-2. on small boards, the exact A* of :mod:`boardlab.pegs.pegged_exact` (a proof of
+1. the proven lower bound of :mod:`boardlab.pegs.pegged.bounds`;
+2. on small boards, the exact A* of :mod:`boardlab.pegs.pegged.exact` (a proof of
    optimality, or of unsolvability);
-3. anytime beam searches (numba kernel :mod:`boardlab.pegs._pegged_kernel`) of growing
+3. anytime beam searches (numba kernel :mod:`boardlab.pegs.pegged._kernel`) of growing
    width, restarted with seeded noise, until the budget ends or the answer meets the
    bound with the last peg on the centre;
-4. the greedy baseline :mod:`boardlab.pegs.pegged_greedy` as a last resort.
+4. the greedy baseline :mod:`boardlab.pegs.pegged.greedy` as a last resort.
 
 Every answer is checked by the judge before it is returned.
 
@@ -32,9 +32,9 @@ from boardlab.core.limits import Budget, Limit
 from boardlab.pegs.cells import Cell, Move
 from boardlab.pegs.formats import parse_board_file
 from boardlab.pegs.judge import judge_moves
-from boardlab.pegs.pegged_bounds import walk_bound_and_reason
-from boardlab.pegs.pegged_exact import exact_search
-from boardlab.pegs.pegged_greedy import greedy_moves
+from boardlab.pegs.pegged.bounds import walk_bound_and_reason
+from boardlab.pegs.pegged.exact import exact_search
+from boardlab.pegs.pegged.greedy import greedy_moves
 from boardlab.pegs.rules import Position
 
 __all__ = [
@@ -338,8 +338,8 @@ class PeggedSolver:
     ) -> int:
         import numpy as np
 
-        from boardlab.pegs._pegged_kernel import beam
-        from boardlab.pegs.pegged_search import replay, tables_for
+        from boardlab.pegs.pegged._kernel import beam
+        from boardlab.pegs.pegged.search import replay, tables_for
 
         board = start.board
         tables = tables_for(board)

@@ -4,7 +4,7 @@
 up, right, down, left; the cells at distance two; trapped holes; distances to the
 centre (as the crow flies for the tiebreak, walking for the pull); Zobrist keys.
 :func:`children_reference` is the slow, obvious twin of the kernel's
-:func:`~boardlab.pegs._pegged_kernel.children`; :func:`replay` turns kernel steps into
+:func:`~boardlab.pegs.pegged._kernel.children`; :func:`replay` turns kernel steps into
 walks and jumps, walking each peg along a shortest path of empty holes.
 """
 

@@ -1,7 +1,7 @@
 """Solver layer: exact PEGGED search on small boards (A* over positions, walks cost 1).
 
 States are peg bitsets; a jump costs 0 and a walk costs 1. The heuristic is the
-position-class walk bound of :mod:`boardlab.pegs.pegged_bounds`, read from the class
+position-class walk bound of :mod:`boardlab.pegs.pegged.bounds`, read from the class
 of the state: a jump keeps the class and a walk changes it by one generator, so the
 heuristic is consistent and the first one-peg state taken from the queue has the
 fewest walks. The search then drains every state of the same cost to pick, among
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Cell, Jump, Move, Walk
-from boardlab.pegs.pegged_bounds import class_distances, class_element, class_of
+from boardlab.pegs.pegged.bounds import class_distances, class_element, class_of
 from boardlab.pegs.rules import Position
 
 __all__ = ["ExactAnswer", "exact_search"]
