@@ -16,9 +16,9 @@ import argparse
 import sys
 import time
 
-from boardlab.hex.hexlib import Evaluator, HexLib, generate_start, play_ioi_game
+from boardlab.hex.hexlib import Evaluator, GameClock, HexLib, generate_start, play_ioi_game
 from boardlab.hex.rules import Position
-from boardlab.hex.search import GameClock, MctsEngine
+from boardlab.hex.search import MctsEngine
 
 
 class OpenSpielEvaluator(Evaluator):

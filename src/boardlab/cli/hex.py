@@ -352,8 +352,9 @@ def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
 
 def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> list[str]:
     from boardlab.core.limits import Limit
+    from boardlab.hex.opening import balanced_opening, decide_swap
     from boardlab.hex.rules import SWAP, Position, check_size
-    from boardlab.hex.search import MctsEngine, balanced_opening, decide_swap
+    from boardlab.hex.search import MctsEngine
     from boardlab.render.hex import diagram
 
     if playouts < 1:

@@ -16,8 +16,8 @@ Commands: ``boardsize``, ``clear_board``, ``play``, ``genmove``, ``undo``,
 started on the empty board with ``play white swap-pieces`` (``swap`` is accepted too):
 the stone moves to the mirrored vertex as a white stone and black moves again.
 ``genmove white`` answers ``swap-pieces`` when the first stone gives black the better
-chance (:func:`boardlab.hex.search.decide_swap`), and ``genmove black`` on the empty
-board opens on a near-balanced outer cell (:func:`boardlab.hex.search.balanced_opening`,
+chance (:func:`boardlab.hex.opening.decide_swap`), and ``genmove black`` on the empty
+board opens on a near-balanced outer cell (:func:`boardlab.hex.opening.balanced_opening`,
 computed once per board size from the engine's seed) instead of the centre.
 """
 
@@ -28,8 +28,9 @@ from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import format_diagram
+from boardlab.hex.opening import SWAP_SOLVE_TIME, balanced_opening, decide_swap
 from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, check_size
-from boardlab.hex.search import SWAP_SOLVE_TIME, MctsEngine, balanced_opening, decide_swap
+from boardlab.hex.search import MctsEngine
 
 __all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
 

@@ -22,16 +22,47 @@ from dataclasses import dataclass
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Limit
 from boardlab.hex.rules import BLACK, EMPTY, WHITE, Cell, Position
-from boardlab.hex.search import GameClock, MctsEngine, warm_up
+from boardlab.hex.search import MctsEngine, warm_up
 
 __all__ = [
     "Evaluator",
+    "GameClock",
     "HexLib",
     "IoiGame",
     "check_ioi_start",
     "generate_start",
     "play_ioi_game",
 ]
+
+
+@dataclass(slots=True)
+class GameClock:
+    """Spreads a whole game's thinking time over the moves; never hands out more than is left.
+
+    The IOI statement gives 40 s for the whole game and guarantees the library needs at
+    most 20 s of it, so the default game budget of our side is 20 s. A move gets
+    ``(left - reserve) / max(3, pace * empty + 2)`` seconds.
+    """
+
+    total: float = 20.0
+    reserve: float = 0.5
+    pace: float = 0.3
+    used: float = 0.0
+
+    def remaining(self) -> float:
+        """Seconds still available to our side."""
+        return max(0.0, self.total - self.used)
+
+    def move_time(self, position: Position) -> float:
+        """Seconds to spend on the next move of ``position``."""
+        empty = sum(1 for v in position.board if v == EMPTY)
+        usable = max(0.0, self.remaining() - self.reserve)
+        share = usable / max(3.0, self.pace * empty + 2.0)
+        return max(0.002, min(share, usable))
+
+    def charge(self, seconds: float) -> None:
+        """Record time spent."""
+        self.used += seconds
 
 #: Named evaluator strengths: playouts per move (0 = uniformly random moves).
 STRENGTHS = {"random": 0, "weak": 300, "medium": 3000, "strong": -1}
