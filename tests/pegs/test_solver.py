@@ -119,7 +119,9 @@ def test_bad_problems_are_one_clear_error() -> None:
     two = board.bits([board.parse_hole("D4"), board.parse_hole("C4")])
     with pytest.raises(BoardlabError, match="goal has 2 pegs but the start only 1"):
         make_problem(
-            board, 1 << board.index(board.home), parse_goal(board, str(DATA / "english-two.txt"))
+            board,
+            1 << board.index(board.home),
+            parse_goal(board, (DATA / "english-two.txt").read_text(), "english-two.txt"),
         )
     assert two.bit_count() == 2
 

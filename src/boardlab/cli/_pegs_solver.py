@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Verb
@@ -54,12 +55,17 @@ def _limit(args: argparse.Namespace) -> Limit:
 
 
 def _problem(args: argparse.Namespace) -> Problem:
-    from boardlab.pegs.formats import read_board
-    from boardlab.pegs.solver import make_problem, parse_goal
+    from boardlab.core.textio import read_text
+    from boardlab.pegs.formats import parse_goal, read_board
+    from boardlab.pegs.solver import make_problem
 
     position = read_board(args.board, args.start)
     board = position.board
-    goal = parse_goal(board, args.goal) if args.goal is not None else None
+    goal = None
+    if args.goal is not None:
+        # a goal board file is read here; the formats layer parses its text
+        text = read_text(args.goal) if Path(args.goal).is_file() else args.goal
+        goal = parse_goal(board, text, source=args.goal)
     if goal is None and board.home is None:
         goal = parse_goal(board, "ANY")
     return make_problem(board, position.bits, goal)

@@ -5,7 +5,8 @@ final position (``bits``) or "one peg anywhere" (``bits is None``). Its symmetry
 group is the part of the board's group that maps the start onto itself and the goal
 set onto itself, so canonical forms under it are sound for counting.
 
->>> from boardlab.pegs.boards import named_board
+>>> from boardlab.pegs.goals import Goal, goal_of_word
+from boardlab.pegs.boards import named_board
 >>> problem = make_problem(named_board("english"))
 >>> problem.start_pegs, problem.goal.pegs, len(problem.group), problem.goal.text
 (32, 1, 8, '17')
@@ -15,66 +16,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.grid import Permutation, permute_bits
-from boardlab.core.textio import read_text
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Cell, Jump
+from boardlab.pegs.goals import Goal, goal_of_word
 
-__all__ = ["MAX_HOLES", "Goal", "Problem", "chunk_bits", "make_problem", "parse_goal"]
+__all__ = ["MAX_HOLES", "Goal", "Problem", "chunk_bits", "make_problem"]
 
 MAX_HOLES = 64
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
-
-
-@dataclass(frozen=True, slots=True)
-class Goal:
-    """The goal: the exact final pegs ``bits``, or one peg anywhere (``bits is None``)."""
-
-    bits: int | None
-    text: str
-
-    @property
-    def pegs(self) -> int:
-        """Number of pegs at the end."""
-        return 1 if self.bits is None else self.bits.bit_count()
-
-    def reached(self, bits: int) -> bool:
-        """True when the pegs ``bits`` are a goal position."""
-        return bits.bit_count() == 1 if self.bits is None else bits == self.bits
-
-
-def parse_goal(board: Board, text: str | None) -> Goal:
-    """The goal named by ``text``: ``centre`` (the home hole; the default), a hole name
-    (one peg there), ``ANY`` (one peg anywhere) or a board file of the final pegs.
-
-    :raises UnknownNameError: for a hole the board does not have.
-    :raises BoardlabError: when a goal file has another shape or the board no centre.
-    """
-    from boardlab.pegs.formats import parse_board_file
-
-    word = "centre" if text is None else text.strip()
-    if word.lower() in ("centre", "center", "home"):
-        if board.home is None:
-            raise BoardlabError(f"the {board.name} board has no centre hole; name a goal hole")
-        return Goal(1 << board.index(board.home), board.hole_name(board.home))
-    if word.lower() == "any":
-        return Goal(None, "ANY")
-    if Path(word).is_file():
-        other = parse_board_file(read_text(word), source=word)
-        if other.board.grid != board.grid:
-            raise BoardlabError(f"goal file {word!r} has a different board shape")
-        if other.bits == 0:
-            raise BoardlabError(f"goal file {word!r} has no pegs")
-        return Goal(other.bits, word)
-    cell = board.parse_hole(word)
-    return Goal(1 << board.index(cell), board.hole_name(cell))
 
 
 @dataclass(frozen=True)
@@ -189,7 +145,7 @@ def make_problem(
     start_bits = board.start if start is None else start
     if start_bits == 0:
         raise BoardlabError("the start has no pegs")
-    target = parse_goal(board, None) if goal is None else goal
+    target = goal_of_word(board, "centre") if goal is None else goal
     if target.pegs > start_bits.bit_count():
         raise BoardlabError(
             f"the goal has {target.pegs} pegs but the start only {start_bits.bit_count()}"

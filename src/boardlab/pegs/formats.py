@@ -32,6 +32,7 @@ from boardlab.pegs.boards import (
     named_board,
 )
 from boardlab.pegs.cells import Cell, Move
+from boardlab.pegs.goals import Goal, goal_of_word
 from boardlab.pegs.rules import Position
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "format_hiq_output",
     "format_moves",
     "parse_board_file",
+    "parse_goal",
     "parse_hiq_input",
     "parse_move_lines",
     "read_board",
@@ -117,6 +119,25 @@ def parse_board_file(text: str, source: str = "<board>", name: str | None = None
         raise ParseError("the board has no holes", source=source, line=1, column=1)
     board = board_from_rows(name or Path(source).name, holes, len(lines), width)
     return Position.from_cells(board, pegs)
+
+
+def parse_goal(board: Board, text: str | None = None, source: str = "<goal>") -> Goal:
+    """A goal: ``centre`` (the default), ``ANY``, a hole name, or the text of a board file
+    (any text with a line break) holding the final pegs.
+
+    :raises UnknownNameError: for a hole the board does not have.
+    :raises ParseError: for a malformed goal board file.
+    :raises BoardlabError: when a goal board has another shape or no pegs, or the board
+        has no centre.
+    """
+    if text is None or "\n" not in text:
+        return goal_of_word(board, "centre" if text is None else text)
+    other = parse_board_file(text, source=source)
+    if other.board.grid != board.grid:
+        raise BoardlabError(f"goal file {source!r} has a different board shape")
+    if other.bits == 0:
+        raise BoardlabError(f"goal file {source!r} has no pegs")
+    return Goal(other.bits, source)
 
 
 def format_board_file(position: Position) -> str:

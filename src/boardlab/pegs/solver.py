@@ -37,10 +37,11 @@ from boardlab.pegs._solver_levels import (
     analyse,
     min_moves,
 )
-from boardlab.pegs._solver_tables import Goal, Problem, make_problem, parse_goal
+from boardlab.pegs._solver_tables import Goal, Problem, make_problem
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Cell, Jump
 from boardlab.pegs.classes import class_name, position_class
+from boardlab.pegs.formats import parse_goal
 from boardlab.pegs.pagoda import pagoda_tables
 
 __all__ = [

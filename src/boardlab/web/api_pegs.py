@@ -147,19 +147,11 @@ def _goal_text(data: Obj, board: Board) -> str:
 
 
 def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
-    from boardlab.pegs.solver import Goal, make_problem, solve
+    from boardlab.pegs.formats import parse_goal
+    from boardlab.pegs.solver import make_problem, solve
 
     board = position.board
-    word = goal_text.lower()
-    if word in ("centre", "center", "home"):
-        if board.home is None:
-            raise BoardlabError(f"the {board.name} board has no centre hole; name a goal hole")
-        goal = Goal(1 << board.index(board.home), board.hole_name(board.home))
-    elif word == "any":
-        goal = Goal(None, "ANY")
-    else:
-        cell = board.parse_hole(goal_text)
-        goal = Goal(1 << board.index(cell), board.hole_name(cell))
+    goal = parse_goal(board, goal_text)
     problem = make_problem(board, position.bits, goal)
     try:
         found = solve(problem, Limit(time=seconds))
