@@ -5,8 +5,7 @@ final position (``bits``) or "one peg anywhere" (``bits is None``). Its symmetry
 group is the part of the board's group that maps the start onto itself and the goal
 set onto itself, so canonical forms under it are sound for counting.
 
->>> from boardlab.pegs.goals import Goal, goal_of_word
-from boardlab.pegs.boards import named_board
+>>> from boardlab.pegs.boards import named_board
 >>> problem = make_problem(named_board("english"))
 >>> problem.start_pegs, problem.goal.pegs, len(problem.group), problem.goal.text
 (32, 1, 8, '17')

@@ -3,7 +3,7 @@
 >>> from boardlab.pegs.boards import named_board
 >>> english = named_board("english")
 >>> goal_of_word(english, "centre"), goal_of_word(english, "any").pegs
-(Goal(bits=65536, text='D4'), 1)
+(Goal(bits=65536, text='17'), 1)
 """
 
 from __future__ import annotations

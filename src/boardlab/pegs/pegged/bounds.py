@@ -32,7 +32,7 @@ a walk.
 >>> from boardlab.pegs.boards import board_from_rows
 >>> from boardlab.pegs.rules import Position
 >>> board = board_from_rows("row", [(0, c) for c in range(5)], 1, 5)
->>> class_walk_bound(Position(board, 0b00011)), class_walk_bound(Position(board, 0b00101))
+>>> walk_lower_bound(Position(board, 0b00011)), walk_lower_bound(Position(board, 0b00101))
 (0, 1)
 """
 
