@@ -102,16 +102,21 @@ def test_bad_arguments_give_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    _assert_one_line_error(_arguments(head, kind, tmp_path), monkeypatch, capsys)
+
+
+def _assert_one_line_error(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``boardlab ARGV`` with empty stdin exits 2 with one line on stderr and no stdout."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    argv = _arguments(head, kind, tmp_path)
     try:
         status = main(argv)
     except SystemExit as stop:
         status = stop.code if isinstance(stop.code, int) else 2
     out, err = capsys.readouterr()
-    lines = err.strip().splitlines()
     assert status == 2, f"{argv}: exit {status}; stderr {err!r}"
-    assert len(lines) == 1, f"{argv}: stderr is not one line: {err!r}"
+    assert len(err.strip().splitlines()) == 1, f"{argv}: stderr is not one line: {err!r}"
     assert "Traceback" not in err
     assert out == "", f"{argv}: wrote to stdout on an error: {out[:200]!r}"
 
@@ -140,12 +145,4 @@ def test_wrong_combinations_give_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    try:
-        status = main(argv)
-    except SystemExit as stop:
-        status = stop.code if isinstance(stop.code, int) else 2
-    out, err = capsys.readouterr()
-    assert status == 2, f"{argv}: exit {status}; stderr {err!r}"
-    assert len(err.strip().splitlines()) == 1, f"{argv}: stderr is not one line: {err!r}"
-    assert out == "", f"{argv}: wrote to stdout on an error: {out[:200]!r}"
+    _assert_one_line_error(argv, monkeypatch, capsys)
