@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.jit import jit
-from boardlab.hex.rules import DIRECTIONS
+from boardlab.hex.geometry import DIRECTIONS
 
 __all__ = [
     "LOSS",
@@ -102,7 +102,7 @@ def _spread(nbr: U64, mask: np.uint64) -> np.uint64:
     return out
 
 
-# Ring codes: the six neighbours of a cell in turning order (rules.DIRECTIONS), two bits
+# Ring codes: the six neighbours of a cell in turning order (geometry.DIRECTIONS), two bits
 # each (0 empty, 1 black or black's edge, 2 white or white's edge, 3 off the board at a
 # corner, where the two edges meet and nothing is adjacent).
 EDGE_BLACK = -1

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardlab.core.limits import Budget, Limit
+from boardlab.hex.geometry import DIRECTIONS
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.hex.solve_result import SolveResult
 
@@ -33,6 +34,7 @@ __all__ = ["Geometry", "edge_templates", "geometry", "solve_alphabeta"]
 _EDGES = 2
 #: How many steps the path search may take before it gives up.
 _PATH_STEPS = 400
+
 
 @dataclass(frozen=True, slots=True)
 class Geometry:
@@ -110,7 +112,7 @@ def geometry(size: int) -> Geometry:
         r, c = divmod(pos, width)
         bits = []
         owners = []
-        for dr, dc in ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)):
+        for dr, dc in DIRECTIONS:
             rr, cc = r + dr, c + dc
             if c < size and 0 <= rr < size and 0 <= cc < size:
                 bits.append(1 << (rr * width + cc))

@@ -64,6 +64,7 @@ class GameClock:
         """Record time spent."""
         self.used += seconds
 
+
 #: Named evaluator strengths: playouts per move (0 = uniformly random moves).
 STRENGTHS = {"random": 0, "weak": 300, "medium": 3000, "strong": -1}
 

@@ -53,6 +53,7 @@ from functools import cache
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError, ParseError
 from boardlab.core.state import GameState
+from boardlab.hex.geometry import bridge_table, neighbours
 
 __all__ = [
     "BLACK",
@@ -76,18 +77,12 @@ __all__ = [
 _SIDE_A, _SIDE_B = 1, 2
 #: A cell name is a letter and at least one digit.
 _SHORTEST_NAME = 2
-#: A bridge is held by its two common neighbours.
-_BRIDGE_CARRIER = 2
-#: Edge bridges exist from boards of this size on.
-_SMALLEST_EDGE_BRIDGE = 3
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 MAX_SIZE = 26
 #: The swap move as an index, in the integer fast path (``push_index``, ``indices``).
 SWAP = -1
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-#: The six neighbour offsets (d_row, d_col) in clockwise order starting east.
-DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
 
 
 def opponent(player: int) -> int:
@@ -191,57 +186,6 @@ def parse_move(text: str, size: int | None = None) -> Move:
 def _cells(size: int) -> tuple[Cell, ...]:
     """Every cell of a ``size`` board, by index (shared, so moves cost no allocation)."""
     return tuple(Cell.of_index(index, size) for index in range(size * size))
-
-
-@cache
-def neighbours(size: int) -> tuple[tuple[int, ...], ...]:
-    """For every cell index, the indices of its on-board neighbours."""
-    table = []
-    for row in range(size):
-        for col in range(size):
-            adjacent = [
-                (row + dr) * size + col + dc
-                for dr, dc in DIRECTIONS
-                if 0 <= row + dr < size and 0 <= col + dc < size
-            ]
-            table.append(tuple(adjacent))
-    return tuple(table)
-
-
-@cache
-def bridge_table(size: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """For every cell ``x``, the bridges that ``x`` is a carrier of: ``(a, b, y)``.
-
-    ``a`` and ``b`` are two non-adjacent cells with exactly two common neighbours ``x`` and
-    ``y``; when the opponent plays ``x`` the owner of ``a`` and ``b`` saves the bridge at
-    ``y``. An edge bridge (a stone on the second line and two empty edge cells) has ``b = -1``
-    and is ``a``'s owner's edge: ``-1`` stands for player 1's edges (columns) and ``-2`` for
-    player 2's (rows).
-    """
-    adjacent = [set(ns) for ns in neighbours(size)]
-    cells = size * size
-    table: list[list[tuple[int, int, int]]] = [[] for _ in range(cells)]
-    for a in range(cells):
-        for b in range(a + 1, cells):
-            if b in adjacent[a]:
-                continue
-            common = sorted(adjacent[a] & adjacent[b])
-            if len(common) == _BRIDGE_CARRIER:
-                x, y = common
-                table[x].append((a, b, y))
-                table[y].append((a, b, x))
-    for a in range(cells):
-        row, col = divmod(a, size)
-        for edge_code, line, first in ((-1, col, True), (-2, row, False)):
-            for edge in (0, size - 1):
-                if size < _SMALLEST_EDGE_BRIDGE or abs(line - edge) != 1:
-                    continue
-                pair = [n for n in adjacent[a] if (n % size if first else n // size) == edge]
-                if len(pair) == _BRIDGE_CARRIER:
-                    x, y = pair
-                    table[x].append((a, edge_code, y))
-                    table[y].append((a, edge_code, x))
-    return tuple(tuple(entry) for entry in table)
 
 
 #: What ``_apply`` hands ``_undo``: the move's index (:data:`SWAP` for a swap).

@@ -31,12 +31,11 @@ import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
+from boardlab.hex.geometry import bridge_table, neighbours
 from boardlab.hex.rules import (
     EMPTY,
     Cell,
     Position,
-    bridge_table,
-    neighbours,
     opponent,
 )
 
