@@ -23,6 +23,8 @@ when it has none). A MoHex that dies mid-game is restarted for the next game and
 game is scored apart. Run from the repository root:
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_mohex.py --ladder 100,300 --games 10
+
+``--combine RUN/summary.json ...`` prints several runs' games together (no MoHex needed).
 """
 
 from __future__ import annotations
@@ -310,6 +312,42 @@ def empty_black(mohex: MohexPlayer, args: argparse.Namespace, out: Path) -> Tall
     return tally
 
 
+def report(tallies: list[Tally], rates: list[tuple[int, float]], size: int, seconds: float) -> None:
+    """Print the win rates with their intervals and the ladder point."""
+    print(f"\n{size}x{size}, boardlab {seconds} s a move; win rate with 95 % interval")
+    for tally in tallies:
+        print(tally.line())
+    if rates:
+        print(f"ladder point (boardlab scores 50 %): {ladder_point(rates)}")
+
+
+def combine(paths: Sequence[Path]) -> int:
+    """The table and ladder of several runs' ``summary.json`` together (same settings)."""
+    tallies: dict[str, Tally] = {}
+    budgets: dict[str, int] = {}
+    size, seconds = 0, 0.0
+    for path in paths:
+        data = json.loads(path.read_text())
+        size, seconds = data["size"], data["time"]
+        for setting in data["settings"]:
+            tally = tallies.setdefault(setting["label"], Tally(setting["label"]))
+            tally.wins += setting["wins"]
+            tally.games += setting["games"]
+            tally.adjudicated += setting.get("adjudicated", 0)
+            tally.apart.extend(setting["apart"])
+            words = setting["label"].split()
+            if words[0] == "mohex" and words[-1] == "playouts":
+                budgets[setting["label"]] = int(words[1])
+    rates = [
+        (budgets[label], tally.wins / tally.games)
+        for label, tally in tallies.items()
+        if label in budgets and tally.games
+    ]
+    ordered = sorted(tallies.values(), key=lambda t: budgets.get(t.label, 1 << 62))
+    report(ordered, rates, size, seconds)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
@@ -321,7 +359,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--empty-black", action="store_true", help="boardlab black, empty board")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/hex-mohex"))
+    parser.add_argument(
+        "--combine",
+        nargs="+",
+        type=Path,
+        metavar="SUMMARY",
+        help="print the table and ladder of earlier runs' summary.json files together",
+    )
     args = parser.parse_args(argv)
+    if args.combine:
+        return combine(args.combine)
     if not args.mohex or not Path(args.mohex).is_file():
         print(
             "bench_hex_mohex: MoHex 2.0 is absent: build it from cgao3/benzene-vanilla-cmake "
@@ -364,11 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BoardlabError as exc:
         print(f"bench_hex_mohex: {exc}", file=sys.stderr)
         return 2
-    print(f"\n{args.size}x{args.size}, boardlab {args.time} s a move; win rate with 95 % interval")
-    for tally in tallies:
-        print(tally.line())
-    if rates:
-        print(f"ladder point (boardlab scores 50 %): {ladder_point(rates)}")
+    report(tallies, rates, args.size, args.time)
     summary = {
         "size": args.size,
         "time": args.time,
