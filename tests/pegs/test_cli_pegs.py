@@ -107,6 +107,10 @@ def test_pegs_judge_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         (["pegs", "show", "english", "--start", "99"], "hole 99 does not exist"),
         (["pegs", "judge", "english", "missing-moves.txt"], "cannot read 'missing-moves.txt'"),
         (["pegs", "show", "triangle-2"], "triangle side must be 4..25, got 2"),
+        (
+            ["pegs", "show", "triangle-5", "--file"],
+            "is triangular: only square-lattice boards have a PEGGED board-file form",
+        ),
     ],
 )
 def test_pegs_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

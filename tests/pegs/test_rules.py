@@ -81,3 +81,27 @@ def test_copy_is_independent() -> None:
     twin.push(twin.legal_moves()[0])
     assert position.peg_count == 32 and twin.peg_count == 31
     assert twin != position and twin.copy() == twin
+
+
+def _rules_namespace() -> dict[str, object]:
+    import boardlab.pegs.boards
+    import boardlab.pegs.cells
+    import boardlab.pegs.rules
+
+    namespace: dict[str, object] = {}
+    for module in (boardlab.pegs.rules, boardlab.pegs.boards, boardlab.pegs.cells):
+        namespace.update({k: getattr(module, k) for k in dir(module) if not k.startswith("_")})
+    return namespace
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        Position("english"),
+        Position("triangle-5", 0b1011, walks=True),
+        parse_board_file("_XO_\nXXOX\nOOXO\n", "odd.txt"),
+    ],
+)
+def test_repr_rebuilds_named_and_file_boards(position: Position) -> None:
+    rebuilt = eval(repr(position), _rules_namespace())
+    assert rebuilt == position and repr(rebuilt) == repr(position)
