@@ -24,7 +24,7 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 def test_statement_example(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run([str(DATA / "example.txt"), "--time", "5"], capsys)
+    code, out, err = run([str(DATA / "example.txt"), "--nodes", "10000"], capsys)
     assert (code, err) == (0, "")
     verdict = judge_text(load_board((DATA / "example.txt").read_text()), out)
     assert verdict.solved and verdict.moves == 3 and verdict.tiebreak == 0
@@ -41,7 +41,7 @@ def test_statement_moves_are_judged_as_in_the_statement(capsys: pytest.CaptureFi
 
 @pytest.mark.parametrize("name", ["faq1.txt", "faq2.txt"])
 def test_faq_boards_give_valid_answers(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run([str(DATA / name), "--time", "4"], capsys)
+    code, out, err = run([str(DATA / name), "--nodes", "5000"], capsys)
     assert (code, err) == (0, "")
     start = load_board((DATA / name).read_text())
     verdict = judge_text(start, out)
@@ -51,18 +51,19 @@ def test_faq_boards_give_valid_answers(name: str, capsys: pytest.CaptureFixture[
 
 def test_faq_board_2_lower_bound_is_70() -> None:
     start = load_board((DATA / "faq2.txt").read_text())
-    result = PeggedSolver(Limit(time=1.0)).solve(start)
+    result = PeggedSolver(Limit(nodes=2000)).solve(start)
     assert result.bound == 70
     assert result.moves_count >= 70
 
 
 def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["solve", str(DATA / "faq1.txt"), "--time", "4", "--json"], capsys)
+    code, out, _ = run(["solve", str(DATA / "faq1.txt"), "--nodes", "6000", "--json"], capsys)
     record = json.loads(out)
     assert code == 0
     assert record["bound"] == 35
     assert record["moves"] == len(record["solution"]) >= 35
     assert record["proven"] == (record["moves"] == 35)
+    assert record["nodes"] > 0 and record["seconds"] >= 0
 
 
 def test_judge_names_the_first_broken_rule(
@@ -78,7 +79,7 @@ def test_judge_names_the_first_broken_rule(
 def test_bench_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text((DATA / "example.txt").read_text())
     (tmp_path / "b.txt").write_text(random_board_text(7, 9, 6, seed=2))
-    code, out, _ = run(["bench", str(tmp_path), "--time", "2"], capsys)
+    code, out, _ = run(["bench", str(tmp_path), "--nodes", "2000"], capsys)
     assert code == 0
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["board", "pegs", "moves"]
@@ -90,7 +91,7 @@ def test_generated_large_board(tmp_path: Path, capsys: pytest.CaptureFixture[str
     text = random_board_text(25, 49, 300, seed=7)
     path = tmp_path / "big.txt"
     path.write_text(text)
-    code, out, err = run([str(path), "--time", "6"], capsys)
+    code, out, err = run([str(path), "--nodes", "3000"], capsys)
     assert (code, err) == (0, "")
     verdict = judge_text(load_board(text), out)
     assert verdict.solved and verdict.jumps == 299
@@ -142,3 +143,23 @@ def test_generator_is_reproducible_and_parses() -> None:
     text = random_board_text(9, 15, 30, seed=5)
     assert text == random_board_text(9, 15, 30, seed=5)
     assert parse_board_file(text).peg_count == 30
+
+
+def test_a_node_limit_gives_the_same_answer_every_time(capsys: pytest.CaptureFixture[str]) -> None:
+    runs = [run([str(DATA / "faq2.txt"), "--nodes", "3000", "--seed", "3"], capsys) for _ in "ab"]
+    assert runs[0] == runs[1] and runs[0][0] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--time", "0"], "--time must be positive"),
+        (["--nodes", "0"], "node limit must be positive"),
+    ],
+)
+def test_bad_limits_are_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run([str(DATA / "example.txt"), *args], capsys)
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1

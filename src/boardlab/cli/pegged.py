@@ -17,24 +17,54 @@ from boardlab.cli._io import write_stdout
 from boardlab.cli._progress import ProgressLine
 
 if TYPE_CHECKING:
+    from boardlab.core.limits import Limit
     from boardlab.pegs.pegged import PeggedResult, Progress
     from boardlab.pegs.rules import Position
 
 __all__ = ["GAME"]
 
 DEFAULT_TIME = 60.0
+BENCH_TIME = 10.0
 _MARGIN = 2.0  # seconds kept back from --time for start-up, judging and output
+_MARGIN_SHARE = 4  # ... but never more than this share of a short --time
+_SHORTEST_BUDGET = 0.2  # the search gets at least this many seconds
 
 
-def _add_time_seed(parser: argparse.ArgumentParser) -> None:
+def _add_time_seed(parser: argparse.ArgumentParser, default_time: float = DEFAULT_TIME) -> None:
     parser.add_argument(
         "--time",
         type=float,
-        default=DEFAULT_TIME,
         metavar="S",
-        help=f"time budget in seconds (default {DEFAULT_TIME:g})",
+        help=f"time budget in seconds (default {default_time:g}, none with --nodes alone)",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        metavar="N",
+        help="node budget: exact-search positions plus beam states (the same answer on any "
+        "machine)",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="search seed (default 0)")
+    parser.set_defaults(default_time=default_time)
+
+
+def _limit(args: argparse.Namespace) -> Limit:
+    """The search limit of ``--time`` and ``--nodes`` (a margin kept back from the time).
+
+    :raises BoardlabError: for a time or node budget that is not positive.
+    """
+    from boardlab.core.errors import BoardlabError
+    from boardlab.core.limits import Limit
+
+    seconds = args.time
+    if seconds is None and args.nodes is None:
+        seconds = args.default_time
+    if seconds is None:
+        return Limit(nodes=args.nodes)
+    if not seconds > 0:
+        raise BoardlabError(f"--time must be positive, got {seconds:g}")
+    budget = max(_SHORTEST_BUDGET, seconds - min(_MARGIN, seconds / _MARGIN_SHARE))
+    return Limit(time=budget, nodes=args.nodes)
 
 
 def _read(path: str) -> Position:
@@ -45,17 +75,10 @@ def _read(path: str) -> Position:
     return load_board(text, source)
 
 
-def _solve(
-    position: Position, seconds: float, seed: int, progress: Progress | None
-) -> PeggedResult:
-    from boardlab.core.errors import BoardlabError
-    from boardlab.core.limits import Limit
+def _solve(position: Position, limit: Limit, seed: int, progress: Progress | None) -> PeggedResult:
     from boardlab.pegs.pegged import PeggedSolver
 
-    if not seconds > 0:
-        raise BoardlabError(f"--time must be positive, got {seconds:g}")
-    budget = max(0.2, seconds - min(_MARGIN, seconds / 4))
-    return PeggedSolver(Limit(time=budget), seed, progress=progress).solve(position)
+    return PeggedSolver(limit, seed, progress=progress).solve(position)
 
 
 def _moves_text(position: Position, result: PeggedResult) -> str:
@@ -72,7 +95,7 @@ def _configure_contest(parser: argparse.ArgumentParser) -> None:
 
 def _run_contest(args: argparse.Namespace) -> int:
     position = _read(args.file)
-    result = _solve(position, args.time, args.seed, None)
+    result = _solve(position, _limit(args), args.seed, None)
     write_stdout(_moves_text(position, result))
     return 0
 
@@ -97,7 +120,7 @@ class _Progress(ProgressLine):
 def _run_solve(args: argparse.Namespace) -> int:
     position = _read(args.file)
     with _Progress() as progress:
-        result = _solve(position, args.time, args.seed, progress)
+        result = _solve(position, _limit(args), args.seed, progress)
     moves = _moves_text(position, result)
     if args.json:
         record = result.as_dict()
@@ -152,8 +175,7 @@ def _run_judge(args: argparse.Namespace) -> int:
 # -- bench ---------------------------------------------------------------------------------
 def _configure_bench(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("folder", metavar="DIR", help="a folder of board files (*.txt)")
-    _add_time_seed(parser)
-    parser.set_defaults(time=10.0)
+    _add_time_seed(parser, BENCH_TIME)
 
 
 def _run_bench(args: argparse.Namespace) -> int:
@@ -169,10 +191,11 @@ def _run_bench(args: argparse.Namespace) -> int:
         f"{'board':<24} {'pegs':>5} {'moves':>6} {'walks':>6} {'bound':>6} {'gap':>4} "
         f"{'tie':>4} {'optimal':>7} {'seconds':>8}"
     ]
+    limit = _limit(args)
     total = bound_total = 0
     for path in files:
         position = _read(str(path))
-        result = _solve(position, args.time, args.seed, None)
+        result = _solve(position, limit, args.seed, None)
         total += result.moves_count
         bound_total += result.bound
         rows.append(

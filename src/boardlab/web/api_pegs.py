@@ -210,11 +210,11 @@ def _walk_search(position: Position, seconds: float, seed: int) -> Obj:
     else:
         reason += f", proven lower bound {result.bound}"
     return {
+        **result.as_dict(),
         "decided": True,
         "solved": True,
         "moves": [_move_of(position, step) for step in result.moves],
         "reason": reason,
-        "seconds": round(result.seconds, 3),
         "goal": goal,
         "method": "PEGGED optimiser (boardlab.pegs.pegged)",
     }

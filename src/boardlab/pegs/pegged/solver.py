@@ -11,21 +11,27 @@ peg's distance to the centre (the first tiebreak). :class:`PeggedSolver` runs:
    bound with the last peg on the centre;
 4. the greedy baseline :mod:`boardlab.pegs.pegged.greedy` as a last resort.
 
-Every answer is checked by the judge before it is returned.
+Every answer is checked by the judge before it is returned. The limit's ``nodes``
+count the positions the exact search pops and the states the beams expand (at least
+a beam's width for each run), so a node limit gives the same answer on any machine;
+its ``time`` is kept within one beam run, and a kernel still compiling when the time
+runs out is not waited for.
 
->>> from boardlab.core.limits import Budget, Limit
+>>> from boardlab.core.limits import Limit
 >>> start = load_board("__OO_\\n__OO_\\nOOXOO\\nOOOOX\\n____X\\n", "example.txt")
->>> result = PeggedSolver(Limit(time=5), seed=1).solve(start)
+>>> result = PeggedSolver(Limit(nodes=10_000), seed=1).solve(start)
 >>> result.moves_count, result.walks, result.tiebreak, result.proven
 (3, 1, 0, True)
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from boardlab.core.errors import BoardlabError, LimitExceededError, NoSolutionError, ParseError
 from boardlab.core.limits import Budget, Limit
@@ -36,6 +42,12 @@ from boardlab.pegs.pegged.bounds import walk_bound_and_reason
 from boardlab.pegs.pegged.exact import exact_search
 from boardlab.pegs.pegged.greedy import greedy_moves
 from boardlab.pegs.rules import Position
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from boardlab.pegs.pegged.search import Tables
 
 __all__ = [
     "EXACT_HOLES",
@@ -54,6 +66,12 @@ _STALE_ROUNDS = 4
 _NARROWEST_BEAM = 8
 #: A beam run is started only when it is expected to fit this many times over.
 _BEAM_MARGIN = 1.25
+#: The positions the exact search may pop when the limit sets no node count.
+_EXACT_NODES = 200_000
+#: The kernel keeps ``4 * holes + 8`` candidate steps per beam state; this caps them.
+_BEAM_STEPS = 4_000_000
+#: Without a time or node limit, each gathering hole gets this many beam runs.
+_RUNS_PER_HOLE = 4
 
 EXACT_HOLES = 30
 MIN_SIDE, MAX_ROWS, MAX_COLS = 3, 25, 49
@@ -76,6 +94,9 @@ class PeggedResult:
     runs: int
     seconds: float
     seed: int
+    #: positions the exact search popped plus states the beams expanded (each beam run
+    #: counts at least its width)
+    nodes: int = 0
 
     @property
     def moves_count(self) -> int:
@@ -100,6 +121,7 @@ class PeggedResult:
             "proven": self.proven,
             "proof": self.proof or None,
             "runs": self.runs,
+            "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "seed": self.seed,
         }
@@ -272,7 +294,7 @@ class PeggedSolver:
             raise NoSolutionError("the board has no pegs")
         bound_walks, proof = walk_bound_and_reason(start)
         best: tuple[int, int, tuple[Move, ...]] | None = None
-        runs = 0
+        runs = nodes = 0
         exact = False
 
         def consider(moves: list[Move] | tuple[Move, ...]) -> bool:
@@ -292,7 +314,9 @@ class PeggedSolver:
         elif start.board.size <= self.exact_holes:
             remaining = budget.remaining
             deadline = None if remaining is None else time.perf_counter() + remaining / 3
-            answer = exact_search(start, deadline=deadline)
+            cap = min(_EXACT_NODES, self.limit.nodes or _EXACT_NODES)
+            answer = exact_search(start, cap, deadline=deadline)
+            nodes = cap if answer is None else answer.nodes
             if answer is not None:
                 if answer.moves is None:
                     raise NoSolutionError(
@@ -305,7 +329,7 @@ class PeggedSolver:
                 proof = "exhaustive search"
                 exact = True
         if not exact and (best is None or best[0] > bound_walks or best[1] > 0):
-            runs = self._beam_runs(start, budget, bound_walks, consider, lambda: best)
+            runs, nodes = self._beam_runs(start, budget, nodes, bound_walks, consider, lambda: best)
         if best is None:
             greedy = greedy_moves(start)
             if greedy is not None:
@@ -313,12 +337,11 @@ class PeggedSolver:
         if best is None:
             raise LimitExceededError("no way to one peg was found within the limit")
         walks, tiebreak, moves = best
-        last = _last_peg(start, moves)
         return PeggedResult(
             moves=moves,
             walks=walks,
             jumps=pegs - 1,
-            last_peg=last,
+            last_peg=_last_peg(start, moves),
             tiebreak=tiebreak,
             bound=pegs - 1 + bound_walks,
             proven=walks == bound_walks,
@@ -326,33 +349,40 @@ class PeggedSolver:
             runs=runs,
             seconds=budget.elapsed,
             seed=self.seed,
+            nodes=nodes,
         )
 
     def _beam_runs(
         self,
         start: Position,
         budget: Budget,
+        nodes: int,
         bound_walks: int,
         consider: Callable[[list[Move]], bool],
         current: Callable[[], tuple[int, int, tuple[Move, ...]] | None],
-    ) -> int:
+    ) -> tuple[int, int]:
+        """Beam runs until the budget ends or the answer cannot improve: ``(runs, nodes)``
+        (``nodes`` counts on from the given number)."""
         import numpy as np
 
-        from boardlab.pegs.pegged._kernel import beam
         from boardlab.pegs.pegged.search import replay, tables_for
 
         board = start.board
         tables = tables_for(board)
         cells = np.array([start.bits >> i & 1 for i in range(board.size)], dtype=np.uint8)
+        if not _KERNEL.ready(cells, tables, budget.remaining):
+            return 0, nodes
+        from boardlab.pegs.pegged._kernel import beam
+
         targets = _gathering_holes(start, tables.trapped.tolist(), self.seed)
         pulls = [tables.pull if t < 0 else tables.pull_to(t) for t in targets]
-        # the kernel keeps 4 * holes + 8 candidate steps per beam state: cap the memory
-        widest = max(8, min(self.max_width, 4_000_000 // (4 * board.size + 8)))
-        width = 8
+        widest = max(_NARROWEST_BEAM, min(self.max_width, _BEAM_STEPS // (4 * board.size + 8)))
+        width = _NARROWEST_BEAM
         runs = 0
         seconds_per_width = 0.0
         stale = 0
-        while True:
+        unbounded = budget.limit.time is None and budget.limit.nodes is None
+        while not budget.exhausted(nodes):
             best = current()
             polishing = best is not None and best[0] <= bound_walks
             if polishing and best is not None and (best[1] == 0 or stale >= _STALE_ROUNDS):
@@ -365,7 +395,7 @@ class PeggedSolver:
                     width //= 2
                 if _BEAM_MARGIN * seconds_per_width * width > remaining:
                     break
-            if budget.limit.time is None and runs >= 4 * len(targets):
+            if unbounded and runs >= _RUNS_PER_HOLE * len(targets):
                 break
             pull = tables.pull if polishing else pulls[runs % len(targets)]
             w = replace(
@@ -374,34 +404,16 @@ class PeggedSolver:
                 centre=POLISH_CENTRE if polishing else self.weights.centre,
             )
             began = time.perf_counter()
-            steps, walks, _ = beam(
-                cells,
-                tables.nbr,
-                tables.near,
-                tables.trapped,
-                tables.centre_distance,
-                pull,
-                tables.keys,
-                width,
-                self.seed * 1_000_003 + runs,
-                w.slack,
-                w.eager,
-                w.noise,
-                w.walk,
-                w.far,
-                w.lonely,
-                w.trap,
-                w.centre,
-                tables.rows,
-                tables.cols,
-                w.component,
-                w.tree,
-                w.tree_pegs,
-                w.spread_pegs,
-            )
+            steps, walks, expanded = beam(
+                cells, tables.nbr, tables.near, tables.trapped, tables.centre_distance, pull,
+                tables.keys, width, self.seed * 1_000_003 + runs, w.slack, w.eager, w.noise,
+                w.walk, w.far, w.lonely, w.trap, w.centre, tables.rows, tables.cols,
+                w.component, w.tree, w.tree_pegs, w.spread_pegs,
+            )  # fmt: skip
             took = time.perf_counter() - began
             seconds_per_width = max(seconds_per_width * 0.5, took / width)
             runs += 1
+            nodes += max(expanded, width)  # a run sets up ``width`` states however short
             if walks >= 0:
                 try:
                     moves = replay(board, start.bits, steps, tables.nbr)
@@ -414,7 +426,45 @@ class PeggedSolver:
                 stale = 0 if improved else stale + 1
             if polishing or runs % len(targets) == 0:
                 width = min(widest, width * 2)
-        return runs
+        return runs, nodes
+
+
+class _KernelLoader:
+    """Loads the beam kernel on a daemon thread, compiling it when numba's cache is
+    cold (seconds), so that a solver whose time runs out first need not wait for it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def ready(self, cells: npt.NDArray[np.uint8], tables: Tables, seconds: float | None) -> bool:
+        """True once the kernel is loaded, waiting at most ``seconds`` (None: no bound)."""
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._load, args=(cells, tables), name="pegged-kernel", daemon=True
+                )
+                self._thread.start()
+        return self._done.wait(seconds)
+
+    def _load(self, cells: npt.NDArray[np.uint8], tables: Tables) -> None:
+        try:
+            from boardlab.pegs.pegged._kernel import beam
+
+            weights = BeamWeights()
+            beam(
+                cells, tables.nbr, tables.near, tables.trapped, tables.centre_distance,
+                tables.pull, tables.keys, 1, 0, weights.slack, weights.eager, weights.noise,
+                weights.walk, weights.far, weights.lonely, weights.trap, weights.centre,
+                tables.rows, tables.cols, weights.component, weights.tree,
+                weights.tree_pegs, weights.spread_pegs,
+            )  # fmt: skip
+        finally:
+            self._done.set()
+
+
+_KERNEL = _KernelLoader()
 
 
 def _gathering_holes(start: Position, trapped: list[int], seed: int) -> list[int]:
