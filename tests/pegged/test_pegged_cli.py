@@ -163,3 +163,20 @@ def test_bad_limits_are_one_line(
     code, out, err = run([str(DATA / "example.txt"), *args], capsys)
     assert (code, out) == (2, "")
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--density", "2"], "density is a share of the cells"),
+        (["--density", "-1"], "density is a share of the cells"),
+        (["--rows", "4"], "rows must be odd"),
+        (["--pegs", "0"], "at least one peg"),
+    ],
+)
+def test_bad_generator_arguments_are_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["generate", *args], capsys)
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1

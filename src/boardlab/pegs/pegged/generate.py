@@ -26,8 +26,11 @@ MIN_SIDE = 3
 def random_board_text(rows: int, cols: int, pegs: int, seed: int = 0, density: float = 0.85) -> str:
     """A random PEGGED board file.
 
-    :raises BoardlabError: for even or out-of-range sizes, or more pegs than holes - 1.
+    :raises BoardlabError: for even or out-of-range sizes, a density outside (0, 1], or
+        more pegs than holes - 1.
     """
+    if not 0 < density <= 1:
+        raise BoardlabError(f"the density is a share of the cells, in (0, 1]: got {density:g}")
     if (
         rows % 2 == 0
         or cols % 2 == 0
