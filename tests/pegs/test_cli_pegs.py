@@ -134,3 +134,25 @@ def test_demo_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "byte for byte: matches the statement" in out
     assert "english      33 holes" in out
+
+
+def test_read_board_named_file_and_start(tmp_path: Path) -> None:
+    from boardlab.cli._pegs_args import read_board
+    from boardlab.core.errors import BoardlabError
+    from boardlab.pegs.cells import Cell
+
+    path = tmp_path / "tiny.txt"
+    path.write_text("XXO\n")
+    position = read_board(str(path))
+    assert position.peg_count == 2 and position.board.name == "tiny.txt"
+    assert read_board("english", "full").peg_count == 33
+    assert read_board("english", "1").has_peg(Cell(3, 3))
+    with pytest.raises(BoardlabError, match="unknown board 'nosuch'"):
+        read_board("nosuch")
+    with pytest.raises(BoardlabError, match="cannot read 'missing.txt'"):
+        read_board("missing.txt")
+    start = tmp_path / "start.txt"
+    start.write_text("OXX\n")
+    assert read_board(str(path), str(start)).bits == 0b110
+    with pytest.raises(BoardlabError, match="different board shape"):
+        read_board("english", str(start))

@@ -16,7 +16,7 @@ from boardlab.pegs.formats import (
     parse_board_file,
     parse_hiq_input,
     parse_move_lines,
-    read_board,
+    parse_start,
 )
 from boardlab.pegs.rules import Position
 
@@ -143,20 +143,15 @@ def test_move_lines_keep_errors_with_line_numbers() -> None:
     assert lines[2].error == "not a move: A1 and A9 are neither one nor two cells apart in a line"
 
 
-def test_read_board_named_file_and_start(tmp_path: object) -> None:
-    from pathlib import Path
-
-    assert isinstance(tmp_path, Path)
-    path = tmp_path / "tiny.txt"
-    path.write_text("XXO\n")
-    position = read_board(str(path))
-    assert position.peg_count == 2 and position.board.name == "tiny.txt"
-    assert read_board("english", "full").peg_count == 33
-    assert read_board("english", "1").has_peg(Cell(3, 3))
-    with pytest.raises(BoardlabError, match="unknown board 'nosuch'"):
-        read_board("nosuch")
-    with pytest.raises(BoardlabError, match="cannot read 'missing.txt'"):
-        read_board("missing.txt")
+def test_start_is_full_a_vacancy_or_a_board_file() -> None:
+    board = named_board("english")
+    assert parse_start(board, "full") == board.grid.full
+    assert parse_start(board, " 17 ") == board.start
+    assert parse_start(board, format_board_file(Position("english"))) == board.start
+    with pytest.raises(BoardlabError, match="different board shape"):
+        parse_start(board, "XXO\n", "tiny.txt")
+    with pytest.raises(BoardlabError, match="hole 99 does not exist"):
+        parse_start(board, "99")
 
 
 def test_position_equals_its_board_file_round_trip() -> None:

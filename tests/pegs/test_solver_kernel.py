@@ -24,7 +24,7 @@ from boardlab.pegs._solver_reference import (
 )
 from boardlab.pegs._solver_tables import Goal, Problem, make_problem
 from boardlab.pegs.boards import Board, named_board
-from boardlab.pegs.formats import read_board
+from boardlab.pegs.formats import parse_board_file
 from boardlab.pegs.solver import analyse, min_moves, solve
 
 DATA = Path(__file__).parent / "data" / "solver"
@@ -36,9 +36,10 @@ def _vacancy(board: Board, hole: str) -> int:
 
 def _small_problems() -> list[Problem]:
     t4, t5 = named_board("triangle-4"), named_board("triangle-5")
-    square = read_board(str(DATA / "square16.txt"))
-    octagon = read_board(str(DATA / "octagon21.txt"))
-    rect = read_board(str(DATA / "rect3x5.txt"))
+    square, octagon, rect = (
+        parse_board_file((DATA / name).read_text(), str(DATA / name))
+        for name in ("square16.txt", "octagon21.txt", "rect3x5.txt")
+    )
     return [
         make_problem(t4, _vacancy(t4, "B1"), Goal(None, "ANY")),
         make_problem(t5, None, Goal(None, "ANY")),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Verb
 from boardlab.cli._io import write_stdout
-from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments
+from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments, read_board
 from boardlab.cli._progress import ProgressLine
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def _limit(args: argparse.Namespace) -> Limit:
 
 def _problem(args: argparse.Namespace) -> Problem:
     from boardlab.core.textio import read_text
-    from boardlab.pegs.formats import parse_goal, read_board
+    from boardlab.pegs.formats import parse_goal
     from boardlab.pegs.solver import make_problem
 
     position = read_board(args.board, args.start)
@@ -241,7 +241,6 @@ def _configure_classify(parser: argparse.ArgumentParser) -> None:
 
 def _run_classify(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
-    from boardlab.pegs.formats import read_board
     from boardlab.pegs.solver import classify
 
     board = read_board(args.board).board

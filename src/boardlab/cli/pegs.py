@@ -7,7 +7,7 @@ import json
 
 from boardlab.cli._command import Game, Verb
 from boardlab.cli._io import write_file_atomically, write_stdout
-from boardlab.cli._pegs_args import add_board_arguments
+from boardlab.cli._pegs_args import add_board_arguments, read_board
 from boardlab.cli._pegs_solver import VERBS as SOLVER_VERBS
 from boardlab.cli._pegs_solver import demo_lines
 
@@ -23,7 +23,7 @@ def _configure_show(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_show(args: argparse.Namespace) -> int:
-    from boardlab.pegs.formats import format_board_file, read_board
+    from boardlab.pegs.formats import format_board_file
     from boardlab.render.pegs import diagram, svg_picture
 
     position = read_board(args.board, args.start)
@@ -54,7 +54,6 @@ def _configure_judge(parser: argparse.ArgumentParser) -> None:
 
 def _run_judge(args: argparse.Namespace) -> int:
     from boardlab.core.textio import read_text
-    from boardlab.pegs.formats import read_board
     from boardlab.pegs.judge import judge_text
 
     position = read_board(args.board, args.start)

@@ -21,15 +21,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from boardlab.core.errors import BoardlabError, ParseError, UnknownNameError
-from boardlab.core.textio import TokenReader, read_text
+from boardlab.core.errors import BoardlabError, ParseError
+from boardlab.core.textio import TokenReader
 from boardlab.pegs.boards import (
-    BOARD_NAMES,
     MAX_BOARD_COLS,
     MAX_BOARD_ROWS,
     Board,
     board_from_rows,
-    named_board,
 )
 from boardlab.pegs.cells import Cell, Move
 from boardlab.pegs.goals import Goal, goal_of_word
@@ -52,7 +50,7 @@ __all__ = [
     "parse_goal",
     "parse_hiq_input",
     "parse_move_lines",
-    "read_board",
+    "parse_start",
 ]
 
 HIQ_HOLES = 33
@@ -204,50 +202,24 @@ def diagram(position: Position) -> str:
     return "\n".join(lines)
 
 
-def read_board(spec: str, start: str | None = None) -> Position:
-    """The position named by ``spec``: a named board at its conventional start, or a
-    board file (``-`` for stdin) with its pegs.
+def parse_start(board: Board, text: str, source: str = "<start>") -> int:
+    """The pegs at the start, as a bitset: ``full`` (every hole), a hole name (the single
+    vacancy there) or the text of a board file of the same shape (any text with a line
+    break).
 
-    ``start`` optionally overrides the pegs: ``full`` (every hole), a hole name (the
-    single vacancy there) or a board file of the same shape.
-
-    :raises UnknownNameError: when ``spec`` is neither a board name nor a readable file.
-    :raises ParseError: when the board file is malformed.
+    :raises UnknownNameError: for a hole the board does not have.
+    :raises ParseError: for a malformed start board file.
+    :raises BoardlabError: when a start board has another shape.
     """
-    position = _read_board_spec(spec)
-    if start is not None:
-        position = _apply_start(position, start)
-    return position
-
-
-def _read_board_spec(spec: str) -> Position:
-    try:
-        return Position(named_board(spec))
-    except UnknownNameError as unknown:
-        if spec == "-" or Path(spec).exists():
-            source = "<stdin>" if spec == "-" else spec
-            return parse_board_file(read_text(spec), source=source)
-        if spec.strip().lower().startswith("triangle"):
-            raise unknown
-        if "/" in spec or "." in spec:
-            raise BoardlabError(f"cannot read {spec!r}: no such file") from None
-        raise UnknownNameError(
-            f"unknown board {spec!r}: not a named board ({', '.join(BOARD_NAMES)}) nor a file"
-        ) from None
-
-
-def _apply_start(position: Position, start: str) -> Position:
-    board = position.board
-    word = start.strip()
-    if word == "full":
-        return Position(board, board.grid.full)
-    if Path(word).is_file():
-        other = parse_board_file(read_text(word), source=word)
+    word = text.strip()
+    if "\n" in text:
+        other = parse_board_file(text, source=source)
         if other.board.grid != board.grid:
-            raise BoardlabError(f"start file {word!r} has a different board shape")
-        return Position(board, other.bits)
-    cell = board.parse_hole(word)
-    return Position(board, board.grid.full & ~(1 << board.index(cell)))
+            raise BoardlabError(f"start file {source!r} has a different board shape")
+        return other.bits
+    if word == "full":
+        return board.grid.full
+    return board.grid.full & ~(1 << board.index(board.parse_hole(word)))
 
 
 # -- Hi-Q -----------------------------------------------------------------------------------

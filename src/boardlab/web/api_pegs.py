@@ -61,7 +61,7 @@ def read_position(data: Obj) -> Position:
     :raises BoardlabError: for an unknown board, a malformed board file, a hole that
         does not exist.
     """
-    from boardlab.pegs.formats import parse_board_file
+    from boardlab.pegs.formats import parse_board_file, parse_start
 
     board: Board
     if data.get("board_file") is not None:
@@ -72,10 +72,8 @@ def read_position(data: Obj) -> Position:
         board = named_board(field_str(data, "board", "english", max_len=40))
         bits = board.start
     start = field_str(data, "start", "", max_len=40).strip()
-    if start == "full":
-        bits = board.grid.full
-    elif start:
-        bits = board.grid.full & ~(1 << board.index(board.parse_hole(start)))
+    if start:
+        bits = parse_start(board, start, source="start")
     if data.get("pegs") is not None:
         names = field_str_list(data, "pegs", max_items=board.size)
         bits = board.bits(board.parse_hole(name) for name in names)
