@@ -72,6 +72,8 @@ _EXACT_NODES = 200_000
 _BEAM_STEPS = 4_000_000
 #: Without a time or node limit, each gathering hole gets this many beam runs.
 _RUNS_PER_HOLE = 4
+#: Run ``k`` of a search with seed ``s`` seeds its noise with ``s * _SEED_STRIDE + k``.
+_SEED_STRIDE = 1_000_003
 
 EXACT_HOLES = 30
 MIN_SIDE, MAX_ROWS, MAX_COLS = 3, 25, 49
@@ -372,8 +374,6 @@ class PeggedSolver:
         cells = np.array([start.bits >> i & 1 for i in range(board.size)], dtype=np.uint8)
         if not _KERNEL.ready(cells, tables, budget.remaining):
             return 0, nodes
-        from boardlab.pegs.pegged._kernel import beam
-
         targets = _gathering_holes(start, tables.trapped.tolist(), self.seed)
         pulls = [tables.pull if t < 0 else tables.pull_to(t) for t in targets]
         widest = max(_NARROWEST_BEAM, min(self.max_width, _BEAM_STEPS // (4 * board.size + 8)))
@@ -404,12 +404,9 @@ class PeggedSolver:
                 centre=POLISH_CENTRE if polishing else self.weights.centre,
             )
             began = time.perf_counter()
-            steps, walks, expanded = beam(
-                cells, tables.nbr, tables.near, tables.trapped, tables.centre_distance, pull,
-                tables.keys, width, self.seed * 1_000_003 + runs, w.slack, w.eager, w.noise,
-                w.walk, w.far, w.lonely, w.trap, w.centre, tables.rows, tables.cols,
-                w.component, w.tree, w.tree_pegs, w.spread_pegs,
-            )  # fmt: skip
+            steps, walks, expanded = _run_beam(
+                cells, tables, pull, width, self.seed * _SEED_STRIDE + runs, w
+            )
             took = time.perf_counter() - began
             seconds_per_width = max(seconds_per_width * 0.5, took / width)
             runs += 1
@@ -450,21 +447,31 @@ class _KernelLoader:
 
     def _load(self, cells: npt.NDArray[np.uint8], tables: Tables) -> None:
         try:
-            from boardlab.pegs.pegged._kernel import beam
-
-            weights = BeamWeights()
-            beam(
-                cells, tables.nbr, tables.near, tables.trapped, tables.centre_distance,
-                tables.pull, tables.keys, 1, 0, weights.slack, weights.eager, weights.noise,
-                weights.walk, weights.far, weights.lonely, weights.trap, weights.centre,
-                tables.rows, tables.cols, weights.component, weights.tree,
-                weights.tree_pegs, weights.spread_pegs,
-            )  # fmt: skip
+            _run_beam(cells, tables, tables.pull, 1, 0, BeamWeights())
         finally:
             self._done.set()
 
 
 _KERNEL = _KernelLoader()
+
+
+def _run_beam(
+    cells: npt.NDArray[np.uint8],
+    tables: Tables,
+    pull: npt.NDArray[np.int32],
+    width: int,
+    seed: int,
+    w: BeamWeights,
+) -> tuple[npt.NDArray[np.int32], int, int]:
+    """One run of the beam kernel: ``(steps, walks, expanded)``."""
+    from boardlab.pegs.pegged._kernel import beam
+
+    return beam(
+        cells, tables.nbr, tables.near, tables.trapped, tables.centre_distance, pull,
+        tables.keys, width, seed, w.slack, w.eager, w.noise, w.walk, w.far, w.lonely,
+        w.trap, w.centre, tables.rows, tables.cols, w.component, w.tree, w.tree_pegs,
+        w.spread_pegs,
+    )  # fmt: skip
 
 
 def _gathering_holes(start: Position, trapped: list[int], seed: int) -> list[int]:
