@@ -144,6 +144,11 @@ def _goal_text(data: Obj, board: Board) -> str:
     return field_str(data, "goal", default, max_len=40).strip() or default
 
 
+def _verdict(decided: bool, solved: bool | None, reason: str, goal: str) -> Obj:
+    """An answer without moves: decided (proven) or not, and why."""
+    return {"decided": decided, "solved": solved, "moves": [], "reason": reason, "goal": goal}
+
+
 def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
     from boardlab.pegs.formats import parse_goal
     from boardlab.pegs.solver import make_problem, solve
@@ -154,13 +159,7 @@ def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
     try:
         found = solve(problem, Limit(time=seconds))
     except LimitExceededError as exc:
-        return {
-            "decided": False,
-            "solved": None,
-            "moves": [],
-            "reason": str(exc),
-            "goal": goal.text,
-        }
+        return _verdict(False, None, str(exc), goal.text)
     return {
         **found.as_dict(board),
         "decided": found.proven,
@@ -168,10 +167,6 @@ def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
         "goal": goal.text,
         "method": "depth-first search (boardlab.pegs.solver)",
     }
-
-
-def _verdict(decided: bool, solved: bool | None, reason: str, goal: str) -> Obj:
-    return {"decided": decided, "solved": solved, "moves": [], "reason": reason, "goal": goal}
 
 
 def _walk_search(position: Position, seconds: float, seed: int) -> Obj:
@@ -183,13 +178,7 @@ def _walk_search(position: Position, seconds: float, seed: int) -> Obj:
             "the PEGGED optimiser works on square boards only; turn walks off on a triangle"
         )
     if position.peg_count == 1:
-        return {
-            "decided": True,
-            "solved": True,
-            "moves": [],
-            "reason": "one peg left",
-            "goal": goal,
-        }
+        return _verdict(True, True, "one peg left", goal)
     try:
         check_board(Position(position.board, position.bits))
     except UnreducibleBoardError as exc:
