@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -38,8 +39,15 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+@cache
 def modules() -> dict[str, Path]:
     return {module_name(path): path for path in sorted((SRC / "boardlab").rglob("*.py"))}
+
+
+@cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every check."""
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -62,7 +70,7 @@ def _walk_runtime(node: ast.AST) -> Iterator[ast.AST]:
 
 def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The boardlab modules that module ``name`` imports at run time."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = _tree(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in _walk_runtime(tree):
@@ -182,7 +190,7 @@ PROCESS_MODULES = frozenset({"subprocess", "socket", "multiprocessing", "asyncio
 
 def stdlib_imports(path: Path) -> set[str]:
     """The top-level names (and ``asyncio.subprocess``) a module imports at run time."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = _tree(path)
     names: set[str] = set()
     for node in _walk_runtime(tree):
         if isinstance(node, ast.Import):

@@ -365,7 +365,7 @@ class Position(GameState[Move, Undo, int]):
             return False
         if len(self._history) != 1 or self.to_move != WHITE:
             return False
-        first = self._history[0][1]
+        first = self._first_stone()
         return first >= 0 and self.board[first] == BLACK
 
     def why_illegal(self, move: Move) -> str | None:
@@ -393,7 +393,7 @@ class Position(GameState[Move, Undo, int]):
         """
         if not self.can_swap():
             raise IllegalMoveError(self._swap_refusal())
-        return self.cell(self._history[0][1]).transposed().index(self.size)
+        return self._mirror(self._first_stone())
 
     def is_over(self) -> bool:
         """True when someone has won (Hex has no draws; a full board always has a winner)."""
@@ -478,13 +478,18 @@ class Position(GameState[Move, Undo, int]):
             self._flags[node] = flags
 
     def _first_stone(self) -> int:
+        """The index of the first move (its undo token)."""
         return self._history[0][1]
+
+    def _mirror(self, index: int) -> int:
+        """The cell across the long diagonal, where a swap puts player 2's stone."""
+        return self.cell(index).transposed().index(self.size)
 
     def _swap(self) -> None:
         # The first stone is the only one on the board: undo its placement, then put
         # player 2's stone on the mirror cell.
         first = self._first_stone()
-        mirror = self.cell(first).transposed().index(self.size)
+        mirror = self._mirror(first)
         self._unlog()
         self.board[first] = EMPTY
         self._log.append([])
@@ -493,7 +498,7 @@ class Position(GameState[Move, Undo, int]):
 
     def _unswap(self) -> None:
         first = self._first_stone()
-        mirror = self.cell(first).transposed().index(self.size)
+        mirror = self._mirror(first)
         self._unlog()  # player 2's mirrored stone
         self._log.pop()  # the empty entry standing for the removed first stone
         self.board[mirror] = EMPTY
