@@ -38,7 +38,7 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -234,6 +234,13 @@ class Tally:
     games: int = 0
     adjudicated: int = 0
     apart: list[str] = field(default_factory=list)
+    budget: int | None = None  # MoHex's playouts a move on a ladder step
+    on_save: Callable[[], None] | None = None
+
+    def saved(self) -> None:
+        """Tell the run a game was scored (it rewrites its summary)."""
+        if self.on_save is not None:
+            self.on_save()
 
     def add(self, record: GameRecord, ours: int, name: str, mohex: MohexPlayer) -> str:
         """Score a game; one MoHex died in is adjudicated by MoHex's own DFPN on the
@@ -275,9 +282,9 @@ def play_series(
     args: argparse.Namespace,
     pairs: list[list[str]],
     out: Path,
+    tally: Tally,
 ) -> Tally:
     """Each opening twice, boardlab black once; every game kept as SGF."""
-    tally = Tally(label)
     for number, opening in enumerate(pairs):
         for ours_black in (True, False):
             seed = args.seed + 2 * number + (0 if ours_black else 1)
@@ -291,6 +298,7 @@ def play_series(
             (out / name).write_text(sgf(record))
             winner = tally.add(record, BLACK if ours_black else WHITE, name, mohex)
             seconds = time.perf_counter() - started
+            tally.saved()
             print(
                 f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves,"
                 f" {seconds:.0f} s)",
@@ -299,16 +307,16 @@ def play_series(
     return tally
 
 
-def empty_black(mohex: MohexPlayer, args: argparse.Namespace, out: Path) -> Tally:
+def empty_black(mohex: MohexPlayer, args: argparse.Namespace, out: Path, tally: Tally) -> Tally:
     """boardlab black from the empty board, its seed varied from game to game."""
-    tally = Tally("empty board, boardlab black")
     for number in range(args.games):
         ours = EnginePlayer(MctsEngine(seed=args.seed + number), name="boardlab")
         record = play_game(ours, mohex, args.size, args.time)
         name = f"empty-black-{number:02d}.sgf"
         (out / name).write_text(sgf(record))
         winner = tally.add(record, BLACK, name, mohex)
-        print(f"  {name}: {winner} wins ({record.reason})", flush=True)
+        tally.saved()
+        print(f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves)", flush=True)
     return tally
 
 
@@ -382,52 +390,63 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     pairs = openings(args.size, max(1, args.games // 2), random.Random(args.seed))
     tallies: list[Tally] = []
-    rates: list[tuple[int, float]] = []
+
+    def rates() -> list[tuple[int, float]]:
+        return [(t.budget, t.wins / t.games) for t in tallies if t.budget and t.games]
+
+    def save() -> None:
+        """Rewrite summary.json after every game, so a run cut off keeps what it scored."""
+        summary = {
+            "size": args.size,
+            "time": args.time,
+            "settings": [
+                {
+                    "label": t.label,
+                    "wins": t.wins,
+                    "games": t.games,
+                    "adjudicated": t.adjudicated,
+                    "apart": t.apart,
+                }
+                for t in tallies
+            ],
+            "ladder_point": ladder_point(rates()) if rates() else None,
+        }
+        (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+
+    def tally(label: str, budget: int | None = None) -> Tally:
+        tallies.append(Tally(label, budget=budget, on_save=save))
+        return tallies[-1]
+
     try:
         for budget in [int(x) for x in args.ladder.split(",") if x.strip()]:
             print(
                 f"MoHex at {budget} playouts a move, boardlab at {args.time} s a move", flush=True
             )
+            label = f"mohex {budget} playouts"
             mohex = MohexPlayer(args.mohex, args.time, budget)
             try:
-                tally = play_series(f"mohex {budget} playouts", mohex, args, pairs, out)
+                play_series(label, mohex, args, pairs, out, tally(label, budget))
             finally:
                 mohex.close()
-            tallies.append(tally)
-            rates.append((budget, tally.wins / tally.games if tally.games else 0.0))
         if args.match:
             print(f"equal time: both {args.time} s a move", flush=True)
+            label = f"equal time {args.time} s"
             mohex = MohexPlayer(args.mohex, args.time, None)
             try:
-                tallies.append(play_series(f"equal time {args.time} s", mohex, args, pairs, out))
+                play_series(label, mohex, args, pairs, out, tally(label))
             finally:
                 mohex.close()
         if args.empty_black:
             mohex = MohexPlayer(args.mohex, args.time, None)
             try:
-                tallies.append(empty_black(mohex, args, out))
+                empty_black(mohex, args, out, tally("empty board, boardlab black"))
             finally:
                 mohex.close()
     except BoardlabError as exc:
         print(f"bench_hex_mohex: {exc}", file=sys.stderr)
         return 2
-    report(tallies, rates, args.size, args.time)
-    summary = {
-        "size": args.size,
-        "time": args.time,
-        "settings": [
-            {
-                "label": t.label,
-                "wins": t.wins,
-                "games": t.games,
-                "adjudicated": t.adjudicated,
-                "apart": t.apart,
-            }
-            for t in tallies
-        ],
-        "ladder_point": ladder_point(rates) if rates else None,
-    }
-    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+    report(tallies, rates(), args.size, args.time)
+    save()
     print(f"games and summary in {out}")
     return 0
 

@@ -9,13 +9,25 @@ of the n x n board is classified with a time limit per opening, one row per open
     nice -n 19 .venv/bin/python benchmarks/bench_hex_solver.py --sizes 3,4,5,6
     nice -n 19 .venv/bin/python benchmarks/bench_hex_solver.py --skip-peer --sizes 7 \
         --unique --per-opening 300
+
+With ``--mohex PATH`` (or ``$MOHEX``; MoHex 2.0 built outside the repository, see
+``bench_hex_mohex.py``) MoHex's DFPN is the peer in the same run: each opening is also
+solved by its ``dfpn-solve-state`` in a fresh process (so no opening profits from
+another's table, as ours do not), and ``--find-winning N`` times ``boardlab hex solve``
+(every first move of the empty N x N board, proven) against MoHex's
+``dfpn-solver-find-winning`` (the winning first moves among those its inferior-cell
+analysis keeps). The ratios are boardlab's seconds over MoHex's.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -58,8 +70,83 @@ def published_7x7() -> dict[int, bool]:
     return table
 
 
+def mohex_vertex(index: int, size: int) -> str:
+    """MoHex's name of our cell (its black joins rows: our transpose)."""
+    return str(Cell.of_index(index, size).transposed())
+
+
+def mohex_dfpn(
+    binary: str, size: int, black: list[int], command: str, seconds: float
+) -> tuple[str, float, int]:
+    """Run one MoHex DFPN ``command`` after black stones ``black`` in a fresh process.
+
+    Returns ``(answer, seconds, mid calls)``: the GTP answer ("" past ``seconds``), the
+    DFPN's own elapsed time summed over its searches (process start and pattern loading
+    left out, as our start-up is), and its MID calls."""
+    plays = "".join(f"play b {mohex_vertex(i, size)}\n" for i in black)
+    script = f"boardsize {size} {size}\n{plays}{command}\nquit\n"
+    with tempfile.TemporaryDirectory(prefix="bench-mohex-dfpn-") as folder:
+        try:
+            done = subprocess.run(
+                [binary],
+                input=script,
+                capture_output=True,
+                text=True,
+                timeout=seconds + MOHEX_START,
+                cwd=folder,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return "", seconds, 0
+    answers = [a.strip() for a in done.stdout.split("\n\n") if a.strip().startswith("=")]
+    answer = answers[-2][1:].strip() if len(answers) >= 2 else ""  # the last is quit's
+    total = re.search(r"Total Elapsed Time: ([0-9.]+)", done.stderr)
+    if total:
+        elapsed = float(total.group(1))
+    else:
+        elapsed = sum(float(x) for x in re.findall(r"^Elapsed Time +([0-9.]+)", done.stderr, re.M))
+    mids = sum(int(x) for x in re.findall(r"^MID calls +([0-9]+)", done.stderr, re.M))
+    return answer, elapsed, mids
+
+
+#: Seconds MoHex may take to start (it loads its pattern files) beyond its search time.
+MOHEX_START = 30.0
+
+
+def find_winning(binary: str | None, size: int, seconds: float) -> None:
+    """Every first move of the empty board by ``boardlab hex solve`` and, with MoHex,
+    its ``dfpn-solver-find-winning`` on the same board, with the ratio of the times."""
+    print(f"\nempty {size}x{size} board, every first move ({seconds:g} s at most each)")
+    result = solve(Position(size), Limit(time=seconds), all_moves=True)
+    ours = " ".join(sorted(str(Cell.of_index(i, size)) for i in result.winning_moves))
+    state = "complete" if result.complete else "NOT complete"
+    print(
+        f"boardlab hex solve: {len(result.winning_moves)} winning, "
+        f"{len(result.losing_moves)} losing ({state}), {result.nodes} analysed positions, "
+        f"{result.seconds:.1f} s"
+    )
+    print(f"  winning: {ours or '-'}")
+    if binary is None:
+        return
+    answer, elapsed, mids = mohex_dfpn(binary, size, [], "dfpn-solver-find-winning b", seconds)
+    theirs = sorted(str(Cell.parse(v, size).transposed()) for v in answer.split())
+    print(
+        f"mohex dfpn-solver-find-winning: {len(theirs)} winning, {mids} MID calls, {elapsed:.1f} s"
+    )
+    print(f"  winning (our coordinates): {' '.join(theirs) or '-'}")
+    missing = set(theirs) - set(ours.split())
+    if result.complete and missing:
+        print(f"  DISAGREEMENT: MoHex wins with {' '.join(sorted(missing))}")
+    print(f"ratio (boardlab / mohex seconds): {result.seconds / max(elapsed, 1e-9):.1f}")
+
+
 def classify_openings(
-    size: int, per_opening: float, unique: bool, only: list[str], checkpoints: Path | None
+    size: int,
+    per_opening: float,
+    unique: bool,
+    only: list[str],
+    checkpoints: Path | None,
+    mohex: str | None = None,
 ) -> None:
     """Solve every opening (one player-1 stone, player 2 to move) and print a row each.
 
@@ -67,7 +154,10 @@ def classify_openings(
     own file there, and two more columns give the totals over all runs."""
     print(f"\n{size}x{size} openings, {per_opening:g} s each (player 2 to move after it)")
     extra = f" {'all runs':>9} {'seconds':>8}" if checkpoints else ""
+    if mohex:
+        extra += f" {'mohex':>6} {'MIDs':>7} {'seconds':>8} {'ratio':>6}"
     print(f"{'opening':>7} {'result':>16} {'nodes':>8} {'seconds':>8}{extra}")
+    ours_seconds = theirs_seconds = 0.0
     decided = winning = solved = 0
     wins: set[int] = set()
     losses: set[int] = set()
@@ -93,9 +183,23 @@ def classify_openings(
             winning += opener_wins
             (wins if opener_wins else losses).add(index)
             text = "player 1 wins" if opener_wins else "player 1 loses"
+        extra = ""
         if checkpoints:
             total_seconds = before_seconds + result.seconds
             extra = f" {before + result.nodes:>9} {total_seconds:>8.1f}"
+        if mohex:
+            answer, seconds, mids = mohex_dfpn(
+                mohex, size, [index], "dfpn-solve-state w", per_opening
+            )
+            agree = {"black": BLACK, "white": 2}.get(answer.lower())
+            if agree is not None and result.winner is not None and agree != result.winner:
+                print(f"DISAGREEMENT on {name}: MoHex says {answer} wins")
+            word = answer.lower() or "-"
+            if answer and result.winner is not None:
+                ours_seconds += result.seconds
+                theirs_seconds += seconds
+            ratio = result.seconds / max(seconds, 1e-9)
+            extra += f" {word:>6} {mids:>7} {seconds:>8.2f} {ratio:>6.1f}"
         print(f"{name:>7} {text:>16} {result.nodes:>8} {result.seconds:>8.2f}{extra}", flush=True)
     total = time.perf_counter() - started
     symmetric = all(size * size - 1 - i in wins for i in wins if size * size - 1 - i not in losses)
@@ -106,6 +210,11 @@ def classify_openings(
         f"{winning} winning, {total:.1f} s in all"
     )
     print(f"winning openings: {names or '-'}")
+    if mohex and theirs_seconds:
+        print(
+            f"openings both decided: boardlab {ours_seconds:.1f} s, MoHex {theirs_seconds:.1f} s, "
+            f"ratio {ours_seconds / theirs_seconds:.1f}"
+        )
     if size == 7:
         known = published_7x7()
         ours = {i: True for i in wins} | {i: False for i in losses}
@@ -145,7 +254,16 @@ def main() -> int:
     parser.add_argument(
         "--checkpoints", type=Path, help="folder of per-opening checkpoints to resume and save"
     )
+    parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
+    parser.add_argument(
+        "--find-winning", type=int, default=0, metavar="N", help="time every first move of N x N"
+    )
     args = parser.parse_args()
+    if args.mohex and not Path(args.mohex).is_file():
+        print(f"bench_hex_solver: no MoHex binary at {args.mohex}", file=sys.stderr)
+        return 2
+    if not args.mohex:
+        print("MoHex 2.0 is absent (--mohex PATH or $MOHEX): its DFPN columns are left out")
     rng = random.Random(4)
     ours_total = theirs_total = 0.0
     old_total = 0.0
@@ -173,11 +291,14 @@ def main() -> int:
         print(f"{'openspiel alpha_beta_search':<34} {theirs_total:>9.3f}")
         ratio = theirs_total / max(ours_total, 1e-9)
         print(f"{'ratio (openspiel / DFPN)':<34} {ratio:>9.0f}")
+    solve(Position(3), all_moves=False)  # compile the kernels before anything is timed
     if args.certify:
         certify_starts([int(x) for x in args.certify.split(",")], 4)
     for size in (int(s) for s in args.sizes.split(",") if s):
         only = [name for name in args.openings.split(",") if name]
-        classify_openings(size, args.per_opening, args.unique, only, args.checkpoints)
+        classify_openings(size, args.per_opening, args.unique, only, args.checkpoints, args.mohex)
+    if args.find_winning:
+        find_winning(args.mohex, args.find_winning, args.per_opening)
     return 0
 
 
