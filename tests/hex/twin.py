@@ -79,3 +79,110 @@ def is_dead(board: list[int], size: int, cell: int) -> bool:
             ring.append(2 if not 0 <= rr < size else 1)
     doubled = ring + ring
     return any(doubled[s] > 0 and doubled[s : s + 4] == [doubled[s]] * 4 for s in range(6))
+
+
+def must_play(
+    board: list[int], size: int, mover: int, links: list[list[tuple[int, int, int]]]
+) -> set[int] | None:
+    """The must-play region of ``mover`` (None when none applies), with sets and dicts.
+
+    ``links[c]``: the kernel's link table of cell ``c`` as ``(partner, x, y)`` triples
+    (partner ``size * size + e`` for edge ``e``)."""
+    cells = size * size
+
+    def groups(who: int) -> dict[int, int]:
+        label: dict[int, int] = {}
+        nodes = [i for i in range(cells) if board[i] == who]
+        low, high = cells + (0 if who == 1 else 2), cells + (1 if who == 1 else 3)
+        adjacent: dict[int, set[int]] = {i: set() for i in [*nodes, low, high]}
+        for i in nodes:
+            r, c = divmod(i, size)
+            for dr, dc in ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < size and 0 <= cc < size and board[rr * size + cc] == who:
+                    adjacent[i].add(rr * size + cc)
+            line = c if who == 1 else r
+            for edge, at in ((low, 0), (high, size - 1)):
+                if line == at:
+                    adjacent[i].add(edge)
+                    adjacent[edge].add(i)
+        for start in adjacent:
+            if start in label:
+                continue
+            todo = [start]
+            label[start] = start
+            while todo:
+                for j in adjacent[todo.pop()]:
+                    if j not in label:
+                        label[j] = start
+                        todo.append(j)
+        return label
+
+    def touching(label: dict[int, int], who: int, x: int) -> set[int]:
+        r, c = divmod(x, size)
+        found = set()
+        line = c if who == 1 else r
+        low = cells + (0 if who == 1 else 2)
+        if line == 0:
+            found.add(label[low])
+        if line == size - 1:
+            found.add(label[low + 1])
+        for dr, dc in ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < size and 0 <= cc < size and board[rr * size + cc] == who:
+                found.add(label[rr * size + cc])
+        return found
+
+    mine = groups(mover)
+    mlow, mhigh = cells + (0 if mover == 1 else 2), cells + (1 if mover == 1 else 3)
+    for x in range(cells):
+        if board[x] == 0 and {mine[mlow], mine[mhigh]} <= touching(mine, mover, x):
+            return None
+    opp = 3 - mover
+    label = groups(opp)
+    # merge groups along links with fresh, disjoint carriers (stones in cell order)
+    elow = cells + (0 if opp == 1 else 2)
+    owner: dict[int, int] = {}  # carrier cell -> stone whose link took it
+    for i in range(cells):
+        if board[i] != opp:
+            continue
+        for p, x, y in links[i]:
+            if p < cells and (p < i or board[p] != opp):
+                continue
+            if p >= cells and p not in (elow, elow + 1):
+                continue
+            if board[x] or board[y] or x in owner or y in owner or label[i] == label[p]:
+                continue
+            old, new = label[p], label[i]
+            for key, value in label.items():
+                if value == old:
+                    label[key] = new
+            owner[x] = owner[y] = i
+    low, high = label[elow], label[elow + 1]
+    if low == high:
+        return None
+    region = set(range(cells))
+    threats = 0
+    for x in range(cells):
+        if board[x]:
+            continue
+        hits = touching(label, opp, x) & {low, high}
+        taken: list[int] = []
+        for p, a, b in links[x]:
+            if hits == {low, high}:
+                break
+            if (p < cells and board[p] != opp) or (p >= cells and p not in (elow, elow + 1)):
+                continue
+            if board[a] or board[b] or a in owner or b in owner or a in taken or b in taken:
+                continue
+            if label[p] in (low, high) and label[p] not in hits:
+                hits.add(label[p])
+                taken += [a, b]
+        if hits != {low, high}:
+            continue
+        threats += 1
+        carrier = {x, *taken} | {c for c, s in owner.items() if label[s] in (low, high)}
+        region &= carrier
+    if not threats or not any(board[c] == 0 for c in region):
+        return None
+    return region

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.jit import jit
+from boardlab.hex._mustplay import must_play
 
 __all__ = [
     "dead_cells",
@@ -43,6 +44,8 @@ _MULT = np.uint64(2685821657736338717)
 _BLACK, _WHITE = 1, 2
 #: Bridge-table markers of a bridge to the mover's own edge (see ``rules.bridge_table``).
 _EDGE_OF_BLACK, _EDGE_OF_WHITE = -1, -2
+#: Expansion's mark of a dead cell inside the region (a child only when nothing else is).
+_DEAD_IN_REGION = 2
 
 
 @jit
@@ -244,27 +247,44 @@ def _expand(
     proof: I8,
     used: I32,
     dead: I8,
+    player: int,
+    nbr: I32,
+    links: I32,
+    nlinks: I32,
+    work: I32,
+    carriers: I32,
+    prune: bool,
 ) -> None:
+    """Give ``node`` its children: the empty cells less the dead ones (all of them when
+    every cell is dead) and, with ``prune``, less those outside ``player``'s must-play
+    region (:func:`boardlab.hex._mustplay.must_play`)."""
     cells = n * n
+    if not (prune and must_play(board, n, player, nbr, links, nlinks, dead, work, carriers)):
+        for i in range(cells):
+            dead[i] = 1
+    # ``dead`` now holds the region (1: allowed); it becomes 0: a child, 1: not one
     live = 0
     for i in range(cells):
-        if board[i] == 0:
+        if board[i] == 0 and dead[i] == 1:
             if is_dead(board, n, i):
-                dead[i] = 1
+                dead[i] = _DEAD_IN_REGION
             else:
                 dead[i] = 0
                 live += 1
     take_all = live == 0
+    for i in range(cells):
+        if board[i] == 0 and take_all and dead[i] == _DEAD_IN_REGION:
+            dead[i] = 0
     total = 0
     for i in range(cells):
-        if board[i] == 0 and (take_all or dead[i] == 0):
+        if board[i] == 0 and dead[i] == 0:
             total += 1
     if used[0] + total > move.shape[0]:
         return
     start = used[0]
     k = start
     for i in range(cells):
-        if board[i] == 0 and (take_all or dead[i] == 0):
+        if board[i] == 0 and dead[i] == 0:
             move[k] = i
             first[k] = -1
             count[k] = 0
@@ -343,10 +363,14 @@ def mcts_iterate(
     nbridge: I32,
     state: U64,
     params: F64,
+    links: I32,
+    nlinks: I32,
 ) -> int:
     """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
 
-    ``params`` = (exploration, rave_bias, expand_threshold, use_proofs). With proofs on, a
+    ``params`` = (exploration, rave_bias, expand_threshold, use_proofs, must_play). With
+    must-play on, a node's children are limited to the must-play region of the side to
+    move there (:mod:`boardlab.hex._mustplay`, ``links``/``nlinks`` its table). With proofs on, a
     proven win or loss propagates up the tree and the loop stops once the root is proven
     (``proof[0] != 0``); with proofs off only terminal nodes are marked (used to pick the
     most resistant move in a lost position). Node 0 is the root; its "mover" is the side
@@ -357,6 +381,9 @@ def mcts_iterate(
     rave_bias = params[1]
     threshold = params[2]
     use_proofs = params[3] != 0.0
+    prune = params[4] != 0.0
+    work = np.empty(cells + 4, np.int32)
+    carriers = np.empty(cells, np.int32)
     board = np.empty(cells, np.int8)
     empties = np.empty(cells, np.int32)
     where = np.empty(cells, np.int32)
@@ -399,6 +426,13 @@ def mcts_iterate(
                         proof,
                         used,
                         dead,
+                        player,
+                        nbr,
+                        links,
+                        nlinks,
+                        work,
+                        carriers,
+                        prune,
                     )
                 if first[node] < 0:
                     break
@@ -453,3 +487,47 @@ def mcts_iterate(
                 else:
                     changed = False
     return done
+
+
+@jit
+def reroot(
+    start: int,
+    src: I32,
+    src_stats: F64,
+    src_proof: I8,
+    dst: I32,
+    dst_stats: F64,
+    dst_proof: I8,
+) -> int:
+    """Copy node ``start`` of a tree and everything under it to a new tree whose root
+    (node 0) it becomes, breadth-first so each node's children stay contiguous.
+
+    ``src``/``dst`` stack ``(first, count, move)`` and ``src_stats``/``dst_stats``
+    ``(visits, wins, rvisits, rwins)`` as rows of one array each (the destination is
+    fresh: ``first`` all -1). Nodes whose children do not fit stay unexpanded. Returns
+    the number of destination nodes used.
+    """
+    capacity = dst.shape[1]
+    origin = np.empty(capacity, np.int32)  # origin[k]: the source node of new node k
+    origin[0] = start
+    used = 1
+    head = 0
+    while head < used:
+        old = origin[head]
+        for row in range(4):
+            dst_stats[row, head] = src_stats[row, old]
+        dst_proof[head] = src_proof[old]
+        dst[2, head] = src[2, old]
+        children = src[1, old]
+        if src[0, old] >= 0 and used + children <= capacity:
+            dst[0, head] = used
+            dst[1, head] = children
+            for k in range(children):
+                origin[used + k] = src[0, old] + k
+            used += children
+        else:
+            dst[0, head] = -1
+            dst[1, head] = 0
+        head += 1
+    dst[2, 0] = -1
+    return used

@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
+from boardlab.hex._mustplay import link_table
 from boardlab.hex.geometry import bridge_table, neighbours
 from boardlab.hex.rules import (
     EMPTY,
@@ -64,6 +65,8 @@ class Tables:
     nbr: npt.NDArray[np.int32]
     bridges: npt.NDArray[np.int32]
     nbridge: npt.NDArray[np.int32]
+    links: npt.NDArray[np.int32]
+    nlinks: npt.NDArray[np.int32]
 
 
 @cache
@@ -81,7 +84,16 @@ def tables(size: int) -> Tables:
         nbridge[i] = len(entry)
         for k, triple in enumerate(entry):
             bridges[i, k] = triple
-    return Tables(size, nbr, bridges, nbridge)
+    links, nlinks = link_table(size)
+    return Tables(size, nbr, bridges, nbridge, links, nlinks)
+
+
+Tree = tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], npt.NDArray[np.int8]]
+"""A search tree: ``(first, count, move)`` rows, ``(visits, wins, rvisits, rwins)`` rows
+and ``proof``, as the kernels keep them."""
+
+#: A subtree is reused when the new position is at most this many moves past the old root.
+REUSE_PLIES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,15 +192,22 @@ class MctsEngine:
         rave_bias: float = 0.001,
         expand_threshold: int = 1,
         solver_empties: int = 48,
+        must_play: bool = True,
+        reuse: bool = True,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
         self.seed = seed
         self.solver_empties = solver_empties
         self.max_nodes = max_nodes
-        self.params = np.array([exploration, rave_bias, float(expand_threshold), 1.0], np.float64)
+        self.params = np.array(
+            [exploration, rave_bias, float(expand_threshold), 1.0, float(must_play)], np.float64
+        )
         self._searches = 0
         self._last: tuple[tuple[npt.NDArray[Any], ...], int] = ((), 0)
+        self.reuse = reuse
+        #: The last search's tree and its root (board size and moves), for reuse.
+        self._tree: tuple[tuple[int, ...], Tree] | None = None
 
     def search(self, position: Position, limit: Limit | None = None) -> SearchResult:
         """The best move for the side to move in ``position`` within ``limit``.
@@ -307,16 +326,19 @@ class MctsEngine:
         size = position.size
         tab = tables(size)
         max_nodes = self.max_nodes
-        first = np.full(max_nodes, -1, np.int32)
-        count = np.zeros(max_nodes, np.int32)
-        move = np.zeros(max_nodes, np.int32)
-        visits = np.zeros(max_nodes, np.float64)
-        wins_arr = np.zeros(max_nodes, np.float64)
-        rvisits = np.zeros(max_nodes, np.float64)
-        rwins = np.zeros(max_nodes, np.float64)
+        nodes = np.zeros((3, max_nodes), np.int32)
+        nodes[0] = -1
+        first, count, move = nodes[0], nodes[1], nodes[2]
+        stats = np.zeros((4, max_nodes), np.float64)
+        visits, wins_arr, rvisits, rwins = stats[0], stats[1], stats[2], stats[3]
         proof = np.zeros(max_nodes, np.int8)
         used = np.array([1], np.int32)
         move[0] = -1
+        history = (size, *position.indices)  # the board size, then the moves
+        start = self._reusable(history) if use_proofs else None
+        if start is not None and self._tree is not None:
+            old_nodes, old_stats, old_proof = self._tree[1]
+            used[0] = _kernel.reroot(start, old_nodes, old_stats, old_proof, nodes, stats, proof)
         state = np.array([_splitmix(self.seed * 1_000_003 + self._searches)], np.uint64)
         board = np.array(position.board, np.int8)
         last = position.indices[-1] if position.history else -1
@@ -350,6 +372,8 @@ class MctsEngine:
                 tab.nbridge,
                 state,
                 params,
+                tab.links,
+                tab.nlinks,
             )
             t1 = time.perf_counter()
             done += ran
@@ -368,6 +392,8 @@ class MctsEngine:
             else:
                 batch = min(batch * 2, 4096)
         self._last = ((first, count, move, visits, wins_arr, proof, used), done)
+        if use_proofs and self.reuse:
+            self._tree = (history, (nodes, stats, proof))
         if (
             use_proofs
             and proof[0] == 1
@@ -375,6 +401,28 @@ class MctsEngine:
         ):
             return self._last
         return None
+
+    def _reusable(self, history: tuple[int, ...]) -> int | None:
+        """The node of the last tree that stands for ``history`` (the board size and the
+        moves: its root position's and at most :data:`REUSE_PLIES` more), if it has been
+        expanded; else None."""
+        if not self.reuse or self._tree is None:
+            return None
+        old, (nodes, _, _) = self._tree
+        extra = history[len(old) :]
+        if history[: len(old)] != old or not 0 < len(extra) <= REUSE_PLIES or min(extra) < 0:
+            return None
+        node = 0
+        for cell in extra:
+            start = int(nodes[0, node])
+            if start < 0:
+                return None
+            children = nodes[2, start : start + int(nodes[1, node])]
+            found = np.flatnonzero(children == cell)
+            if found.size == 0:
+                return None
+            node = start + int(found[0])
+        return node if nodes[0, node] >= 0 else None
 
     def _quick(
         self,
