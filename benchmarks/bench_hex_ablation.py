@@ -1,0 +1,91 @@
+"""Benchmark: one Hex engine setting against another (self-play), to keep only what pays.
+
+Two ``MctsEngine`` settings play each seeded two-stone opening twice, each black once,
+at equal time (``--time``, seconds a move; one process, so the two engines never think
+at the same time) or equal playouts (``--playouts``, machine-independent and
+reproducible). Settings are ``name=value`` lists of ``MctsEngine`` keyword arguments.
+The win rate of ``--a`` is printed with its 95 % Wilson interval; the strength claims
+themselves come from ``bench_hex_mohex.py`` against MoHex.
+
+    .venv/bin/python benchmarks/bench_hex_ablation.py --playouts 10000 --pairs 20 \\
+        --a must_play=1,reuse=1 --b must_play=0,reuse=0
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from bench_hex_mohex import wilson
+from boardlab.core.limits import Limit
+from boardlab.hex.rules import BLACK, WHITE, Position
+from boardlab.hex.search import MctsEngine, warm_up
+
+
+def setting(text: str) -> dict[str, float]:
+    """``must_play=1,reuse=0`` -> keyword arguments (numbers)."""
+    found: dict[str, float] = {}
+    for part in filter(None, text.split(",")):
+        name, _, value = part.partition("=")
+        found[name.strip()] = float(value)
+    return found
+
+
+def engine(options: dict[str, float], seed: int) -> MctsEngine:
+    kinds = {"must_play": bool, "reuse": bool, "expand_threshold": int, "solver_empties": int}
+    kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}
+    return MctsEngine(seed=seed, **kwargs)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=11)
+    parser.add_argument("--time", type=float, default=0.0, help="seconds a move")
+    parser.add_argument("--playouts", type=int, default=0, help="playouts a move")
+    parser.add_argument("--pairs", type=int, default=20, help="openings (two games each)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--a", default="", help="setting A, e.g. must_play=1")
+    parser.add_argument("--b", default="", help="setting B, e.g. must_play=0")
+    args = parser.parse_args(argv)
+    if (args.time > 0) == (args.playouts > 0):
+        parser.error("give one of --time and --playouts")
+    limit = Limit(time=args.time) if args.time else Limit(nodes=args.playouts)
+    a_opts, b_opts = setting(args.a), setting(args.b)
+    rng = random.Random(args.seed)
+    n = args.size
+    inner = [r * n + c for r in range(1, n - 1) for c in range(1, n - 1)]
+    warm_up()
+    wins = games = 0
+    started = time.perf_counter()
+    for pair in range(args.pairs):
+        opening = rng.sample(inner, 2)
+        for a_black in (True, False):
+            seed = args.seed * 1000 + 2 * pair
+            a, b = engine(a_opts, seed), engine(b_opts, seed + 1)
+            players = {BLACK: a if a_black else b, WHITE: b if a_black else a}
+            p = Position(n)
+            for cell in opening:
+                p.push_index(cell)
+            while p.winner is None:
+                p.push_index(players[p.to_move].search(p, limit).move)
+            a_colour = BLACK if a_black else WHITE
+            games += 1
+            wins += p.winner == a_colour
+            who = "A" if p.winner == a_colour else "B"
+            colour = "black" if a_black else "white"
+            print(f"  opening {pair:02d}, A {colour}: {who} wins in {len(p.history)}", flush=True)
+    low, high = wilson(wins, games)
+    what = f"{args.time} s a move" if args.time else f"{args.playouts} playouts a move"
+    print(f"\n{n}x{n}, {what}, {games} games, {time.perf_counter() - started:.0f} s")
+    print(f"A ({args.a or 'defaults'}) against B ({args.b or 'defaults'})")
+    print(
+        f"A wins {wins}/{games} = {100 * wins / games:.1f} %  [{100 * low:.1f}, {100 * high:.1f}]"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
