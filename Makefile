@@ -19,11 +19,11 @@ $(VENV)/.installed-base: pyproject.toml | $(PY)
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,cluster]'
 	touch $@ $(VENV)/.installed-base
 
 $(VENV)/.installed-bench: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test,bench]'
+	$(PY) -m pip install --quiet -e '.[test,cluster,bench]'
 	touch $@ $(VENV)/.installed-test $(VENV)/.installed-base
 
 install: $(VENV)/.installed-base

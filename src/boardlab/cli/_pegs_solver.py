@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from boardlab.cli._command import Verb
 from boardlab.cli._io import write_stdout
 from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments, read_board
+from boardlab.cli._pegs_cluster import add_cluster_arguments, run_analysis
 from boardlab.cli._progress import ProgressLine
 
 if TYPE_CHECKING:
@@ -155,16 +156,17 @@ def _configure_count(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-symmetry", action="store_true", help="do not reduce by the board's symmetry"
     )
+    add_cluster_arguments(parser)
 
 
 def _run_count(args: argparse.Namespace) -> int:
-    from boardlab.pegs.solver import analyse, make_problem
+    from boardlab.pegs.solver import make_problem
 
     problem = _problem(args)
     if args.no_symmetry:
         problem = make_problem(problem.board, problem.start, problem.goal, symmetry=False)
     with _Progress() as progress:
-        found = analyse(problem, _limit(args), progress)
+        found = run_analysis(args, problem, _limit(args), progress)
     if args.json:
         record = {"board": problem.board.name, "goal": problem.goal.text, **found.as_dict()}
         write_stdout(json.dumps(record) + "\n")
@@ -198,14 +200,17 @@ def _configure_minmoves(parser: argparse.ArgumentParser) -> None:
         help="board: one move (a chain of jumps) a line with the evidence; "
         "pegged: only FROM TO jump lines",
     )
+    add_cluster_arguments(parser)
 
 
 def _run_minmoves(args: argparse.Namespace) -> int:
     from boardlab.pegs.solver import min_moves
 
     problem = _problem(args)
+    limit = _limit(args)
     with _Progress() as progress:
-        result = min_moves(problem, _limit(args), progress)
+        found = run_analysis(args, problem, limit, progress, keep_winning=True)
+        result = min_moves(problem, limit, progress, analysis=found)
     board = problem.board
     if args.json:
         record = {"board": board.name, "goal": problem.goal.text, **result.as_dict(board)}

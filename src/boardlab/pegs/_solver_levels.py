@@ -27,11 +27,21 @@ import numpy.typing as npt
 
 from boardlab.core.errors import LimitExceededError
 from boardlab.core.limits import Budget, Limit
+from boardlab.core.memory import format_size
 from boardlab.pegs._solver_tables import Problem
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Jump
 
-__all__ = ["Analysis", "LevelCount", "MinMoves", "Progress", "analyse", "min_moves"]
+__all__ = [
+    "BYTES_PER_CHILD",
+    "Analysis",
+    "LevelCount",
+    "MinMoves",
+    "Progress",
+    "analyse",
+    "min_moves",
+    "moves_per_position",
+]
 
 U64 = npt.NDArray[np.uint64]
 Progress = Callable[[int, int, str], None]
@@ -141,12 +151,48 @@ def _nothing(done: int, total: int, label: str) -> None:
     return None
 
 
+#: Bytes a child costs while a level is expanded: the children, the deduplication
+#: buffer and the distinct ones kept.
+BYTES_PER_CHILD = 24
+
+
+def moves_per_position(sample: U64, problem: Problem) -> float:
+    """The mean number of jumps of a sample of positions (for the memory estimates)."""
+    if sample.size == 0:
+        return 0.0
+    mf, mo, mt = problem.masks
+    full = mf | mo
+    holes = full | mt
+    picked = sample[:: max(1, sample.size // 2048)]
+    return float(((picked[:, None] & holes[None, :]) == full[None, :]).sum() / picked.size)
+
+
+def _check_memory(problem: Problem, levels: dict[int, U64], pegs: int, memory: int | None) -> None:
+    """Stop before expanding level ``pegs + 1`` when it would not fit in ``memory``."""
+    if memory is None:
+        return
+    parents = levels[pegs + 1]
+    held = sum(level.nbytes for level in levels.values())
+    need = held + int(parents.size * moves_per_position(parents, problem) * BYTES_PER_CHILD)
+    if need > memory:
+        done = min(levels)
+        raise LimitExceededError(
+            f"positions with {pegs} pegs need about {format_size(need)} of memory, over the "
+            f"budget of {format_size(memory)} (levels down to {done} pegs were finished); "
+            "give --workdir DIR to keep the levels on disk in shards, or more --memory"
+        )
+
+
 def enumerate_levels(
-    problem: Problem, budget: Budget, progress: Progress = _nothing
+    problem: Problem,
+    budget: Budget,
+    progress: Progress = _nothing,
+    memory: int | None = None,
 ) -> dict[int, U64]:
     """Every reachable position by peg count, from the start down to the goal's count.
 
-    :raises LimitExceededError: when the budget runs out.
+    :raises LimitExceededError: when the time budget runs out, or before a level that
+        would take the memory over ``memory`` bytes (None: not checked).
     """
     from boardlab.pegs import _kernel
 
@@ -159,6 +205,7 @@ def enumerate_levels(
     total = top - bottom
     for pegs in range(top - 1, bottom - 1, -1):
         _check(budget, f"enumerating positions with {pegs} pegs")
+        _check_memory(problem, levels, pegs, memory)
         children = _kernel.expand(levels[pegs + 1], mf, mo, mt, table)
         levels[pegs] = _kernel.sort_unique(children, problem.board.size)
         del children
@@ -167,17 +214,21 @@ def enumerate_levels(
 
 
 def analyse(
-    problem: Problem, limit: Limit | None = None, progress: Progress = _nothing
+    problem: Problem,
+    limit: Limit | None = None,
+    progress: Progress = _nothing,
+    memory: int | None = None,
 ) -> Analysis:
     """Count reachable positions, winning positions and solutions of ``problem``.
 
-    :raises LimitExceededError: when the time limit runs out first.
+    :raises LimitExceededError: when the time limit runs out first, or a level would
+        take more than ``memory`` bytes (None: not checked).
     """
     from boardlab.pegs import _kernel
 
     budget = (limit or Limit()).start()
     began = time.perf_counter()
-    levels = enumerate_levels(problem, budget, progress)
+    levels = enumerate_levels(problem, budget, progress, memory)
     mf, mo, mt = problem.masks
     table = problem.table
     bottom = problem.goal.pegs
@@ -225,6 +276,7 @@ def min_moves(
     limit: Limit | None = None,
     progress: Progress = _nothing,
     analysis: Analysis | None = None,
+    memory: int | None = None,
 ) -> MinMoves:
     """A solution with the fewest moves (one move = one peg's chain of jumps).
 
@@ -235,7 +287,7 @@ def min_moves(
 
     began = time.perf_counter()
     budget = (limit or Limit()).start()
-    found = analysis if analysis is not None else analyse(problem, limit, progress)
+    found = analysis if analysis is not None else analyse(problem, limit, progress, memory)
     bottom, top = problem.goal.pegs, problem.start_pegs
     empty = np.zeros(0, dtype=np.uint64)
     wins, starts, index = _kernel.level_index(

@@ -1,0 +1,110 @@
+"""Interface layer: the options of ``pegs count`` and ``pegs minmoves`` that take the level
+pass past one process: shards, a work folder on disk, a memory budget, a Ray cluster.
+
+Without ``--workers``, ``--address``, ``--workdir`` or ``--shards`` the in-process pass
+runs (and Ray is never imported); every pass stops with one line before a level that
+would not fit in ``--memory`` (default: most of the free memory).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from boardlab.core.limits import Limit
+    from boardlab.pegs._solver_levels import Analysis, Progress
+    from boardlab.pegs._solver_tables import Problem
+
+__all__ = ["add_cluster_arguments", "run_analysis"]
+
+#: More shards than this would leave too little in each (and too many files).
+MAX_SHARDS = 4096
+
+
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers``, ``--address``, ``--workdir``, ``--shards`` and ``--memory``."""
+    group = parser.add_argument_group("large boards (the partitioned level pass)")
+    group.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="run the pass on a local Ray cluster of N workers (pip install 'boardlab[cluster]')",
+    )
+    group.add_argument(
+        "--address", metavar="ADDR", help="run the pass on the running Ray cluster at ADDR"
+    )
+    group.add_argument(
+        "--workdir",
+        metavar="DIR",
+        help="keep every level in shards on disk in DIR (an existing folder); "
+        "a run stopped early resumes there from its last finished level",
+    )
+    group.add_argument(
+        "--shards",
+        type=int,
+        metavar="N",
+        help="shards per level in the partitioned pass (default 16)",
+    )
+    group.add_argument(
+        "--memory",
+        metavar="SIZE",
+        help="memory budget, e.g. 8G (default: 80%% of the free memory); "
+        "a level that would not fit stops the pass with a message",
+    )
+
+
+def _partitioned(args: argparse.Namespace) -> bool:
+    return any(
+        getattr(args, name, None) is not None
+        for name in ("workers", "address", "workdir", "shards")
+    )
+
+
+def run_analysis(
+    args: argparse.Namespace,
+    problem: Problem,
+    limit: Limit,
+    progress: Progress,
+    keep_winning: bool = False,
+) -> Analysis:
+    """The level pass the options ask for: in process, or partitioned (locally or on Ray).
+
+    :raises BoardlabError: for bad options, a bad work folder or an unreachable cluster.
+    :raises LimitExceededError: when time, memory or disk runs out (finished levels in a
+        work folder are kept).
+    """
+    from boardlab.core.errors import BoardlabError
+    from boardlab.core.memory import default_budget, parse_size
+    from boardlab.pegs._solver_levels import analyse
+
+    memory = parse_size(args.memory) if args.memory is not None else default_budget()
+    if not _partitioned(args):
+        return analyse(problem, limit, progress, memory)
+    from boardlab.pegs._solver_shards import (
+        DEFAULT_SHARDS,
+        Engine,
+        LocalEngine,
+        ShardedRun,
+        analyse_sharded,
+    )
+
+    shards = DEFAULT_SHARDS if args.shards is None else args.shards
+    if not 1 <= shards <= MAX_SHARDS:
+        raise BoardlabError(f"--shards must be between 1 and {MAX_SHARDS}, got {shards}")
+    workdir = None if args.workdir is None else Path(args.workdir)
+    if workdir is not None and not workdir.is_dir():
+        raise BoardlabError(f"--workdir {workdir}: no such folder")
+    engine: Engine
+    if args.workers is not None or args.address is not None:
+        from boardlab.pegs._cluster import RayEngine
+
+        engine = RayEngine(args.workers, args.address)
+    else:
+        engine = LocalEngine()
+    try:
+        run = ShardedRun(engine, shards, workdir, memory)
+        return analyse_sharded(problem, run, limit, progress, keep_winning=keep_winning)
+    finally:
+        engine.close()

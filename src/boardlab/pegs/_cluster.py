@@ -1,0 +1,136 @@
+"""Solver layer: the partitioned level pass on a Ray cluster (the optional ``cluster`` extra).
+
+:class:`RayEngine` is an :class:`boardlab.pegs._solver_shards.Engine`: every task of
+the pass becomes a Ray task (one CPU each), its results stay in Ray's object store and
+go to the next tasks by reference, so the driver never holds a level. ``workers``
+starts a local cluster of that many worker CPUs; ``address`` joins a running cluster
+(``ray start --head`` on one machine, ``ray start --address`` on the others). Ray is
+imported only here, only when a cluster is asked for: the default in-process pass
+never imports it.
+
+Each worker runs one task at a time with one numba thread (``NUMBA_NUM_THREADS=1``):
+the parallelism is the cluster's, not the kernels'.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from boardlab.core.errors import BoardlabError
+
+__all__ = ["RayEngine", "ray_available"]
+
+#: Environment of every worker: one numba thread a task, nothing printed by Ray.
+_WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "RAY_DEDUP_LOGS": "0"}
+#: The symmetry table is the one 2-D array among a task's arguments.
+_TABLE_NDIM = 2
+
+
+def ray_available() -> bool:
+    """Whether Ray can be imported (the ``cluster`` extra is installed)."""
+    import importlib.util
+
+    return importlib.util.find_spec("ray") is not None
+
+
+class RayEngine:
+    """Tasks on Ray: a local cluster of ``workers`` CPUs, or the cluster at ``address``.
+
+    :raises BoardlabError: when Ray is not installed, ``workers`` is not positive, or
+        the cluster at ``address`` cannot be joined.
+    """
+
+    def __init__(self, workers: int | None = None, address: str | None = None) -> None:
+        if not ray_available():
+            raise BoardlabError("--workers and --address need Ray: pip install 'boardlab[cluster]'")
+        if workers is not None and workers < 1:
+            raise BoardlabError(f"--workers must be at least 1, got {workers}")
+        if address is not None:
+            _check_reachable(address)
+        import ray
+
+        options: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "logging_level": "ERROR",
+            "configure_logging": True,
+            "runtime_env": {"env_vars": dict(_WORKER_ENV)},
+        }
+        self._started_here = not ray.is_initialized()
+        if self._started_here:
+            try:
+                if address is not None:
+                    ray.init(address=address, **options)
+                else:
+                    ray.init(num_cpus=workers or os.cpu_count() or 1, **options)
+            except Exception as exc:  # Ray raises several kinds (ConnectionError, ...)
+                where = f"at {address}" if address is not None else "on this machine"
+                text = str(exc).strip()
+                first = text.splitlines()[0] if text else type(exc).__name__
+                raise BoardlabError(f"cannot reach the Ray cluster {where}: {first}") from None
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
+        self.workers = workers if workers is not None and address is None else cpus
+        self._ray = ray
+        self._remotes: dict[tuple[Callable[..., Any], int], Any] = {}
+        self._shared: dict[int, Any] = {}
+
+    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any:
+        """Start ``fn(*args)`` as a Ray task; its result (``returns`` references when more
+        than one). Arrays shared by many tasks (masks, tables) are put in the object
+        store once."""
+        key = (fn, returns)
+        remote = self._remotes.get(key)
+        if remote is None:
+            remote = self._ray.remote(num_returns=returns, num_cpus=1, max_retries=2)(fn)
+            self._remotes[key] = remote
+        return remote.remote(*[self._share(a) for a in args])
+
+    def _share(self, value: Any) -> Any:
+        """The same object store entry for every task given this table or tuple of masks."""
+        if isinstance(value, tuple) or getattr(value, "ndim", 0) == _TABLE_NDIM:
+            ref = self._shared.get(id(value))
+            if ref is None:
+                ref = (value, self._ray.put(value))
+                self._shared[id(value)] = ref
+            return ref[1]
+        return value
+
+    def fetch(self, handles: list[Any]) -> list[Any]:
+        """The values behind ``handles`` (waits for their tasks)."""
+        if not handles:
+            return []
+        return list(self._ray.get(handles))
+
+    def close(self) -> None:
+        """Leave the cluster (a local one is shut down)."""
+        self._shared.clear()
+        if self._started_here and self._ray.is_initialized():
+            self._ray.shutdown()
+
+
+#: Seconds to wait for the head node's port before giving up on an address.
+_CONNECT_SECONDS = 3.0
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast on an address nobody answers at (Ray itself retries for minutes).
+
+    ``auto`` (the cluster this machine belongs to) is left to Ray.
+    """
+    import socket
+
+    if address == "auto":
+        return
+    where = address.removeprefix("ray://")
+    host, _, port = where.rpartition(":")
+    if not host or not port.isdigit():
+        raise BoardlabError(f"--address {address!r}: expected HOST:PORT (or ray://HOST:PORT)")
+    try:
+        with socket.create_connection((host, int(port)), timeout=_CONNECT_SECONDS):
+            pass
+    except OSError as exc:
+        raise BoardlabError(
+            f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}"
+        ) from None

@@ -1,0 +1,96 @@
+"""Solver layer: numba kernels of the partitioned level pass (shards of canonical forms).
+
+A level is split into shards by a hash of each canonical form (:func:`shard_of`), so a
+shard's children can be routed to their own shards and every shard deduplicated on its
+own. The backward pass is written the other way round from
+:func:`boardlab.pegs._kernel.count_parents`: each winning position *pushes* its weight
+to the canonical form of every parent it has (:func:`parents_of`), the pushes are routed
+to the parents' shards, and each shard adds up what reached its own positions
+(:func:`add_weights`). ``tests/pegs/test_shards.py`` checks both against the in-process
+pass and the pure-Python twins of :mod:`boardlab.pegs._solver_reference`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import prange
+
+from boardlab.core.jit import jit, jit_parallel
+from boardlab.pegs._kernel import canon_moved, images_of, jump_images
+
+__all__ = ["add_weights", "parents_of", "shard_of"]
+
+U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+#: Fibonacci hashing: the golden-ratio multiplier spreads canonical forms (whose low and
+#: high bits are far from uniform) over the shards.
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_HASH_SHIFT = np.uint64(32)
+_BLOCK = 4096
+
+
+@jit_parallel
+def shard_of(values: U64, shards: int) -> I64:
+    """The shard of each canonical form (``0 .. shards - 1``)."""
+    out = np.empty(values.size, np.int64)
+    count = np.uint64(shards)
+    for i in prange(values.size):
+        out[i] = int(((values[i] * _GOLDEN) >> _HASH_SHIFT) % count)
+    return out
+
+
+@jit_parallel
+def parents_of(
+    wins: U64, lo: U64, hi: U64, mf: U64, mo: U64, mt: U64, table: U64
+) -> tuple[U64, U64, U64]:
+    """``(parent, lo, hi)`` for every jump undone from every winning position: the
+    parent's canonical form and the child's 128-bit weight (duplicates kept)."""
+    n = wins.size
+    nj = mf.size
+    jimg = jump_images(mf, mo, mt, table)
+    holes = mf | mo | mt
+    counts = np.zeros(n + 1, np.int64)
+    for i in prange(n):
+        c = 0
+        for j in range(nj):
+            c += (wins[i] & holes[j]) == mt[j]
+        counts[i + 1] = c
+    offsets = np.cumsum(counts)
+    keys = np.empty(offsets[n], np.uint64)
+    out_lo = np.empty(offsets[n], np.uint64)
+    out_hi = np.empty(offsets[n], np.uint64)
+    nblocks = (n + _BLOCK - 1) // _BLOCK
+    for blk in prange(nblocks):
+        images = np.empty(table.shape[0], np.uint64)
+        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
+            w = wins[i]
+            images_of(w, table, images)
+            k = offsets[i]
+            for j in range(nj):
+                if (w & holes[j]) == mt[j]:
+                    keys[k] = canon_moved(images, jimg, j)
+                    out_lo[k] = lo[i]
+                    out_hi[k] = hi[i]
+                    k += 1
+    return keys, out_lo, out_hi
+
+
+@jit
+def add_weights(level: U64, keys: U64, lo: U64, hi: U64) -> tuple[U64, U64]:
+    """The 128-bit sums of the weights pushed to each position of the sorted ``level``
+    (pushes to forms not in ``level``, unreachable parents, are dropped)."""
+    out_lo = np.zeros(level.size, np.uint64)
+    out_hi = np.zeros(level.size, np.uint64)
+    at = np.searchsorted(level, keys)
+    for i in range(keys.size):
+        k = at[i]
+        if k < level.size and level[k] == keys[i]:
+            s = out_lo[k] + lo[i]
+            carry = _ONE if s < lo[i] else _ZERO
+            out_lo[k] = s
+            out_hi[k] += hi[i] + carry
+    return out_lo, out_hi

@@ -1,0 +1,247 @@
+"""The partitioned level pass (shards, work folder, Ray) against the in-process pass."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from boardlab.core.errors import BoardlabError, LimitExceededError
+from boardlab.core.limits import Limit
+from boardlab.pegs._kernel_shards import add_weights, parents_of, shard_of
+from boardlab.pegs._solver_levels import Analysis, analyse, enumerate_levels, min_moves
+from boardlab.pegs._solver_reference import canon_slow, orbit_py, paths_py
+from boardlab.pegs._solver_shards import Engine, LocalEngine, ShardedRun, analyse_sharded
+from boardlab.pegs._solver_tables import Goal, Problem, make_problem
+from boardlab.pegs.boards import named_board
+from boardlab.pegs.formats import parse_board_file
+
+DATA = Path(__file__).parent / "data" / "solver"
+
+
+def _problems() -> list[Problem]:
+    t5, t6 = named_board("triangle-5"), named_board("triangle-6")
+    octagon = parse_board_file((DATA / "octagon21.txt").read_text(), "octagon21.txt")
+    return [
+        make_problem(t5, None, Goal(None, "ANY")),
+        make_problem(t5, None, Goal(1 << t5.index(t5.parse_hole("D1")), "D1")),
+        make_problem(octagon.board, octagon.bits, Goal(None, "ANY")),
+        make_problem(t6, None, Goal(None, "ANY")),
+    ]
+
+
+PROBLEMS = _problems()
+IDS = [f"{p.board.name}-{p.goal.text}" for p in PROBLEMS]
+
+
+def _same(a: Analysis, b: Analysis) -> None:
+    assert a.levels == b.levels
+    assert a.solutions == b.solutions
+
+
+def test_shards_cover_every_value_once() -> None:
+    values = np.arange(1, 50_000, 7, dtype=np.uint64) * np.uint64(0x10001)
+    ids = shard_of(values, 13)
+    assert ids.min() >= 0 and ids.max() < 13
+    assert (shard_of(values, 13) == ids).all()  # a pure function of the value
+    counts = np.bincount(ids, minlength=13)
+    assert counts.min() > values.size / 13 / 2  # spread, not piled on one shard
+
+
+@pytest.mark.parametrize("problem", PROBLEMS[:3], ids=IDS[:3])
+def test_pushed_weights_match_the_twin(problem: Problem) -> None:
+    """parents_of + add_weights give paths x orbit size for every position (the twin
+    counts paths by brute force)."""
+    levels = enumerate_levels(problem, Limit().start())
+    paths = paths_py(problem)
+
+    def weight(bits: int) -> int:
+        return paths(bits) * orbit_py(problem, bits)
+
+    for pegs in range(problem.goal.pegs + 1, problem.start_pegs + 1):
+        below = [int(x) for x in levels[pegs - 1] if paths(int(x)) > 0]
+        wins = np.array(below, dtype=np.uint64)
+        lo = np.array([weight(x) & ((1 << 64) - 1) for x in below], dtype=np.uint64)
+        hi = np.array([weight(x) >> 64 for x in below], dtype=np.uint64)
+        keys, plo, phi = parents_of(wins, lo, hi, *problem.masks, problem.table)
+        expected: Counter[int] = Counter()
+        for child in below:  # every jump undone, by brute force
+            for a, b, c in problem.board.grid.jumps:
+                if not child >> a & 1 and not child >> b & 1 and child >> c & 1:
+                    parent = child ^ (1 << a) ^ (1 << b) ^ (1 << c)
+                    expected[canon_slow(problem, parent)] += 1
+        assert Counter(int(k) for k in keys) == expected
+        out_lo, out_hi = add_weights(levels[pegs], keys, plo, phi)
+        got = [int(h) << 64 | int(v) for v, h in zip(out_lo, out_hi, strict=True)]
+        assert got == [weight(int(x)) for x in levels[pegs]]
+
+
+def test_add_weights_carries_into_the_high_word() -> None:
+    level = np.array([5, 9], np.uint64)
+    top = np.uint64((1 << 64) - 1)
+    keys = np.array([9, 9, 5, 7], np.uint64)  # 7 is not in the level: dropped
+    lo = np.array([top, 3, 1, 1], np.uint64)
+    hi = np.array([0, 1, 0, 0], np.uint64)
+    out_lo, out_hi = add_weights(level, keys, lo, hi)
+    assert [int(h) << 64 | int(v) for v, h in zip(out_lo, out_hi, strict=True)] == [
+        1,
+        (1 << 64) - 1 + 3 + (1 << 64),
+    ]
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
+@pytest.mark.parametrize("shards", [1, 3, 16])
+def test_sharded_pass_in_memory_matches_the_in_process_pass(problem: Problem, shards: int) -> None:
+    expected = analyse(problem)
+    found = analyse_sharded(problem, ShardedRun(LocalEngine(), shards), keep_winning=True)
+    _same(found, expected)
+    for pegs, winning in expected.winning.items():
+        assert (found.winning[pegs] == winning).all()
+
+
+def test_minimum_moves_from_the_sharded_pass(tmp_path: Path) -> None:
+    problem = PROBLEMS[0]
+    found = analyse_sharded(problem, ShardedRun(LocalEngine(), 4, tmp_path), keep_winning=True)
+    assert min_moves(problem, analysis=found).moves == min_moves(problem).moves
+
+
+def test_sharded_pass_on_disk_resumes_from_finished_levels(tmp_path: Path) -> None:
+    problem = PROBLEMS[3]
+    expected = analyse(problem)
+    run = ShardedRun(LocalEngine(), 5, tmp_path)
+
+    def interrupt(done: int, total: int, label: str) -> None:
+        if label.startswith("positions with 8 pegs"):  # the run stops (Ctrl-C) in the middle of the pass
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        analyse_sharded(problem, run, progress=interrupt)
+    assert (tmp_path / "level-09" / "done.json").exists()
+    assert not (tmp_path / "level-07").exists()
+    _same(analyse_sharded(problem, run), expected)
+    marks = sorted(p.parent.name for p in tmp_path.glob("*-*/done.json"))
+    assert "level-10" in marks and "wins-15" in marks
+    assert not list(tmp_path.glob("**/*.part"))
+    # a half-written level (no done.json, a broken shard) is done again, not trusted
+    (tmp_path / "level-10" / "done.json").unlink()
+    (tmp_path / "level-10" / "shard-0000.npy").write_bytes(b"broken")
+    (tmp_path / "wins-12" / "done.json").unlink()
+    _same(analyse_sharded(problem, run), expected)
+    assert (tmp_path / "level-10" / "done.json").exists()
+
+
+def test_a_work_folder_of_another_run_is_refused(tmp_path: Path) -> None:
+    analyse_sharded(PROBLEMS[0], ShardedRun(LocalEngine(), 4, tmp_path))
+    with pytest.raises(BoardlabError, match="another run"):
+        analyse_sharded(PROBLEMS[1], ShardedRun(LocalEngine(), 4, tmp_path))
+    with pytest.raises(BoardlabError, match="does not exist"):
+        analyse_sharded(PROBLEMS[0], ShardedRun(LocalEngine(), 4, tmp_path / "missing"))
+
+
+def test_memory_budget_stops_before_a_level_that_would_not_fit() -> None:
+    with pytest.raises(LimitExceededError, match="memory"):
+        analyse(PROBLEMS[3], memory=100_000)
+    with pytest.raises(LimitExceededError, match="memory"):
+        analyse_sharded(PROBLEMS[3], ShardedRun(LocalEngine(), 2, None, 100_000))
+    _same(analyse(PROBLEMS[0], memory=10**9), analyse(PROBLEMS[0]))
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boardlab", "pegs", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_cli_figures_are_the_same_in_shards_on_disk(tmp_path: Path) -> None:
+    plain = _cli("count", "triangle-5", "--goal", "ANY", "--json")
+    sharded = _cli(
+        "count", "triangle-5", "--goal", "ANY", "--json", "--workdir", str(tmp_path),
+        "--shards", "3",
+    )  # fmt: skip
+    assert plain.returncode == sharded.returncode == 0, sharded.stderr
+    drop = ("seconds",)
+    first, second = json.loads(plain.stdout), json.loads(sharded.stdout)
+    assert {k: v for k, v in first.items() if k not in drop} == {
+        k: v for k, v in second.items() if k not in drop
+    }
+    moves = _cli("minmoves", "triangle-5", "--goal", "ANY", "--json", "--shards", "2")
+    assert (
+        json.loads(moves.stdout)["min_moves"]
+        == json.loads(_cli("minmoves", "triangle-5", "--goal", "ANY", "--json").stdout)["min_moves"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--workdir", "/no/such/folder"), "no such folder"),
+        (("--address", "127.0.0.1:1"), "cannot reach the Ray cluster"),
+        (("--address", "nowhere"), "HOST:PORT"),
+        (("--memory", "lots"), "--memory"),
+        (("--memory", "64K"), "memory"),
+        (("--shards", "0"), "--shards"),
+        (("--workers", "0"), "--workers"),
+    ],
+)
+def test_cli_bad_cluster_options_give_one_line_and_status_2(
+    args: tuple[str, ...], message: str
+) -> None:
+    done = _cli("count", "triangle-6", "--goal", "ANY", *args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert done.stdout == ""
+
+
+def test_the_in_process_pass_never_imports_ray() -> None:
+    code = (
+        "import sys; from boardlab.cli import main; "
+        "main(['pegs', 'count', 'triangle-4', '--goal', 'ANY']); "
+        "assert 'ray' not in sys.modules, 'ray imported'"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+
+# -- Ray: a local two-worker cluster started here -----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def ray_engine() -> Iterator[Engine]:
+    pytest.importorskip("ray", reason="the cluster extra (pip install 'boardlab[cluster]')")
+    from boardlab.pegs._cluster import RayEngine
+
+    engine = RayEngine(workers=2)
+    yield engine
+    engine.close()
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
+def test_ray_pass_matches_the_in_process_pass(ray_engine: Engine, problem: Problem) -> None:
+    assert ray_engine.workers == 2
+    found = analyse_sharded(problem, ShardedRun(ray_engine, 4), keep_winning=True)
+    expected = analyse(problem)
+    _same(found, expected)
+    for pegs, winning in expected.winning.items():
+        assert (found.winning[pegs] == winning).all()
+
+
+def test_ray_pass_with_shards_on_disk(ray_engine: Engine, tmp_path: Path) -> None:
+    problem = PROBLEMS[3]
+    _same(analyse_sharded(problem, ShardedRun(ray_engine, 6, tmp_path)), analyse(problem))
+    assert sorted(os.listdir(tmp_path / "level-10")) == ["done.json"] + [
+        f"shard-{j:04d}.npy" for j in range(6)
+    ]
