@@ -383,7 +383,10 @@ def _analyse(
             sizes[pegs] = int(done["positions"])
         else:
             _check_room(run, sizes[pegs + 1], pegs, moves_per_position(sample, problem))
-            levels[pegs], sizes[pegs] = _forward(levels[pegs + 1], run, masks, table, nbits, folder)
+            report = _shard_report(progress, top - pegs - 1, total, pegs)
+            levels[pegs], sizes[pegs] = _forward(
+                levels[pegs + 1], run, masks, table, nbits, folder, report
+            )
             _mark_done(folder, {"positions": sizes[pegs]})
         if progress is not None:
             progress(top - pegs, total, f"positions with {pegs} pegs ({sizes[pegs]:,})")
@@ -416,6 +419,30 @@ def _analyse(
     return Analysis(problem, tuple(counts), solutions, time.perf_counter() - began, winning)
 
 
+def _shard_report(
+    progress: Progress | None, done: int, total: int, pegs: int
+) -> Callable[[int, int, int], None]:
+    """A level's progress line: positions so far, shards merged, rate, this process's
+    peak memory."""
+    import resource
+
+    began = time.perf_counter()
+
+    def report(merged: int, shards: int, positions: int) -> None:
+        if progress is None:
+            return
+        rate = positions / max(time.perf_counter() - began, 1e-9)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        progress(
+            done,
+            total,
+            f"positions with {pegs} pegs: {positions:,} in {merged}/{shards} shards, "
+            f"{rate:,.0f}/s, {format_size(peak)}",
+        )
+
+    return report
+
+
 def _stop_if_out_of_time(budget: Budget, what: str) -> None:
     if budget.exhausted():
         raise LimitExceededError(
@@ -430,6 +457,7 @@ def _forward(
     table: U64,
     nbits: int,
     folder: Path | None,
+    report: Callable[[int, int, int], None],
 ) -> tuple[list[Handle], int]:
     shards = run.shards
     engine = run.engine
@@ -448,7 +476,11 @@ def _forward(
         level, size = engine.submit(task_merge, (nbits, out, *[r[j] for r in routed]), returns=2)
         merged.append(level)
         size_handles.append(size)
-    return merged, sum(engine.fetch(size_handles))
+    total = 0
+    for j, handle in enumerate(size_handles):  # in order: the progress of the level
+        total += int(engine.fetch([handle])[0])
+        report(j + 1, shards, total)
+    return merged, total
 
 
 def _backward(
