@@ -20,11 +20,12 @@ GAMES = frozenset({"pegs", "hex", "ioiwari", "mars", "shongololo"})
 #: Which top-level parts of boardlab each part may import (itself always allowed).
 ALLOWED: dict[str, frozenset[str]] = {
     "core": frozenset(),
+    "cluster": frozenset({"core"}),
     **{game: frozenset({"core"}) for game in GAMES},
     "render": frozenset({"core"} | GAMES),
     "peers": frozenset({"core"} | GAMES),
     "web": frozenset({"core", "render", "peers"} | GAMES),
-    "cli": frozenset({"core", "render", "peers", "web"} | GAMES),
+    "cli": frozenset({"core", "render", "peers", "web", "cluster"} | GAMES),
     # the package itself and ``python -m boardlab``
     "": frozenset({"cli"}),
 }

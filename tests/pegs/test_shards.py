@@ -118,7 +118,7 @@ def test_sharded_pass_on_disk_resumes_from_finished_levels(tmp_path: Path) -> No
     run = ShardedRun(LocalEngine(), 5, tmp_path)
 
     def interrupt(done: int, total: int, label: str) -> None:
-        if label.startswith("positions with 8 pegs"):  # the run stops (Ctrl-C) in the middle of the pass
+        if label.startswith("positions with 8 pegs"):  # Ctrl-C in the middle of the pass
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
@@ -222,7 +222,7 @@ def test_the_in_process_pass_never_imports_ray() -> None:
 @pytest.fixture(scope="module")
 def ray_engine() -> Iterator[Engine]:
     pytest.importorskip("ray", reason="the cluster extra (pip install 'boardlab[cluster]')")
-    from boardlab.pegs._cluster import RayEngine
+    from boardlab.cluster.ray_engine import RayEngine
 
     engine = RayEngine(workers=2)
     yield engine

@@ -98,7 +98,7 @@ def run_analysis(
         raise BoardlabError(f"--workdir {workdir}: no such folder")
     engine: Engine
     if args.workers is not None or args.address is not None:
-        from boardlab.pegs._cluster import RayEngine
+        from boardlab.cluster.ray_engine import RayEngine
 
         engine = RayEngine(args.workers, args.address)
     else:

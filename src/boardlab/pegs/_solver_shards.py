@@ -14,7 +14,7 @@ canonical form (:func:`boardlab.pegs._kernel_shards.shard_of`).
   Summing pushes is the pull of ``count_parents`` read backwards, so ``W`` is the same.
 
 An :class:`Engine` runs the tasks: :class:`LocalEngine` in this process (the kernels
-use its cores), or :class:`boardlab.pegs._cluster.RayEngine` on a Ray cluster, where a
+use its cores), or :class:`boardlab.cluster.ray_engine.RayEngine` on a Ray cluster, where a
 task's results stay in the object store and are handed to the next tasks by reference.
 With a work folder every task writes its result as a ``.npy``/``.npz`` file (written
 under a temporary name, then renamed) and hands on the file name, so a level larger

@@ -1,4 +1,4 @@
-"""Solver layer: the partitioned level pass on a Ray cluster (the optional ``cluster`` extra).
+"""Cluster layer: the sharded tasks of a solver on a Ray cluster (the optional ``cluster`` extra).
 
 :class:`RayEngine` is an :class:`boardlab.pegs._solver_shards.Engine`: every task of
 the pass becomes a Ray task (one CPU each), its results stay in Ray's object store and
