@@ -86,6 +86,29 @@ def test_french_exactly_16_single_vacancies_end_with_one_peg() -> None:
             assert position_class(board, start) == position_class(board, 1 << board.index(end))
 
 
+def test_french_every_start_and_finish_is_decided() -> None:
+    """Every (single vacancy, single peg) pair of the French board: four finishing holes
+    for each of the 16 starts, none left open."""
+    board = named_board("french")
+    verdicts = classify(board, Limit(nodes=NODES), every_end=True)
+    assert not any(v.open for v in verdicts)
+    ends = {board.hole_name(v.vacancy): {board.hole_name(e) for e in v.ends} for v in verdicts}
+    assert ends["C1"] == {"B4", "E1", "E4", "E7"}
+    assert ends["D3"] == {"A5", "D2", "D5", "G5"}
+    assert sum(len(e) == 4 for e in ends.values()) == 16
+
+
+def test_counts_decide_what_the_searches_leave_open() -> None:
+    """With one node a search, every search runs out; the level pass decides instead."""
+    board = named_board("triangle-5")
+    starved = classify(board, Limit(nodes=1), every_end=True)
+    full = classify(board, Limit(nodes=NODES), every_end=True)
+    assert [(v.vacancy, v.solvable, v.ends, v.open) for v in starved] == [
+        (v.vacancy, v.solvable, v.ends, v.open) for v in full
+    ]
+    assert not any(v.open for v in full)
+
+
 def test_english_central_game_is_solved_and_judged() -> None:
     board = named_board("english")
     result = solve(make_problem(board))

@@ -239,19 +239,32 @@ def _configure_classify(parser: argparse.ArgumentParser) -> None:
         "--time", type=float, default=60.0, metavar="S", help="time limit of each search"
     )
     parser.add_argument(
-        "--ends", action="store_true", help="decide every finishing hole the classes allow"
+        "--quick",
+        action="store_true",
+        help="one finishing hole a start is enough (the others may stay not decided)",
+    )
+    parser.add_argument("--ends", action="store_true", help=argparse.SUPPRESS)  # the default
+    parser.add_argument(
+        "--memory",
+        metavar="SIZE",
+        help="memory budget of the counts that decide what the searches leave open "
+        "(default: 80%% of the free memory)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def _run_classify(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
+    from boardlab.core.memory import parse_size
     from boardlab.pegs.solver import classify
 
     board = read_board(args.board).board
+    memory = None if args.memory is None else parse_size(args.memory)
     began = time.perf_counter()
     with _Progress() as progress:
-        verdicts = classify(board, Limit(time=args.time), every_end=args.ends, progress=progress)
+        verdicts = classify(
+            board, Limit(time=args.time), every_end=not args.quick, progress=progress, memory=memory
+        )
     seconds = time.perf_counter() - began
     name = board.hole_name
     if args.json:

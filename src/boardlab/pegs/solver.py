@@ -268,6 +268,7 @@ def classify(
     *,
     every_end: bool = False,
     progress: Progress | None = None,
+    memory: int | None = None,
 ) -> list[StartVerdict]:
     """For every hole as the single vacancy: can one peg remain, and where?
 
@@ -276,8 +277,10 @@ def classify(
     already settles it: a solution from vacancy ``s`` to a peg at ``e`` also solves
     every symmetric image of the pair and, read backwards, the pair ``(e, s)`` (the
     complement of each position, jumps in reverse order). With ``every_end`` each
-    finish the classes allow is decided by its own search. ``limit`` bounds each search;
-    a start whose search runs out of time is reported as undecided (``solvable`` None).
+    finish the classes allow is decided by its own search, and a pair that search leaves
+    open by the complete level pass (the number of solutions), within ``memory`` bytes
+    (None: most of the free memory). ``limit`` bounds each search and each count; a
+    start whose searches all run out is reported as undecided (``solvable`` None).
 
     :raises BoardlabError: when the board is too large for the solver.
     """
@@ -325,11 +328,30 @@ def classify(
                     goal = Goal(1 << e, board.hole_name(board.cells[e]))
                     one = search(full & ~(1 << s), goal, limit)
                     known[key(s, e)] = None if one is None else one.solved
+        for s in range(size):  # what the searches left open, the complete count decides
+            for e in allowed_ends(s):
+                if known.get(key(s, e)) is None:
+                    known[key(s, e)] = _count_decides(board, s, e, limit, memory)
     verdicts = []
     for s in range(size):
         pairs = {e: known.get(key(s, e)) for e in range(size)}
         verdicts.append(_verdict(board, s, allowed_ends(s), pairs))
     return verdicts
+
+
+def _count_decides(board: Board, s: int, e: int, limit: Limit, memory: int | None) -> bool | None:
+    """Whether one peg can finish at ``e`` from the vacancy ``s``, by counting solutions
+    (None when the count does not fit in time or memory)."""
+    from boardlab.core.memory import default_budget
+
+    problem = make_problem(
+        board, board.grid.full & ~(1 << s), Goal(1 << e, board.hole_name(board.cells[e]))
+    )
+    try:
+        found = analyse(problem, limit, memory=default_budget() if memory is None else memory)
+    except LimitExceededError:
+        return None
+    return found.solutions > 0
 
 
 def _verdict(
