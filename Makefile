@@ -32,7 +32,7 @@ demo: $(VENV)/.installed-base
 	$(BIN)/boardlab demo
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests $(wildcard benchmarks)
+	$(BIN)/ruff check src tests $(wildcard benchmarks) $(wildcard scripts)
 	$(BIN)/mypy --strict src
 
 # The browser tests (tests/web) drive Debian's Chromium; install it when missing.

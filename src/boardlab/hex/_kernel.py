@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from boardlab.core.jit import jit
 from boardlab.hex._mustplay import must_play
+from boardlab.hex._patterns import scores
 
 __all__ = [
     "dead_cells",
@@ -254,10 +255,21 @@ def _expand(
     work: I32,
     carriers: I32,
     prune: bool,
+    last: int,
+    weights: F64,
+    canon: I32,
+    squares: I32,
+    prior: float,
+    scored: F64,
 ) -> None:
     """Give ``node`` its children: the empty cells less the dead ones (all of them when
     every cell is dead) and, with ``prune``, less those outside ``player``'s must-play
-    region (:func:`boardlab.hex._mustplay.must_play`)."""
+    region (:func:`boardlab.hex._mustplay.must_play`).
+
+    With ``prior > 0`` each child starts with ``prior`` virtual RAVE visits whose win
+    rate comes from the move patterns (:mod:`boardlab.hex._patterns`): a child ``r``
+    times as likely as the average child starts at ``r / (1 + r)`` (a child as likely
+    as the average at one half)."""
     cells = n * n
     if not (prune and must_play(board, n, player, nbr, links, nlinks, dead, work, carriers)):
         for i in range(cells):
@@ -297,6 +309,40 @@ def _expand(
     used[0] = k
     first[node] = start
     count[node] = total
+    if prior > 0.0 and total > 0:
+        children = move[start:k]
+        _pattern_prior(board, n, player, last, children, weights, canon, squares, scored)
+        rvisits[start:k] = prior
+        for c in range(total):
+            rwins[start + c] = prior * scored[c]
+
+
+@jit
+def _pattern_prior(
+    board: I8,
+    n: int,
+    player: int,
+    last: int,
+    cells: I32,
+    weights: F64,
+    canon: I32,
+    squares: I32,
+    scored: F64,
+) -> None:
+    """Each cell's prior win rate, ``r / (1 + r)`` with ``r`` its pattern probability
+    over the average (written into ``scored``)."""
+    total = cells.size
+    scores(board, n, player, last, cells, total, weights, canon, squares, scored)
+    top = scored[0]
+    for c in range(total):
+        top = max(top, scored[c])
+    mass = 0.0
+    for c in range(total):
+        scored[c] = np.exp(scored[c] - top)
+        mass += scored[c]
+    for c in range(total):
+        ratio = scored[c] * total / mass
+        scored[c] = ratio / (1.0 + ratio)
 
 
 @jit
@@ -365,10 +411,16 @@ def mcts_iterate(
     params: F64,
     links: I32,
     nlinks: I32,
+    weights: F64,
+    canon: I32,
+    squares: I32,
 ) -> int:
     """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
 
-    ``params`` = (exploration, rave_bias, expand_threshold, use_proofs, must_play). With
+    ``params`` = (exploration, rave_bias, expand_threshold, use_proofs, must_play,
+    prior): with ``prior > 0`` new children start with that many virtual RAVE visits at
+    their pattern win rate (``weights``, ``canon`` and ``squares`` of
+    :mod:`boardlab.hex._patterns`). With
     must-play on, a node's children are limited to the must-play region of the side to
     move there (:mod:`boardlab.hex._mustplay`, ``links``/``nlinks`` its table). With proofs on, a
     proven win or loss propagates up the tree and the loop stops once the root is proven
@@ -382,6 +434,8 @@ def mcts_iterate(
     threshold = params[2]
     use_proofs = params[3] != 0.0
     prune = params[4] != 0.0
+    prior = params[5]
+    scored = np.empty(cells, np.float64)
     work = np.empty(cells + 4, np.int32)
     carriers = np.empty(cells, np.int32)
     board = np.empty(cells, np.int8)
@@ -433,6 +487,12 @@ def mcts_iterate(
                         work,
                         carriers,
                         prune,
+                        last,
+                        weights,
+                        canon,
+                        squares,
+                        prior,
+                        scored,
                     )
                 if first[node] < 0:
                     break

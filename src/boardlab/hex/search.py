@@ -32,6 +32,7 @@ import numpy.typing as npt
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex._mustplay import link_table
+from boardlab.hex._patterns import square_table
 from boardlab.hex.geometry import bridge_table, neighbours
 from boardlab.hex.rules import (
     EMPTY,
@@ -55,6 +56,10 @@ MIN_NODES = 1000
 _LAST_BATCH_SECONDS = 0.01
 
 DEFAULT_PLAYOUTS = 20_000
+#: Virtual RAVE visits a new child gets at its pattern win rate (0: no prior).
+PRIOR_VISITS = 20.0
+#: The move-pattern weights (made by ``scripts/hex_patterns.py``).
+PATTERN_FILE = "patterns.npz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +72,7 @@ class Tables:
     nbridge: npt.NDArray[np.int32]
     links: npt.NDArray[np.int32]
     nlinks: npt.NDArray[np.int32]
+    squares: npt.NDArray[np.int32]
 
 
 @cache
@@ -85,7 +91,24 @@ def tables(size: int) -> Tables:
         for k, triple in enumerate(entry):
             bridges[i, k] = triple
     links, nlinks = link_table(size)
-    return Tables(size, nbr, bridges, nbridge, links, nlinks)
+    return Tables(size, nbr, bridges, nbridge, links, nlinks, square_table(size))
+
+
+@cache
+def pattern_weights() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]:
+    """The move-pattern weights shipped with boardlab and the ring-code classes."""
+    from importlib.resources import files
+
+    from boardlab.hex._patterns import NUM_WEIGHTS, ring_canon_table
+
+    with files("boardlab.hex").joinpath("data", PATTERN_FILE).open("rb") as stream:
+        weights = np.load(stream)["weights"].astype(np.float64)
+    if weights.shape != (NUM_WEIGHTS,):
+        raise BoardlabError(
+            f"{PATTERN_FILE}: {weights.shape[0]} weights, the features need {NUM_WEIGHTS}; "
+            "run scripts/hex_patterns.py"
+        )
+    return weights, ring_canon_table()
 
 
 Tree = tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], npt.NDArray[np.int8]]
@@ -194,6 +217,7 @@ class MctsEngine:
         solver_empties: int = 48,
         must_play: bool = True,
         reuse: bool = True,
+        prior: float = PRIOR_VISITS,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -201,7 +225,8 @@ class MctsEngine:
         self.solver_empties = solver_empties
         self.max_nodes = max_nodes
         self.params = np.array(
-            [exploration, rave_bias, float(expand_threshold), 1.0, float(must_play)], np.float64
+            [exploration, rave_bias, float(expand_threshold), 1.0, float(must_play), prior],
+            np.float64,
         )
         self._searches = 0
         self._last: tuple[tuple[npt.NDArray[Any], ...], int] = ((), 0)
@@ -374,6 +399,8 @@ class MctsEngine:
                 params,
                 tab.links,
                 tab.nlinks,
+                *pattern_weights(),
+                tab.squares,
             )
             t1 = time.perf_counter()
             done += ran
