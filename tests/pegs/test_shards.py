@@ -15,7 +15,13 @@ import pytest
 
 from boardlab.core.errors import BoardlabError, LimitExceededError
 from boardlab.core.limits import Limit
-from boardlab.pegs._kernel_shards import add_weights, parents_of, shard_of
+from boardlab.pegs._kernel_shards import (
+    add_weights,
+    merge_unique,
+    parents_of,
+    shard_of,
+    shard_order,
+)
 from boardlab.pegs._solver_levels import Analysis, analyse, enumerate_levels, min_moves
 from boardlab.pegs._solver_reference import canon_slow, orbit_py, paths_py
 from boardlab.pegs._solver_shards import Engine, LocalEngine, ShardedRun, analyse_sharded
@@ -81,6 +87,25 @@ def test_pushed_weights_match_the_twin(problem: Problem) -> None:
         out_lo, out_hi = add_weights(levels[pegs], keys, plo, phi)
         got = [int(h) << 64 | int(v) for v, h in zip(out_lo, out_hi, strict=True)]
         assert got == [weight(int(x)) for x in levels[pegs]]
+
+
+@pytest.mark.parametrize("runs", [0, 1, 2, 3, 7, 16])
+def test_merge_unique_of_sorted_runs_matches_numpy(runs: int) -> None:
+    rng = np.random.default_rng(runs)
+    parts = [np.unique(rng.integers(0, 500, rng.integers(0, 80))) for _ in range(runs)]
+    values = np.concatenate([np.zeros(0, np.uint64), *[p.astype(np.uint64) for p in parts]])
+    starts = np.cumsum([0] + [p.size for p in parts]).astype(np.int64)
+    assert merge_unique(values, starts).tolist() == np.unique(values).tolist()
+
+
+def test_shard_order_groups_by_shard_and_keeps_order() -> None:
+    values = np.arange(3, 40_000, 11, dtype=np.uint64)
+    order, starts = shard_order(values, 5)
+    ids = shard_of(values, 5)
+    assert sorted(order.tolist()) == list(range(values.size))
+    for j in range(5):
+        group = order[starts[j] : starts[j + 1]]
+        assert (ids[group] == j).all() and (np.diff(group) > 0).all()
 
 
 def test_add_weights_carries_into_the_high_word() -> None:

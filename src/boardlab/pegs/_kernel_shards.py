@@ -19,7 +19,7 @@ from numba import prange
 from boardlab.core.jit import jit, jit_parallel
 from boardlab.pegs._kernel import canon_moved, images_of, jump_images
 
-__all__ = ["add_weights", "parents_of", "shard_of"]
+__all__ = ["add_weights", "merge_unique", "parents_of", "shard_of", "shard_order"]
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
@@ -41,6 +41,75 @@ def shard_of(values: U64, shards: int) -> I64:
     for i in prange(values.size):
         out[i] = int(((values[i] * _GOLDEN) >> _HASH_SHIFT) % count)
     return out
+
+
+@jit
+def shard_order(values: U64, shards: int) -> tuple[I64, I64]:
+    """The order that groups ``values`` by shard (stable: each shard's values keep their
+    order) and where each shard's group starts (``shards + 1`` offsets); a counting sort."""
+    n = values.size
+    count = np.uint64(shards)
+    ids = np.empty(n, np.int64)
+    starts = np.zeros(shards + 1, np.int64)
+    for i in range(n):
+        j = int(((values[i] * _GOLDEN) >> _HASH_SHIFT) % count)
+        ids[i] = j
+        starts[j + 1] += 1
+    for j in range(shards):
+        starts[j + 1] += starts[j]
+    fill = starts[:-1].copy()
+    order = np.empty(n, np.int64)
+    for i in range(n):
+        j = ids[i]
+        order[fill[j]] = i
+        fill[j] += 1
+    return order, starts
+
+
+@jit
+def merge_unique(values: U64, starts: I64) -> U64:
+    """The distinct values of ``values``, sorted, when ``values`` is runs that are each
+    sorted and distinct (run ``j`` is ``values[starts[j]:starts[j + 1]]``): runs are
+    merged in pairs, round after round, so the work is linear in each round."""
+    runs = starts.size - 1
+    src = values.copy()
+    dst = np.empty_like(src)
+    begin = starts[:-1].copy()
+    length = np.diff(starts)
+    while runs > 1:
+        kept = 0
+        for p in range(0, runs, 2):
+            a, na = begin[p], length[p]
+            w = a
+            if p + 1 < runs:
+                b, nb = begin[p + 1], length[p + 1]
+                i = j = 0
+                while i < na or j < nb:
+                    if j >= nb or (i < na and src[a + i] < src[b + j]):
+                        x = src[a + i]
+                        i += 1
+                    elif i >= na or src[b + j] < src[a + i]:
+                        x = src[b + j]
+                        j += 1
+                    else:  # equal: one copy
+                        x = src[a + i]
+                        i += 1
+                        j += 1
+                    if w == a or dst[w - 1] != x:
+                        dst[w] = x
+                        w += 1
+            else:
+                for i in range(na):
+                    dst[w] = src[a + i]
+                    w += 1
+            begin[kept] = a
+            length[kept] = w - a
+            kept += 1
+        runs = kept
+        src, dst = dst, src
+    if runs == 0:
+        return np.zeros(0, np.uint64)
+    return src[begin[0] : begin[0] + length[0]].copy()
 
 
 @jit_parallel

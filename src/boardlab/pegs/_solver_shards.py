@@ -120,12 +120,11 @@ def _save(value: Any, path: str | None) -> Handle:
 
 def _route(values: U64, shards: int, *extra: U64) -> list[Any]:
     """``values`` (and arrays aligned with them) split by shard, each part in order."""
-    from boardlab.pegs._kernel_shards import shard_of
+    from boardlab.pegs._kernel_shards import shard_order
 
-    ids = shard_of(values, shards)
-    order = np.argsort(ids, kind="stable")
-    cuts = np.cumsum(np.bincount(ids, minlength=shards))[:-1]
-    parts = [np.split(a[order], cuts) for a in (values, *extra)]
+    order, starts = shard_order(values, shards)
+    grouped = [a[order] for a in (values, *extra)]
+    parts = [[g[starts[j] : starts[j + 1]] for j in range(shards)] for g in grouped]
     if not extra:
         return parts[0]
     return [tuple(p[j] for p in parts) for j in range(shards)]
@@ -149,11 +148,13 @@ def task_expand(
 
 
 def task_merge(nbits: int, out: str | None, *parts: Handle) -> tuple[Handle, int]:
-    """One shard of a level: the distinct positions routed to it, sorted; and how many."""
-    from boardlab.pegs import _kernel
+    """One shard of a level: the distinct positions routed to it, sorted; and how many
+    (each part is sorted and distinct: a merge)."""
+    from boardlab.pegs._kernel_shards import merge_unique
 
     arrays = [_load(p) for p in parts]
-    merged = _kernel.sort_unique(np.concatenate(arrays), nbits)
+    starts = np.cumsum([0] + [a.size for a in arrays]).astype(np.int64)
+    merged = merge_unique(np.concatenate(arrays), starts)
     for p in parts:
         if isinstance(p, str):
             os.remove(p)
