@@ -25,7 +25,7 @@ def main() -> int:
     parser.add_argument("--start", help="a hole name: the single vacancy (default: the board's)")
     parser.add_argument("--goal", help="goal text (default: the board's centre, else ANY)")
     parser.add_argument("--workers", default="1,2", help="worker counts, e.g. 1,2")
-    parser.add_argument("--shards", type=int, default=16)
+    parser.add_argument("--shards", type=int, default=4)
     parser.add_argument("--workdir", help="folder for the spilled run (default: a temporary one)")
     args = parser.parse_args()
 

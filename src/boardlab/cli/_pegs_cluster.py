@@ -21,6 +21,9 @@ __all__ = ["add_cluster_arguments", "run_analysis"]
 
 #: More shards than this would leave too little in each (and too many files).
 MAX_SHARDS = 4096
+#: Without --shards: this many shards a worker, and at least MIN_SHARDS.
+SHARDS_PER_WORKER = 2
+MIN_SHARDS = 4
 
 
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +48,8 @@ def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
         "--shards",
         type=int,
         metavar="N",
-        help="shards per level in the partitioned pass (default 16)",
+        help="shards per level in the partitioned pass (default: 2 a worker, at least 4; "
+        "more when a level's shard would not fit in --memory)",
     )
     group.add_argument(
         "--memory",
@@ -83,16 +87,14 @@ def run_analysis(
     if not _partitioned(args):
         return analyse(problem, limit, progress, memory)
     from boardlab.pegs._solver_shards import (
-        DEFAULT_SHARDS,
         Engine,
         LocalEngine,
         ShardedRun,
         analyse_sharded,
     )
 
-    shards = DEFAULT_SHARDS if args.shards is None else args.shards
-    if not 1 <= shards <= MAX_SHARDS:
-        raise BoardlabError(f"--shards must be between 1 and {MAX_SHARDS}, got {shards}")
+    if args.shards is not None and not 1 <= args.shards <= MAX_SHARDS:
+        raise BoardlabError(f"--shards must be between 1 and {MAX_SHARDS}, got {args.shards}")
     workdir = None if args.workdir is None else Path(args.workdir)
     if workdir is not None and not workdir.is_dir():
         raise BoardlabError(f"--workdir {workdir}: no such folder")
@@ -103,6 +105,8 @@ def run_analysis(
         engine = RayEngine(args.workers, args.address)
     else:
         engine = LocalEngine()
+    # few large tasks pay best (each task and each routed part costs a fixed overhead)
+    shards = args.shards or max(MIN_SHARDS, SHARDS_PER_WORKER * engine.workers)
     try:
         run = ShardedRun(engine, shards, workdir, memory)
         return analyse_sharded(problem, run, limit, progress, keep_winning=keep_winning)
