@@ -270,3 +270,31 @@ def test_ray_pass_with_shards_on_disk(ray_engine: Engine, tmp_path: Path) -> Non
     assert sorted(os.listdir(tmp_path / "level-10")) == ["done.json"] + [
         f"shard-{j:04d}.npy" for j in range(6)
     ]
+
+
+def test_a_full_disk_gives_one_line_and_leaves_no_level_a_resume_would_trust(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from boardlab.pegs import _solver_shards
+
+    problem = PROBLEMS[3]
+    real_save = _solver_shards._save
+    saved = [0]
+
+    def filling(value: object, path: str | None) -> object:
+        saved[0] += 1
+        if saved[0] > 40:  # the disk fills up in the middle of a level
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_save(value, path)
+
+    monkeypatch.setattr(_solver_shards, "_save", filling)
+    run = ShardedRun(LocalEngine(), 5, tmp_path)
+    with pytest.raises(BoardlabError, match="No space left on device"):
+        analyse_sharded(problem, run)
+    finished = {p.parent.name for p in tmp_path.glob("*-*/done.json")}
+    started = {p.name for p in tmp_path.glob("level-*")}
+    assert finished and started - finished  # levels kept, the one cut short not marked
+    monkeypatch.setattr(_solver_shards, "_save", real_save)
+    _same(analyse_sharded(problem, run), analyse(problem))  # the resume finishes the job
