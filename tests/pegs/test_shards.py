@@ -23,7 +23,12 @@ from boardlab.pegs._kernel_shards import (
     shard_order,
 )
 from boardlab.pegs._solver_levels import Analysis, analyse, enumerate_levels, min_moves
-from boardlab.pegs._solver_reference import canon_slow, orbit_py, paths_py
+from boardlab.pegs._solver_reference import (
+    canon_slow,
+    paths_py,
+    weight_py,
+    winning_weights_py,
+)
 from boardlab.pegs._solver_shards import Engine, LocalEngine, ShardedRun, analyse_sharded
 from boardlab.pegs._solver_tables import Goal, Problem, make_problem
 from boardlab.pegs.boards import named_board
@@ -67,18 +72,11 @@ def test_pushed_weights_match_the_twin(problem: Problem) -> None:
     counts paths by brute force)."""
     levels = enumerate_levels(problem, Limit().start())
     paths = paths_py(problem)
-
-    def weight(bits: int) -> int:
-        return paths(bits) * orbit_py(problem, bits)
-
     for pegs in range(problem.goal.pegs + 1, problem.start_pegs + 1):
-        below = [int(x) for x in levels[pegs - 1] if paths(int(x)) > 0]
-        wins = np.array(below, dtype=np.uint64)
-        lo = np.array([weight(x) & ((1 << 64) - 1) for x in below], dtype=np.uint64)
-        hi = np.array([weight(x) >> 64 for x in below], dtype=np.uint64)
+        wins, lo, hi = winning_weights_py(problem, paths, levels[pegs - 1])
         keys, plo, phi = parents_of(wins, lo, hi, *problem.masks, problem.table)
         expected: Counter[int] = Counter()
-        for child in below:  # every jump undone, by brute force
+        for child in map(int, wins):  # every jump undone, by brute force
             for a, b, c in problem.board.grid.jumps:
                 if not child >> a & 1 and not child >> b & 1 and child >> c & 1:
                     parent = child ^ (1 << a) ^ (1 << b) ^ (1 << c)
@@ -86,7 +84,7 @@ def test_pushed_weights_match_the_twin(problem: Problem) -> None:
         assert Counter(int(k) for k in keys) == expected
         out_lo, out_hi = add_weights(levels[pegs], keys, plo, phi)
         got = [int(h) << 64 | int(v) for v, h in zip(out_lo, out_hi, strict=True)]
-        assert got == [weight(int(x)) for x in levels[pegs]]
+        assert got == [weight_py(problem, paths, int(x)) for x in levels[pegs]]
 
 
 @pytest.mark.parametrize("runs", [0, 1, 2, 3, 7, 16])

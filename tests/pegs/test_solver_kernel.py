@@ -21,6 +21,8 @@ from boardlab.pegs._solver_reference import (
     orbit_py,
     paths_py,
     solvable_py,
+    weight_py,
+    winning_weights_py,
 )
 from boardlab.pegs._solver_tables import Goal, Problem, make_problem
 from boardlab.pegs.boards import Board, named_board
@@ -106,20 +108,13 @@ def test_parent_weights_match_the_twin(problem: Problem) -> None:
     levels = enumerate_levels(problem, Limit().start())
     paths = paths_py(problem)
     mf, mo, mt = problem.masks
-
-    def weight(bits: int) -> int:
-        return paths(bits) * orbit_py(problem, bits)
-
     for pegs in range(problem.goal.pegs + 1, problem.start_pegs + 1):
-        below = [int(x) for x in levels[pegs - 1] if paths(int(x)) > 0]
-        wins = np.array(below, dtype=np.uint64)
-        lo = np.array([weight(x) & ((1 << 64) - 1) for x in below], dtype=np.uint64)
-        hi = np.array([weight(x) >> 64 for x in below], dtype=np.uint64)
+        wins, lo, hi = winning_weights_py(problem, paths, levels[pegs - 1])
         out_lo, out_hi = _kernel.count_parents(
             wins, lo, hi, levels[pegs], mf, mo, mt, problem.table, problem.board.size
         )
         got = [int(h) << 64 | int(v) for v, h in zip(out_lo, out_hi, strict=True)]
-        assert got == [weight(int(x)) for x in levels[pegs]]
+        assert got == [weight_py(problem, paths, int(x)) for x in levels[pegs]]
 
 
 def test_popcount() -> None:

@@ -137,6 +137,22 @@ _BLOCK = 4096
 
 
 @jit_parallel
+def jump_offsets(positions: U64, holes: U64, pattern: U64) -> I64:
+    """Where each position's entries start when it has one entry per jump ``j`` with
+    ``positions[i] & holes[j] == pattern[j]`` (``pattern`` = ``mf | mo``: the jumps it
+    can make; ``mt``: the jumps it can undo); the last offset is the total."""
+    n = positions.size
+    counts = np.zeros(n + 1, np.int64)
+    for i in prange(n):
+        p = positions[i]
+        c = 0
+        for j in range(holes.size):
+            c += (p & holes[j]) == pattern[j]
+        counts[i + 1] = c
+    return np.cumsum(counts)
+
+
+@jit_parallel
 def expand(parents: U64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
     """The canonical form of every child of every parent, duplicates kept, unsorted."""
     n = parents.size
@@ -144,14 +160,7 @@ def expand(parents: U64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
     jimg = jump_images(mf, mo, mt, table)
     holes = mf | mo | mt
     full = mf | mo
-    counts = np.zeros(n + 1, np.int64)
-    for i in prange(n):
-        p = parents[i]
-        c = 0
-        for j in range(nj):
-            c += (p & holes[j]) == full[j]
-        counts[i + 1] = c
-    offsets = np.cumsum(counts)
+    offsets = jump_offsets(parents, holes, full)
     out = np.empty(offsets[n], np.uint64)
     nblocks = (n + _BLOCK - 1) // _BLOCK
     for blk in prange(nblocks):
@@ -335,13 +344,7 @@ def count_parents(
     nj = mf.size
     jimg = jump_images(mf, mo, mt, table)
     holes = mf | mo | mt
-    counts = np.zeros(nw + 1, np.int64)
-    for i in prange(nw):
-        c = 0
-        for j in range(nj):
-            c += (wins[i] & holes[j]) == mt[j]
-        counts[i + 1] = c
-    offsets = np.cumsum(counts)
+    offsets = jump_offsets(wins, holes, mt)
     hits = np.empty(offsets[nw], np.int32)  # place of each parent in level, or -1
     nblocks = (nw + _BLOCK - 1) // _BLOCK
     for blk in prange(nblocks):

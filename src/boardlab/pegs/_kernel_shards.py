@@ -17,7 +17,7 @@ import numpy.typing as npt
 from numba import prange
 
 from boardlab.core.jit import jit, jit_parallel
-from boardlab.pegs._kernel import canon_moved, images_of, jump_images
+from boardlab.pegs._kernel import canon_moved, images_of, jump_images, jump_offsets
 
 __all__ = ["add_weights", "merge_unique", "parents_of", "shard_of", "shard_order"]
 
@@ -33,13 +33,19 @@ _HASH_SHIFT = np.uint64(32)
 _BLOCK = 4096
 
 
+@jit
+def _shard(value: np.uint64, count: np.uint64) -> int:
+    """The shard of one canonical form among ``count``."""
+    return int(((value * _GOLDEN) >> _HASH_SHIFT) % count)
+
+
 @jit_parallel
 def shard_of(values: U64, shards: int) -> I64:
     """The shard of each canonical form (``0 .. shards - 1``)."""
     out = np.empty(values.size, np.int64)
     count = np.uint64(shards)
     for i in prange(values.size):
-        out[i] = int(((values[i] * _GOLDEN) >> _HASH_SHIFT) % count)
+        out[i] = _shard(values[i], count)
     return out
 
 
@@ -52,7 +58,7 @@ def shard_order(values: U64, shards: int) -> tuple[I64, I64]:
     ids = np.empty(n, np.int64)
     starts = np.zeros(shards + 1, np.int64)
     for i in range(n):
-        j = int(((values[i] * _GOLDEN) >> _HASH_SHIFT) % count)
+        j = _shard(values[i], count)
         ids[i] = j
         starts[j + 1] += 1
     for j in range(shards):
@@ -122,13 +128,7 @@ def parents_of(
     nj = mf.size
     jimg = jump_images(mf, mo, mt, table)
     holes = mf | mo | mt
-    counts = np.zeros(n + 1, np.int64)
-    for i in prange(n):
-        c = 0
-        for j in range(nj):
-            c += (wins[i] & holes[j]) == mt[j]
-        counts[i + 1] = c
-    offsets = np.cumsum(counts)
+    offsets = jump_offsets(wins, holes, mt)
     keys = np.empty(offsets[n], np.uint64)
     out_lo = np.empty(offsets[n], np.uint64)
     out_hi = np.empty(offsets[n], np.uint64)

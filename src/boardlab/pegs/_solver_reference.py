@@ -6,7 +6,7 @@ kernel in :mod:`boardlab.pegs._kernel` against them on small boards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 
 import numpy as np
@@ -24,6 +24,8 @@ __all__ = [
     "orbit_py",
     "paths_py",
     "solvable_py",
+    "weight_py",
+    "winning_weights_py",
 ]
 
 
@@ -76,6 +78,26 @@ def paths_py(problem: Problem) -> Callable[[int], int]:
         return sum(paths(child) for child in children_py(problem, here))
 
     return paths
+
+
+def weight_py(problem: Problem, paths: Callable[[int], int], bits: int) -> int:
+    """The backward pass's weight of a class: paths to the goal times its orbit size."""
+    return paths(bits) * orbit_py(problem, bits)
+
+
+def winning_weights_py(
+    problem: Problem, paths: Callable[[int], int], positions: Iterable[int]
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """The ``positions`` with a path to the goal, and their weights as the kernels take
+    them: low and high 64-bit words."""
+    wins = [int(x) for x in positions if paths(int(x)) > 0]
+    weights = [weight_py(problem, paths, x) for x in wins]
+    low = [w & ((1 << 64) - 1) for w in weights]
+    return (
+        np.array(wins, dtype=np.uint64),
+        np.array(low, dtype=np.uint64),
+        np.array([w >> 64 for w in weights], dtype=np.uint64),
+    )
 
 
 def count_py(problem: Problem, bits: int) -> int:
