@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from boardlab.core.limits import Limit, Stop
-from boardlab.web._jobs import JobCancelledError, JobPool, Owner, QueueFullError
+from boardlab.web._jobs import JobCancelledError, JobPool, MemoryCapError, Owner, QueueFullError
 from boardlab.web.app import create_app
 
 HANG = 30.0  # seconds: a hang guard, never a measurement
@@ -165,6 +165,24 @@ def test_pool_caps_the_time_of_a_search_with_no_limit() -> None:
     assert stop.deadline is not None and not stop.cancelled
 
 
+def hog() -> int:
+    """A search that takes memory until its stop says so (8 MB a step)."""
+    budget = Limit().start()
+    held: list[bytearray] = []
+    while not budget.exhausted() and len(held) < 1000:
+        held.append(bytearray(8 * 2**20))
+        time.sleep(0.002)
+    return len(held)
+
+
+def test_pool_caps_the_memory_a_search_takes() -> None:
+    pool = JobPool(slots=1, waiting=0, seconds=HANG, memory=64 * 2**20)
+    with pytest.raises(MemoryCapError, match="more than 64 MB"):
+        pool.run(A, Stop(), hog)
+    assert pool.run(A, Stop(), lambda: "small") == "small"  # the next job runs as usual
+    assert pool.running == 0
+
+
 def test_pool_checks_its_sizes() -> None:
     with pytest.raises(ValueError, match="slots"):
         JobPool(slots=0, waiting=0, seconds=1)
@@ -203,7 +221,7 @@ def test_api_full_queue_is_503_and_the_same_page_replaces(small: tuple[Any, JobP
     light = client.post("/api/hex/state", json={"size": 3})  # not a search: no queue
     assert light.status_code == 200
     newer = client.post("/api/hex/solve", json={"size": 2}, headers={"X-Boardlab-Page": "page-1"})
-    assert newer.status_code == 200 and newer.json()["complete"]
+    assert newer.status_code == 200 and newer.json()["complete"], newer.text[:300]
     first["thread"].join(HANG)
     replaced = first["response"]
     assert replaced.status_code == 409
@@ -286,6 +304,23 @@ def test_a_server_error_names_no_exception_text() -> None:
     assert "secret" not in response.text and "RuntimeError" in response.json()["error"]
 
 
+def test_api_a_search_past_the_memory_cap_is_422() -> None:
+    from starlette.routing import Route
+
+    from boardlab.web._http import endpoint, run_job
+
+    async def greedy(request: Any) -> dict[str, Any]:
+        return {"held": await run_job(request, hog)}
+
+    app = create_app(testing=True, job_memory=64 * 2**20)
+    app.routes[0].routes.append(Route("/greedy", endpoint(greedy), methods=["GET"]))
+    with TestClient(app) as client:
+        response = client.get("/api/greedy")
+        assert response.status_code == 422
+        assert "more than 64 MB (its cap)" in response.json()["error"]
+        assert client.get("/api/health").status_code == 200
+
+
 # -- hosts and headers ---------------------------------------------------------------------
 def test_host_check_answers_json_and_testserver_is_for_tests_only() -> None:
     with TestClient(create_app()) as production:
@@ -350,7 +385,14 @@ def test_serve_allows_named_hosts_on_an_open_bind() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["boardlab.core.limits", "boardlab.web._jobs", "boardlab.web._http", "boardlab.web.app"]
+    "name",
+    [
+        "boardlab.core.limits",
+        "boardlab.web._jobs",
+        "boardlab.web._memory",
+        "boardlab.web._http",
+        "boardlab.web.app",
+    ],
 )
 def test_the_examples_in_the_docstrings_hold(name: str) -> None:
     import doctest

@@ -34,7 +34,13 @@ from starlette.types import Receive
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Stop
-from boardlab.web._jobs import JobCancelledError, JobPool, Owner, QueueFullError
+from boardlab.web._jobs import (
+    JobCancelledError,
+    JobPool,
+    MemoryCapError,
+    Owner,
+    QueueFullError,
+)
 
 __all__ = [
     "ApiError",
@@ -295,8 +301,8 @@ async def run_job(request: Request, work: Callable[[], T]) -> T:
     (cancelled when the client goes away or a newer request of its page arrives) and the
     server's time cap; called from an :func:`endpoint` handler.
 
-    :raises ApiError: 503 with ``Retry-After`` when the queue is full; 409 when the job
-        was cancelled.
+    :raises ApiError: 503 with ``Retry-After`` when the queue is full; 422 when the job
+        grew the server past its memory cap; 409 when the job was cancelled.
     """
     job = request.scope.get(_JOB)
     if not isinstance(job, _Job):
@@ -306,6 +312,8 @@ async def run_job(request: Request, work: Callable[[], T]) -> T:
         return pool.run(job.owner, job.stop, work)
     except QueueFullError as exc:
         raise ApiError(503, str(exc), {"Retry-After": str(exc.retry_after)}) from None
+    except MemoryCapError as exc:
+        raise ApiError(422, f"stopped: {exc}; ask for a smaller search") from None
     except JobCancelledError as exc:
         raise ApiError(409, f"cancelled: {exc}") from None
 

@@ -30,8 +30,17 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from boardlab.core.limits import Stop, stop_scope
+from boardlab.web._memory import MAX_JOB_MEMORY, MemoryWatch
 
-__all__ = ["MAX_JOB_SECONDS", "JobCancelledError", "JobPool", "Owner", "QueueFullError"]
+__all__ = [
+    "MAX_JOB_MEMORY",
+    "MAX_JOB_SECONDS",
+    "JobCancelledError",
+    "JobPool",
+    "MemoryCapError",
+    "Owner",
+    "QueueFullError",
+]
 
 T = TypeVar("T")
 
@@ -62,6 +71,10 @@ class JobCancelledError(Exception):
     """The job was cancelled (its client went away, or a newer request replaced it)."""
 
 
+class MemoryCapError(JobCancelledError):
+    """The job was stopped because the server grew past its memory cap while it ran."""
+
+
 @dataclass(eq=False, slots=True)
 class _Ticket:
     owner: Owner
@@ -76,14 +89,18 @@ def _replaces(new: Owner, old: Owner) -> bool:
 
 
 class JobPool:
-    """At most ``slots`` jobs at once, ``waiting`` more queued, each capped at ``seconds``."""
+    """At most ``slots`` jobs at once, ``waiting`` more queued, each capped at ``seconds``
+    and at ``memory`` bytes of growth of the process."""
 
-    def __init__(self, slots: int, waiting: int, seconds: float) -> None:
+    def __init__(
+        self, slots: int, waiting: int, seconds: float, memory: int = MAX_JOB_MEMORY
+    ) -> None:
         if slots < 1 or waiting < 0 or not seconds > 0:
             raise ValueError("a pool needs slots >= 1, waiting >= 0 and seconds > 0")
         self.slots = slots
         self.waiting = waiting
         self.seconds = seconds
+        self.memory = MemoryWatch(memory)
         self._lock = threading.Condition()
         self._queue: list[_Ticket] = []
         self._active: list[_Ticket] = []
@@ -107,15 +124,21 @@ class JobPool:
 
         :raises QueueFullError: when the queue is full, or this client holds its share of it.
         :raises JobCancelledError: when ``stop`` is cancelled before or while the job runs.
+        :raises MemoryCapError: when the process grew past the memory cap while it ran.
         """
         ticket = self._enter(owner, stop)
         try:
             self._await_turn(ticket)
             stop.restart(self.seconds)
-            with stop_scope(stop):
-                result = work()
+            try:
+                with stop_scope(stop), self.memory.watching(stop):
+                    result = work()
+            finally:
+                over = self.memory.exceeded(stop)
         finally:
             self._leave(ticket)
+        if over:
+            raise MemoryCapError(stop.reason)
         if stop.cancelled:
             raise JobCancelledError(stop.reason)
         return result

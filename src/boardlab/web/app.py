@@ -34,12 +34,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from boardlab.core.errors import BoardlabError
 from boardlab.web._http import Obj, clip, endpoint, error_response
-from boardlab.web._jobs import MAX_JOB_SECONDS, JobPool
+from boardlab.web._jobs import MAX_JOB_MEMORY, MAX_JOB_SECONDS, JobPool
 
 __all__ = [
     "DEFAULT_HOST",
     "DEFAULT_PORT",
     "MAX_BODY",
+    "MAX_JOB_MEMORY",
     "MAX_JOB_SECONDS",
     "BodyLimit",
     "HostCheck",
@@ -220,13 +221,15 @@ def create_app(
     slots: int | None = None,
     waiting: int | None = None,
     job_seconds: float = MAX_JOB_SECONDS,
+    job_memory: int = MAX_JOB_MEMORY,
 ) -> Starlette:
     """The web app.
 
     ``hosts`` are the names the page may be reached by besides the local ones
     (``testing`` adds ``testserver``, the name Starlette's test client sends). ``slots``
     searches run at once (default: one per core), ``waiting`` more may queue (default
-    four per slot) and each runs at most ``job_seconds``.
+    four per slot) and each runs at most ``job_seconds`` and grows the server by at most
+    ``job_memory`` bytes.
     """
     allowed = (*LOCAL_NAMES, *((TEST_NAME,) if testing else ()), *hosts)
     middleware = [
@@ -245,7 +248,7 @@ def create_app(
     )
     slots = slots if slots is not None else os.cpu_count() or 1
     waiting = waiting if waiting is not None else WAITING_PER_SLOT * slots
-    app.state.jobs = JobPool(slots, waiting, job_seconds)
+    app.state.jobs = JobPool(slots, waiting, job_seconds, job_memory)
     return app
 
 
