@@ -209,6 +209,48 @@ def test_hex_solve_matches_the_solver(client: Any) -> None:
     assert set(found["winning_moves"]) == {"b2", "b1", "c1", "a3", "b3"}
 
 
+def test_hex_numbers_the_stones_and_marks_the_last_one(client: Any) -> None:
+    state = post(client, "hex/state", {"size": 5, "moves": ["c3", "b2", "d2"]})
+    assert state["numbers"] == {"c3": 1, "b2": 2, "d2": 3} and state["last"] == "d2"
+    assert state["solvable"] and not state["swap"] and not state["can_swap"]
+    big = post(client, "hex/state", {"size": 7, "moves": []})
+    assert not big["solvable"]  # 49 empty cells: the exact solver would not finish
+
+
+def test_hex_swap_rule_for_the_person_and_the_engine(client: Any) -> None:
+    first = post(client, "hex/state", {"size": 5, "swap": True, "moves": ["b4"]})
+    assert first["can_swap"] and first["to_move"] == 2
+    swapped = post(client, "hex/move", {"size": 5, "swap": True, "moves": ["b4"], "move": "swap"})
+    assert swapped["moves"] == ["b4", "swap-pieces"] and swapped["to_move"] == 1
+    assert swapped["stones"] == {"1": [], "2": ["d2"]} and swapped["numbers"] == {"d2": 2}
+    off = post(client, "hex/move", {"size": 5, "moves": ["b4"], "move": "swap"}, 422)
+    assert "swap" in off["error"]
+    # the centre of 3 x 3 wins for player 1: the engine (player 2) takes it by the swap
+    body = {"size": 3, "swap": True, "moves": ["b2"], "playouts": 50}
+    engine = post(client, "hex/engine", body)
+    assert engine["engine"]["move"] == "swap-pieces" and engine["moves"] == ["b2", "swap-pieces"]
+
+
+def test_hex_analysis_does_not_play(client: Any) -> None:
+    body = {"size": 5, "moves": ["c3"], "playouts": 300, "seed": 1}
+    found = post(client, "hex/analyze", body)
+    assert found["to_move"] == 2 and found["move"] == found["top"][0]["move"]
+    assert 0 <= found["win_rate"] <= 1 and len(found["top"]) > 1
+    assert "c3" not in {entry["move"] for entry in found["top"]}
+
+
+def test_hex_sgf_save_and_load_round_trip(client: Any) -> None:
+    game = {"size": 5, "swap": True, "moves": ["a1", "swap-pieces", "c3", "b4"]}
+    text = post(client, "hex/sgf", game)["sgf"]
+    assert text.startswith("(;FF[4]GM[11]SZ[5]") and "W[swap-pieces]" in text
+    loaded = post(client, "hex/load", {"sgf": text})
+    assert loaded["moves"] == game["moves"] and loaded["swap"]
+    setup = post(client, "hex/load", {"sgf": "(;FF[4]GM[11]SZ[3]AB[a1])"}, 422)
+    assert "empty board" in setup["error"]
+    broken = post(client, "hex/load", {"sgf": "(;FF[4]GM[11]SZ[3];B[z9])"}, 422)
+    assert broken["error"].startswith("sgf:1:22:")
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [

@@ -1,24 +1,31 @@
-"""Interface layer: the Hex API under ``/api/hex/`` (state, move, engine, solve).
+"""Interface layer: the Hex API under ``/api/hex/`` (state, move, engine, analyze, solve,
+sgf, load).
 
-A game is its ``size`` (1..26) and the ``moves`` played so far (cell
-names such as ``b2``, black first); the server replays them with
-:mod:`boardlab.hex.rules` on every request. Player 1 (black, red on the picture) joins
+A game is its ``size`` (1..26), whether the swap rule is on (``swap``) and the
+``moves`` played so far (cell names such as ``b2``, black first, and ``swap-pieces``);
+the server replays them with :mod:`boardlab.hex.rules` on every request. Player 1 (black, red on the picture) joins
 the left and right edges, player 2 (white, blue) the top and bottom ones. The engine
-is :class:`boardlab.hex.search.MctsEngine` under a time or playout limit; ``solve``
-asks the exact solver :func:`boardlab.hex.solver.solve`.
+is :class:`boardlab.hex.search.MctsEngine` under a time or playout limit (as player 2
+under the swap rule it first decides the swap with :func:`boardlab.hex.opening.decide_swap`);
+``solve`` asks the exact solver :func:`boardlab.hex.solver.solve`, which the page offers
+only where it can finish (``solvable``). ``sgf`` and ``load`` write and read the game as
+HexGui SGF (:mod:`boardlab.hex.formats`).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.routing import Route
 
 from boardlab.core.limits import Limit
-from boardlab.hex.rules import MAX_SIZE, Cell, Position
+from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Cell, Position, parse_move
 from boardlab.web._http import (
     ApiError,
     Obj,
     endpoint,
+    field_bool,
     field_float,
     field_int,
     field_str,
@@ -28,11 +35,18 @@ from boardlab.web._http import (
 )
 from boardlab.web.svgtag import tag_cells
 
+if TYPE_CHECKING:
+    from boardlab.hex.search import SearchResult
+
 __all__ = ["MAX_SIZE", "read_game", "routes", "state_of"]
 
 HEX_FILL = "#f4e7c5"  # the fill of every hexagon in render.hex.svg_picture
 MAX_TIME = 30.0
 MAX_PLAYOUTS = 1_000_000
+#: The exact solver is offered for positions with at most this many empty cells (an empty
+#: 5 x 5 board takes well under a second; an empty 6 x 6 one does not finish in 30 s).
+SOLVE_EMPTY = 25
+MAX_SGF = 20_000
 
 
 def read_game(data: Obj) -> Position:
@@ -44,26 +58,49 @@ def read_game(data: Obj) -> Position:
     from boardlab.core.errors import IllegalMoveError
 
     size = field_int(data, "size", 7, low=1, high=MAX_SIZE)
-    moves = field_str_list(data, "moves", [], max_items=size * size)
-    position = Position(size)
+    moves = field_str_list(data, "moves", [], max_items=size * size + 1)
+    position = Position(size, swap=field_bool(data, "swap", False))
     for number, name in enumerate(moves, start=1):
-        cell = Cell.parse(name, size)
+        played = parse_move(name, size)
         try:
-            position.play(cell)
+            position.play(played)
         except IllegalMoveError as exc:
             raise IllegalMoveError(f"move {number} ({name}): {exc}") from None
     return position
 
 
+def _numbers(position: Position) -> dict[str, int]:
+    """Each stone's move number (a swapped stone takes the swap's number)."""
+    numbers: dict[str, int] = {}
+    for number, played in enumerate(position.history, start=1):
+        if played == SWAP_MOVE:
+            numbers.clear()
+            white = position.stones(2)
+            if white:
+                numbers[str(white[0])] = number
+        else:
+            numbers[str(played)] = number
+    return numbers
+
+
 def state_of(position: Position) -> Obj:
-    """The JSON form of a game: moves, side to move, winner and winning chain, the SVG."""
+    """The JSON form of a game: moves, side to move, winner and winning chain, each
+    stone's move number, the last stone, whether a swap or the exact solver is on offer,
+    the SVG."""
     from boardlab.render.hex import svg_picture
 
     size = position.size
     names = [str(Cell.of_index(i, size)) for i in range(size * size)]
+    numbers = _numbers(position)
+    empty = sum(1 for value in position.board if value == 0)
     return {
         "size": size,
-        "moves": [names[i] for i in position.indices],
+        "swap": position.swap,
+        "can_swap": position.can_swap(),
+        "moves": [str(played) for played in position.history],
+        "numbers": numbers,
+        "last": max(numbers, key=numbers.__getitem__) if numbers else None,
+        "solvable": position.winner is None and empty <= SOLVE_EMPTY,
         "to_move": position.to_move,
         "winner": position.winner,
         "chain": [names[i] for i in position.winning_chain()],
@@ -84,7 +121,7 @@ async def move(request: Request) -> Obj:
     it is illegal (an occupied cell, a cell off the board, a game already won)."""
     data = await read_object(request)
     position = read_game(data)
-    position.play(Cell.parse(field_str(data, "move", max_len=8), position.size))
+    position.play(parse_move(field_str(data, "move", max_len=16), position.size))
     return state_of(position)
 
 
@@ -94,23 +131,63 @@ def _limit(data: Obj) -> Limit:
     return Limit(time=field_float(data, "time", 1.0, low=0.01, high=MAX_TIME))
 
 
-async def engine(request: Request) -> Obj:
-    """``POST /api/hex/engine``: the engine's move for the side to move (``time`` seconds
-    or ``playouts``; ``seed``), played, with its evidence."""
-    from boardlab.hex.search import MctsEngine
-
-    data = await read_object(request)
+def _searched(data: Obj) -> tuple[Position, Limit, int]:
     position = read_game(data)
     limit = _limit(data)
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
     if position.winner is not None:
         raise ApiError(422, f"the game is over: player {position.winner} has won")
-    engine = MctsEngine(seed=seed + len(position.history))
-    result = await run_job(request, lambda: engine.search(position, limit))
-    position.play_index(result.move)
+    return position, limit, seed + len(position.history)
+
+
+def _choose(position: Position, limit: Limit, seed: int) -> Obj | SearchResult:
+    """The engine's move: a swap decision's dict when it swaps, else a search result."""
+    from boardlab.hex.opening import decide_swap
+    from boardlab.hex.search import MctsEngine
+
+    engine = MctsEngine(seed=seed)
+    if position.can_swap():
+        decision = decide_swap(engine, position, limit)
+        if decision.swap:
+            return {
+                "move": str(SWAP_MOVE),
+                "win_rate": round(decision.first_player_chance, 4),
+                "proven": 1 if decision.exact else 0,
+                "playouts": 0,
+                "reason": f"swapped: {decision.reason}",
+                "top": [],
+            }
+        if decision.reply is not None:
+            return decision.reply
+    return engine.search(position, limit)
+
+
+async def engine(request: Request) -> Obj:
+    """``POST /api/hex/engine``: the engine's move for the side to move (``time`` seconds
+    or ``playouts``; ``seed``), played, with its evidence; under the swap rule, player 2's
+    first answer may be the swap."""
+    position, limit, seed = _searched(await read_object(request))
+    chosen = await run_job(request, lambda: _choose(position, limit, seed))
+    if isinstance(chosen, dict):
+        position.play(SWAP_MOVE)
+        evidence = chosen
+    else:
+        position.play_index(chosen.move)
+        evidence = chosen.as_dict(position.size)
     answer = state_of(position)
-    answer["engine"] = result.as_dict(position.size)
+    answer["engine"] = evidence
     return answer
+
+
+async def analyze(request: Request) -> Obj:
+    """``POST /api/hex/analyze``: the engine's view of the position without playing: its
+    move, the side to move's win rate and the most visited moves with theirs."""
+    from boardlab.hex.search import MctsEngine
+
+    position, limit, seed = _searched(await read_object(request))
+    engine = MctsEngine(seed=seed)
+    result = await run_job(request, lambda: engine.search(position, limit))
+    return {"to_move": position.to_move, **result.as_dict(position.size)}
 
 
 async def solve(request: Request) -> Obj:
@@ -125,9 +202,33 @@ async def solve(request: Request) -> Obj:
     return result.as_dict(position.size)
 
 
+async def sgf(request: Request) -> Obj:
+    """``POST /api/hex/sgf``: the game as HexGui SGF text."""
+    from boardlab.hex.formats import format_sgf
+
+    position = read_game(await read_object(request))
+    return {"sgf": format_sgf(Position(position.size, position.swap), position.indices)}
+
+
+async def load(request: Request) -> Obj:
+    """``POST /api/hex/load``: the game of a HexGui SGF text (``sgf``), which must start
+    from the empty board; 422 naming the line and column of what is wrong."""
+    from boardlab.hex.formats import parse_sgf
+
+    data = await read_object(request)
+    text = field_str(data, "sgf", max_len=MAX_SGF)
+    position = parse_sgf(text, source="sgf", swap=field_bool(data, "swap", False))
+    if not position.start_empty:
+        raise ApiError(422, "the page plays games from the empty board: this SGF sets up stones")
+    return state_of(position)
+
+
 routes = [
     Route("/hex/state", endpoint(state), methods=["POST"]),
     Route("/hex/move", endpoint(move), methods=["POST"]),
     Route("/hex/engine", endpoint(engine), methods=["POST"]),
+    Route("/hex/analyze", endpoint(analyze), methods=["POST"]),
     Route("/hex/solve", endpoint(solve), methods=["POST"]),
+    Route("/hex/sgf", endpoint(sgf), methods=["POST"]),
+    Route("/hex/load", endpoint(load), methods=["POST"]),
 ]
