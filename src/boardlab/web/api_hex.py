@@ -3,13 +3,14 @@ sgf, load).
 
 A game is its ``size`` (1..26), whether the swap rule is on (``swap``) and the
 ``moves`` played so far (cell names such as ``b2``, black first, and ``swap-pieces``);
-the server replays them with :mod:`boardlab.hex.rules` on every request. Player 1 (black, red on the picture) joins
-the left and right edges, player 2 (white, blue) the top and bottom ones. The engine
-is :class:`boardlab.hex.search.MctsEngine` under a time or playout limit (as player 2
-under the swap rule it first decides the swap with :func:`boardlab.hex.opening.decide_swap`);
-``solve`` asks the exact solver :func:`boardlab.hex.solver.solve`, which the page offers
-only where it can finish (``solvable``). ``sgf`` and ``load`` write and read the game as
-HexGui SGF (:mod:`boardlab.hex.formats`).
+the server replays them with :mod:`boardlab.hex.rules` on every request. Player 1
+(black, red on the picture) joins the left and right edges, player 2 (white, blue) the
+top and bottom ones. The engine is :class:`boardlab.hex.search.MctsEngine` under a time
+or playout limit (as player 2 under the swap rule it first decides the swap with
+:func:`boardlab.hex.opening.decide_swap`); ``solve`` asks the exact solver
+:func:`boardlab.hex.solver.solve`, which the page offers only where it can finish
+(``solvable``). ``sgf`` and ``load`` write and read the game as HexGui SGF
+(:mod:`boardlab.hex.formats`).
 """
 
 from __future__ import annotations
