@@ -9,12 +9,52 @@ class ApiError extends Error {
   }
 }
 
+// This tab's name for the server: a newer search from the same tab and game replaces
+// (cancels) the older one there.
+const PAGE_ID = Math.random().toString(36).slice(2, 12);
+
+// A game's requests. While one runs the game is `busy` (its buttons are disabled by
+// its refresh function); every change of position calls `changed()`, and an answer
+// that comes back after a change is dropped (run() resolves to BL.STALE).
+class Requests {
+  constructor(refresh) {
+    this.pending = 0;
+    this.epoch = 0;
+    this.refresh = refresh;
+  }
+
+  get busy() { return this.pending > 0; }
+
+  changed() { this.epoch += 1; }
+
+  async run(work) {
+    const epoch = this.epoch;
+    this.pending += 1;
+    this.refresh();
+    try {
+      const value = await work();
+      return epoch === this.epoch ? value : BL.STALE;
+    } catch (err) {
+      if (epoch !== this.epoch) return BL.STALE;
+      throw err;
+    } finally {
+      this.pending -= 1;
+      this.refresh();
+    }
+  }
+}
+
 const BL = {
+  STALE: Symbol("stale"),
+  Requests,
+
   // POST a JSON body (or GET when body is undefined); the answer's JSON, or an ApiError.
   async api(path, body) {
+    const headers = { "X-Boardlab-Page": `${PAGE_ID}:${path.split("/")[0]}` };
     const options = body === undefined
-      ? { method: "GET" }
-      : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+      ? { method: "GET", headers }
+      : { method: "POST", headers: Object.assign({ "Content-Type": "application/json" }, headers),
+        body: JSON.stringify(body) };
     let response;
     try {
       response = await fetch("/api/" + path, options);
@@ -63,18 +103,51 @@ const BL = {
 
   sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); },
 
-  readFileInto(inputId, textareaId) {
+  // Offer `text` as a file download named `name`.
+  download(name, text) {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  },
+
+  // Call onText(text) with the contents of each file chosen in the file input `inputId`.
+  onFile(inputId, onText) {
     BL.$(inputId).addEventListener("change", (event) => {
       const file = event.target.files[0];
+      event.target.value = "";
       if (!file) return;
       if (file.size > 1024 * 1024 * 4) {
         alert("file too large (at most 4 MB)");
         return;
       }
       const reader = new FileReader();
-      reader.onload = () => { BL.$(textareaId).value = reader.result; };
+      reader.onload = () => onText(String(reader.result));
       reader.readAsText(file);
     });
+  },
+
+  // Show or hide a game's game-over banner.
+  over(id, text, kind) {
+    const el = BL.$(id);
+    el.hidden = !text;
+    el.textContent = text || "";
+    el.className = "gameover" + (kind ? " " + kind : "");
+  },
+
+  // An SVG element with attributes (for the pictures the page draws itself).
+  svg(tag, attrs, text) {
+    const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [key, value] of Object.entries(attrs || {})) el.setAttribute(key, value);
+    if (text !== undefined) el.textContent = text;
+    return el;
+  },
+
+  readFileInto(inputId, textareaId) {
+    BL.onFile(inputId, (text) => { BL.$(textareaId).value = text; });
   },
 
   showTab(name) {

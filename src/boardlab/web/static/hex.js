@@ -1,13 +1,18 @@
-// Hex: play either colour against the engine; the winning chain is shown at the end.
+// Hex: play either colour against the engine, with the swap rule if wanted; the page
+// draws the board itself (last move, move numbers, the engine's analysis on the cells).
 "use strict";
 
 BL.games.hex = (() => {
   const $ = BL.$;
   const NAMES = { 1: "red (player 1)", 2: "blue (player 2)" };
+  const COLOURS = { 1: "#d33", 2: "#36c" };
+  const CELL = 34;                       // cell width in SVG units
+  const MIN_CELL_PX = 30;                // a cell is never drawn narrower (tapping)
   let state = null;
   let human = 1;
-  let busy = false;
   let seed = 1;
+  let analysis = null;                   // {to_move, top: [...]} for the shown position
+  const requests = new BL.Requests(() => refresh());
 
   function engineSettings() {
     const choice = $("hex-engine").value;
@@ -15,47 +20,206 @@ BL.games.hex = (() => {
     return { time: Number($("hex-time").value) || 1, seed };
   }
 
+  const game = () => ({ size: state.size, swap: state.swap, moves: state.moves });
+
+  // -- the board picture ------------------------------------------------------------------
+  function draw() {
+    const n = state.size;
+    const r = CELL / Math.sqrt(3);
+    const left = CELL * 1.9;             // room for the row labels
+    const top = CELL * 1.3;
+    const centre = (row, col) => [left + col * CELL + row * CELL / 2, top + row * r * 1.5];
+    const width = left + (n - 1) * CELL * 1.5 + CELL + CELL * 1.2;
+    const height = top * 2 + (n - 1) * r * 1.5 + r;
+    const svg = BL.svg("svg", { viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
+      role: "img", "aria-label": `Hex ${n} x ${n}` });
+    svg.appendChild(BL.svg("title", {}, `Hex ${n} x ${n}: red joins left and right, blue top and bottom`));
+    const pad = CELL * 0.72;
+    const [x0, y0] = centre(0, 0);
+    const [x1, y1] = centre(0, n - 1);
+    const [x2, y2] = centre(n - 1, 0);
+    const [x3, y3] = centre(n - 1, n - 1);
+    const edge = (xa, ya, xb, yb, player) => svg.appendChild(BL.svg("line", {
+      x1: xa, y1: ya, x2: xb, y2: yb, stroke: COLOURS[player], "stroke-width": 5, "stroke-linecap": "round" }));
+    edge(x0 - pad, y0 - pad, x1 + pad, y1 - pad, 2);
+    edge(x2 - pad, y2 + pad, x3 + pad, y3 + pad, 2);
+    edge(x0 - pad, y0 - pad, x2 - pad, y2 + pad, 1);
+    edge(x1 + pad, y1 - pad, x3 + pad, y3 + pad, 1);
+    const owner = {};
+    for (const player of [1, 2]) for (const name of state.stones[player]) owner[name] = player;
+    const chain = new Set(state.chain);
+    const shown = analysisByCell();
+    const numbers = $("hex-numbers").checked;
+    for (let row = 0; row < n; row++) {
+      for (let col = 0; col < n; col++) {
+        const name = state.cells[row * n + col];
+        const [cx, cy] = centre(row, col);
+        const corners = [];
+        for (let k = 0; k < 6; k++) {
+          const angle = (90 + 60 * k) * Math.PI / 180;
+          corners.push(`${(cx + r * Math.cos(angle)).toFixed(1)},${(cy + r * Math.sin(angle)).toFixed(1)}`);
+        }
+        const hex = BL.svg("polygon", { points: corners.join(" "), fill: "#f4e7c5", stroke: "#7a6a4f",
+          "stroke-width": 1, "data-cell": name });
+        hex.appendChild(BL.svg("title", {}, name));
+        svg.appendChild(hex);
+        const player = owner[name];
+        if (player) {
+          svg.appendChild(BL.svg("circle", { cx, cy, r: r * 0.72, fill: COLOURS[player],
+            stroke: chain.has(name) ? "#000" : "none", "stroke-width": chain.has(name) ? 3 : 0 }));
+          if (name === state.last) {
+            svg.appendChild(BL.svg("circle", { cx, cy, r: r * 0.28, fill: "#fff", class: "last-move",
+              "data-last": name }));
+          }
+          if (numbers && state.numbers[name]) {
+            svg.appendChild(BL.svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11,
+              fill: name === state.last ? "#000" : "#fff", class: "move-number" }, String(state.numbers[name])));
+          }
+        } else if (shown[name]) {
+          const entry = shown[name];
+          svg.appendChild(BL.svg("circle", { cx, cy, r: r * 0.7, fill: COLOURS[analysis.to_move],
+            "fill-opacity": 0.15 + 0.5 * entry.share, class: "analysis", "data-rate": entry.win_rate }));
+          svg.appendChild(BL.svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10,
+            class: "analysis-text" }, `${Math.round(100 * entry.win_rate)}%`));
+        }
+      }
+    }
+    for (let col = 0; col < n; col++) {
+      const [cx, cy] = centre(0, col);
+      svg.appendChild(BL.svg("text", { x: cx, y: cy - r * 1.35, "text-anchor": "middle", "font-size": 12,
+        class: "label" }, state.cells[col].replace(/[0-9]+$/, "")));
+    }
+    for (let row = 0; row < n; row++) {
+      const [cx, cy] = centre(row, 0);
+      svg.appendChild(BL.svg("text", { x: cx - CELL * 0.68, y: cy + 4, "text-anchor": "end", "font-size": 12,
+        class: "label row-label" }, String(row + 1)));
+    }
+    const box = $("hex-svg");
+    box.innerHTML = "";
+    box.appendChild(svg);
+    const cellsAcross = (width / CELL);
+    box.style.setProperty("--board-min", `${Math.ceil(cellsAcross * MIN_CELL_PX)}px`);
+    for (const el of box.querySelectorAll("[data-cell]")) {
+      el.addEventListener("click", () => onCell(el.getAttribute("data-cell")));
+    }
+  }
+
+  function analysisByCell() {
+    const found = {};
+    if (!analysis || !$("hex-show-analysis").checked) return found;
+    const most = Math.max(1, ...analysis.top.map((m) => m.visits));
+    for (const move of analysis.top) found[move.move] = { win_rate: move.win_rate, share: move.visits / most };
+    return found;
+  }
+
+  // -- the side panel -----------------------------------------------------------------------
+  function refresh() {
+    if (!state) return;
+    const busy = requests.busy;
+    const over = state.winner !== null;
+    $("hex-svg").classList.toggle("busy", busy);
+    $("hex-undo").disabled = busy || !state.moves.length;
+    $("hex-solve").disabled = busy || over || !state.solvable;
+    $("hex-solve").title = state.solvable ? "" : "the exact solver finishes only with at most 25 empty cells";
+    $("hex-analyse").disabled = busy || over;
+    $("hex-swap").hidden = !(state.can_swap && state.to_move === human);
+    $("hex-swap").disabled = busy;
+    $("hex-save").disabled = busy;
+    $("hex-load").disabled = busy;
+  }
+
   function show(message, kind) {
-    BL.picture("hex-svg", state.svg, onCell);
+    draw();
+    const list = $("hex-movelist");
+    list.innerHTML = "";
+    let player = 1;
+    state.moves.forEach((name) => {
+      const item = document.createElement("li");
+      item.textContent = `${player === 1 ? "red" : "blue"} ${name === "swap-pieces" ? "swap" : name}`;
+      list.appendChild(item);
+      player = 3 - player;
+    });
+    list.scrollTop = list.scrollHeight;
     $("hex-moves").textContent = state.moves.length ? "Moves: " + state.moves.join(" ") : "";
     $("hex-chain").textContent = state.winner ? "Winning chain: " + state.chain.join(" ") : "";
+    const turn = $("hex-turn");
+    turn.innerHTML = "";
+    if (state.winner === null) {
+      const dot = document.createElement("span");
+      dot.className = "dot";
+      dot.style.background = COLOURS[state.to_move];
+      turn.append(dot, ` ${NAMES[state.to_move]} to move` + (state.to_move === human ? " (you)" : " (the engine)"));
+    }
     if (message) {
       BL.status("hex-status", message, kind);
     } else if (state.winner) {
-      const you = state.winner === human;
-      BL.status("hex-status", you ? `You win: ${NAMES[state.winner]} is joined.`
-        : `The engine wins: ${NAMES[state.winner]} is joined.`, you ? "ok" : "error");
+      BL.status("hex-status", "");
     } else {
       BL.status("hex-status", state.to_move === human ? "Your move." : "The engine is thinking...");
     }
-    $("hex-svg").classList.toggle("busy", busy);
-    $("hex-undo").disabled = busy || !state.moves.length;
-    $("hex-solve").disabled = busy || state.winner !== null;
+    if (state.winner) {
+      const you = state.winner === human;
+      BL.over("hex-over", you ? `You win: ${NAMES[state.winner]} is joined.`
+        : `The engine wins: ${NAMES[state.winner]} is joined.`, you ? "ok" : "lost");
+      BL.status("hex-status", you ? "You win." : "The engine wins.", you ? "ok" : "error");
+    } else {
+      BL.over("hex-over", "");
+    }
+    refresh();
   }
 
+  function showAnalysis() {
+    const box = $("hex-analysis");
+    box.innerHTML = "";
+    if (!analysis) return;
+    const side = analysis.to_move === human ? "your" : "the engine's";
+    const line = document.createElement("p");
+    line.textContent = `Analysis (${analysis.playouts} playouts): ${NAMES[analysis.to_move]}, ${side} side, ` +
+      `wins ${Math.round(100 * analysis.win_rate)}% with ${analysis.move}. Best moves:`;
+    box.appendChild(line);
+    const cells = document.createElement("div");
+    cells.className = "cells";
+    for (const move of analysis.top) {
+      const button = document.createElement("span");
+      button.className = "chip";
+      button.dataset.analysis = move.move;
+      button.textContent = `${move.move} ${Math.round(100 * move.win_rate)}%`;
+      cells.appendChild(button);
+    }
+    box.appendChild(cells);
+  }
+
+  function changed() {
+    requests.changed();
+    analysis = null;
+    $("hex-analysis").innerHTML = "";
+  }
+
+  // -- actions --------------------------------------------------------------------------------
   async function engineMove() {
     if (!state || state.winner || state.to_move === human) return;
-    busy = true;
     show();
     try {
-      const answer = await BL.api("hex/engine", Object.assign({ size: state.size, moves: state.moves },
-        engineSettings()));
+      const answer = await requests.run(() => BL.api("hex/engine", Object.assign(game(), engineSettings())));
+      if (answer === BL.STALE) return;
+      changed();
       state = answer;
-      busy = false;
       const e = answer.engine;
-      show(answer.winner ? null : `The engine played ${e.move} (${e.reason}, ${e.playouts} playouts). Your move.`);
+      const what = e.move === "swap-pieces" ? "swapped your first stone" : `played ${e.move}`;
+      show(answer.winner ? null : `The engine ${what} (${e.reason}, win rate ${Math.round(100 * e.win_rate)}%). Your move.`);
     } catch (err) {
-      busy = false;
       show(err.message, "error");
     }
   }
 
-  async function onCell(name) {
-    if (busy || !state) return;
+  async function play(move) {
+    if (requests.busy || !state) return;
     if (state.to_move !== human && !state.winner) return;
     try {
-      state = await BL.api("hex/move", { size: state.size, moves: state.moves, move: name });
-      $("hex-analysis").innerHTML = "";
+      const answer = await requests.run(() => BL.api("hex/move", Object.assign(game(), { move })));
+      if (answer === BL.STALE) return;
+      changed();
+      state = answer;
       show();
       await engineMove();
     } catch (err) {
@@ -63,12 +227,18 @@ BL.games.hex = (() => {
     }
   }
 
+  const onCell = (name) => play(name);
+
   async function newGame() {
     human = Number($("hex-colour").value);
     seed = Math.floor(Math.random() * 1e6);
-    $("hex-analysis").innerHTML = "";
+    $("hex-pending").hidden = true;
+    changed();
+    const body = { size: Number($("hex-size").value), swap: $("hex-swap-rule").checked, moves: [] };
     try {
-      state = await BL.api("hex/state", { size: Number($("hex-size").value), moves: [] });
+      const answer = await requests.run(() => BL.api("hex/state", body));
+      if (answer === BL.STALE) return;
+      state = answer;
       show();
       await engineMove();
     } catch (err) {
@@ -77,13 +247,16 @@ BL.games.hex = (() => {
   }
 
   async function undo() {
-    if (busy || !state.moves.length) return;
+    if (requests.busy || !state.moves.length) return;
     // take back to the last position where it was the person's turn
     let moves = state.moves.slice(0, -1);
     const toMove = (n) => (n % 2 === 0 ? 1 : 2);
     while (moves.length && toMove(moves.length) !== human) moves = moves.slice(0, -1);
+    changed();
     try {
-      state = await BL.api("hex/state", { size: state.size, moves });
+      const answer = await requests.run(() => BL.api("hex/state", { size: state.size, swap: state.swap, moves }));
+      if (answer === BL.STALE) return;
+      state = answer;
       show("Taken back.");
       await engineMove();
     } catch (err) {
@@ -91,11 +264,26 @@ BL.games.hex = (() => {
     }
   }
 
+  async function analyse() {
+    const box = $("hex-analysis");
+    box.textContent = "Analysing...";
+    try {
+      const found = await requests.run(() => BL.api("hex/analyze", Object.assign(game(), engineSettings())));
+      if (found === BL.STALE) return;
+      analysis = found;
+      draw();
+      showAnalysis();
+    } catch (err) {
+      box.textContent = err.message;
+    }
+  }
+
   async function solve() {
     const box = $("hex-analysis");
     box.textContent = "Solving...";
     try {
-      const found = await BL.api("hex/solve", { size: state.size, moves: state.moves, time: 5 });
+      const found = await requests.run(() => BL.api("hex/solve", Object.assign(game(), { time: 5 })));
+      if (found === BL.STALE) return;
       box.innerHTML = "";
       const line = document.createElement("p");
       if (found.winner === null) {
@@ -104,6 +292,7 @@ BL.games.hex = (() => {
         line.textContent = `With perfect play ${NAMES[found.winner]} wins.` +
           (found.winning_moves.length ? " Winning moves:" : "");
       }
+      line.dataset.ply = state.moves.length;
       box.appendChild(line);
       const cells = document.createElement("div");
       cells.className = "cells";
@@ -121,18 +310,62 @@ BL.games.hex = (() => {
     }
   }
 
+  async function save() {
+    try {
+      const found = await requests.run(() => BL.api("hex/sgf", game()));
+      if (found === BL.STALE) return;
+      $("hex-sgf").value = found.sgf;
+      BL.download(`hex-${state.size}x${state.size}.sgf`, found.sgf);
+      BL.status("hex-status", "Saved as SGF (HexGui's format); the text is below too.", "ok");
+    } catch (err) {
+      BL.status("hex-status", err.message, "error");
+    }
+  }
+
+  async function load(text) {
+    const sgf = text === undefined ? $("hex-sgf").value : text;
+    changed();
+    try {
+      const answer = await requests.run(() => BL.api("hex/load", { sgf }));
+      if (answer === BL.STALE) return;
+      state = answer;
+      $("hex-size").value = String(state.size);
+      $("hex-swap-rule").checked = state.swap;
+      show(`Loaded: ${state.moves.length} moves on ${state.size} x ${state.size}.`);
+      await engineMove();
+    } catch (err) {
+      BL.status("hex-status", "Cannot load: " + err.message, "error");
+    }
+  }
+
+  function settingChanged() {
+    if (state && state.moves.length === 0 && !requests.busy) {
+      newGame();
+    } else {
+      $("hex-pending").hidden = false;
+    }
+  }
+
   function start() {
     const select = $("hex-size");
-    for (let n = 2; n <= 13; n++) {
+    for (let n = 2; n <= 19; n++) {
       const option = document.createElement("option");
       option.value = n;
       option.textContent = `${n} x ${n}`;
       if (n === 7) option.selected = true;
       select.appendChild(option);
     }
+    for (const id of ["hex-size", "hex-colour", "hex-swap-rule"]) $(id).addEventListener("change", settingChanged);
     $("hex-new").addEventListener("click", newGame);
     $("hex-undo").addEventListener("click", undo);
     $("hex-solve").addEventListener("click", solve);
+    $("hex-analyse").addEventListener("click", analyse);
+    $("hex-swap").addEventListener("click", () => play("swap-pieces"));
+    $("hex-numbers").addEventListener("change", () => state && draw());
+    $("hex-show-analysis").addEventListener("change", () => state && draw());
+    $("hex-save").addEventListener("click", save);
+    $("hex-load").addEventListener("click", () => load());
+    BL.onFile("hex-file", (text) => { $("hex-sgf").value = text; load(text); });
     newGame();
   }
 
