@@ -55,6 +55,7 @@ IDS = [f"{p.board.name}-{p.goal.text}" for p in PROBLEMS]
 def _same(a: Analysis, b: Analysis) -> None:
     assert a.levels == b.levels
     assert a.solutions == b.solutions
+    assert a.finishes == b.finishes
 
 
 def test_shards_cover_every_value_once() -> None:

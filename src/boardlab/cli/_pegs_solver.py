@@ -185,6 +185,10 @@ def _run_count(args: argparse.Namespace) -> int:
         f"{found.win_classes:>12,} {found.win_boards:>13,}"
     )
     lines.append(f"solutions: {found.solutions:,}")
+    if problem.goal.bits is None:
+        board = problem.board
+        ends = (f"{board.hole_name(board.cells[h])} {n:,}" for h, n in found.finishes.items())
+        lines.append("by finishing hole: " + (", ".join(ends) or "none"))
     lines.append(f"time: {found.seconds:.2f} s")
     write_stdout("\n".join(lines) + "\n")
     return 0

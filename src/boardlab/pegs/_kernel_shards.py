@@ -6,8 +6,10 @@ own. The backward pass is written the other way round from
 :func:`boardlab.pegs._kernel.count_parents`: each winning position *pushes* its weight
 to the canonical form of every parent it has (:func:`parents_of`), the pushes are routed
 to the parents' shards, and each shard adds up what reached its own positions
-(:func:`add_weights`). ``tests/pegs/test_shards.py`` checks both against the in-process
-pass and the pure-Python twins of :mod:`boardlab.pegs._solver_reference`.
+(:func:`add_weights`); :func:`children_of` pushes the other way, along the jumps made,
+for the counts from the start. ``tests/pegs/test_shards.py`` and
+``tests/pegs/test_finish.py`` check them against the in-process pass and the pure-Python
+twins of :mod:`boardlab.pegs._solver_reference`.
 """
 
 from __future__ import annotations
@@ -19,7 +21,14 @@ from numba import prange
 from boardlab.core.jit import jit, jit_parallel
 from boardlab.pegs._kernel import canon_moved, images_of, jump_images, jump_offsets
 
-__all__ = ["add_weights", "merge_unique", "parents_of", "shard_of", "shard_order"]
+__all__ = [
+    "add_weights",
+    "children_of",
+    "merge_unique",
+    "parents_of",
+    "shard_of",
+    "shard_order",
+]
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
@@ -119,16 +128,14 @@ def merge_unique(values: U64, starts: I64) -> U64:
 
 
 @jit_parallel
-def parents_of(
-    wins: U64, lo: U64, hi: U64, mf: U64, mo: U64, mt: U64, table: U64
+def _push(
+    wins: U64, lo: U64, hi: U64, holes: U64, pattern: U64, jimg: U64, table: U64
 ) -> tuple[U64, U64, U64]:
-    """``(parent, lo, hi)`` for every jump undone from every winning position: the
-    parent's canonical form and the child's 128-bit weight (duplicates kept)."""
+    """``(key, lo, hi)`` for every jump ``j`` with ``wins[i] & holes[j] == pattern[j]``:
+    the canonical form after the jump (made or undone: both XOR its three holes) and the
+    128-bit weight of ``wins[i]`` (duplicates kept)."""
     n = wins.size
-    nj = mf.size
-    jimg = jump_images(mf, mo, mt, table)
-    holes = mf | mo | mt
-    offsets = jump_offsets(wins, holes, mt)
+    offsets = jump_offsets(wins, holes, pattern)
     keys = np.empty(offsets[n], np.uint64)
     out_lo = np.empty(offsets[n], np.uint64)
     out_hi = np.empty(offsets[n], np.uint64)
@@ -139,13 +146,32 @@ def parents_of(
             w = wins[i]
             images_of(w, table, images)
             k = offsets[i]
-            for j in range(nj):
-                if (w & holes[j]) == mt[j]:
+            for j in range(holes.size):
+                if (w & holes[j]) == pattern[j]:
                     keys[k] = canon_moved(images, jimg, j)
                     out_lo[k] = lo[i]
                     out_hi[k] = hi[i]
                     k += 1
     return keys, out_lo, out_hi
+
+
+@jit
+def parents_of(
+    wins: U64, lo: U64, hi: U64, mf: U64, mo: U64, mt: U64, table: U64
+) -> tuple[U64, U64, U64]:
+    """``(parent, lo, hi)`` for every jump undone from every winning position: the
+    parent's canonical form and the child's 128-bit weight (duplicates kept)."""
+    return _push(wins, lo, hi, mf | mo | mt, mt, jump_images(mf, mo, mt, table), table)
+
+
+@jit
+def children_of(
+    wins: U64, lo: U64, hi: U64, mf: U64, mo: U64, mt: U64, table: U64
+) -> tuple[U64, U64, U64]:
+    """``(child, lo, hi)`` for every jump made from every position: the child's
+    canonical form and the parent's 128-bit weight (duplicates kept); the forward pass
+    of path counts from the start (:mod:`boardlab.pegs._solver_finish`) pushes these."""
+    return _push(wins, lo, hi, mf | mo | mt, mf | mo, jump_images(mf, mo, mt, table), table)
 
 
 @jit

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,7 @@ import numpy.typing as npt
 from boardlab.core.errors import LimitExceededError
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.memory import format_size
+from boardlab.pegs._solver_finish import by_hole, forward_counts
 from boardlab.pegs._solver_tables import Problem
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Jump
@@ -67,6 +68,8 @@ class Analysis:
     solutions: int
     seconds: float
     winning: dict[int, U64]
+    #: With one peg anywhere as the goal: solutions by the hole (bit index) of the last peg.
+    finishes: dict[int, int] = field(default_factory=dict)
 
     @property
     def classes(self) -> int:
@@ -108,7 +111,18 @@ class Analysis:
             "winning_classes": self.win_classes,
             "winning_boards": self.win_boards,
             "solutions": str(self.solutions),
+            **self._by_hole(),
             "seconds": round(self.seconds, 3),
+        }
+
+    def _by_hole(self) -> dict[str, dict[str, str]]:
+        if self.problem.goal.bits is not None:
+            return {}
+        board = self.problem.board
+        return {
+            "solutions_by_hole": {
+                board.hole_name(board.cells[hole]): str(n) for hole, n in self.finishes.items()
+            }
         }
 
 
@@ -268,7 +282,12 @@ def analyse(
         del level, sizes
         lo, hi = lo[win], hi[win]  # weights of the winning positions only
     counts.reverse()
-    return Analysis(problem, tuple(counts), solutions, time.perf_counter() - began, winning)
+    finishes: dict[int, int] = {}
+    if problem.goal.bits is None:
+        _check(budget, "counting paths from the start")
+        finishes = by_hole(problem, *forward_counts(problem, winning))
+    seconds = time.perf_counter() - began
+    return Analysis(problem, tuple(counts), solutions, seconds, winning, finishes)
 
 
 def min_moves(

@@ -19,6 +19,7 @@ __all__ = [
     "canon_py",
     "canon_slow",
     "count_py",
+    "finishes_py",
     "levels_py",
     "min_moves_py",
     "orbit_py",
@@ -98,6 +99,20 @@ def winning_weights_py(
         np.array(low, dtype=np.uint64),
         np.array([w >> 64 for w in weights], dtype=np.uint64),
     )
+
+
+def finishes_py(problem: Problem) -> dict[int, int]:
+    """Jump sequences from the start to each final board, by the hole (bit index) of a
+    one-peg final board, in hole order: every board counted, no symmetry."""
+    counts = {problem.start: 1}
+    for _ in range(problem.start_pegs - problem.goal.pegs):
+        following: dict[int, int] = {}
+        for bits, n in counts.items():
+            for child in children_py(problem, bits):
+                following[child] = following.get(child, 0) + n
+        counts = following
+    ends = {b.bit_length() - 1: n for b, n in counts.items() if problem.goal.reached(b)}
+    return dict(sorted(ends.items()))
 
 
 def count_py(problem: Problem, bits: int) -> int:

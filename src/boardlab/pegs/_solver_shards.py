@@ -30,7 +30,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -343,10 +343,18 @@ def analyse_sharded(
         finished in a work folder are kept for a later run).
     :raises BoardlabError: for a bad work folder.
     """
+    from boardlab.pegs._solver_shards_finish import finishes_sharded
+
     if run.workdir is not None:
         _prepare(run.workdir, problem, run.shards)
+    budget = (limit or Limit()).start()
     try:
-        return _analyse(problem, run, limit, progress, keep_winning)
+        wins: dict[int, list[Handle]] = {}
+        found = _analyse(problem, run, budget, progress, keep_winning, wins)
+        if problem.goal.bits is None:
+            finishes = finishes_sharded(problem, run, wins, budget, progress)
+            found = replace(found, finishes=finishes, seconds=budget.elapsed)
+        return found
     except OSError as exc:  # a full disk, a folder removed under the run
         where = f" in {run.workdir}" if run.workdir is not None else ""
         raise BoardlabError(
@@ -358,13 +366,15 @@ def analyse_sharded(
 def _analyse(
     problem: Problem,
     run: ShardedRun,
-    limit: Limit | None,
+    budget: Budget,
     progress: Progress | None,
     keep_winning: bool,
+    kept: dict[int, list[Handle]],
 ) -> Analysis:
+    """The forward and backward passes; every level's shards of winning positions (with
+    their weights) are left in ``kept``."""
     from boardlab.pegs import _kernel
 
-    budget = (limit or Limit()).start()
     began = time.perf_counter()
     shards = run.shards
     masks, table = problem.masks, problem.table
@@ -410,6 +420,7 @@ def _analyse(
         counts.append(LevelCount(pegs, classes, boards, win_classes, win_boards))
         if pegs == top:
             solutions = weight // orbit
+        kept[pegs] = wins
         if keep_winning:
             winning[pegs] = _gather_keys(wins, run)
         if progress is not None:

@@ -1,0 +1,113 @@
+"""Solver layer: solutions by finishing hole, partitioned (after the sharded passes).
+
+:mod:`boardlab.pegs._solver_finish` in shards: a task takes one shard of level ``k + 1``
+with the counts ``F`` from the start, pushes each along every jump to the child's
+canonical form (:func:`boardlab.pegs._kernel_shards.children_of`) and routes the pushes
+by shard; a task per shard of level ``k`` adds up what reached its winning positions.
+In a work folder each level's counts are kept in ``paths-PP/`` (trusted once its
+``done.json`` is written), so a stopped run resumes here too.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.limits import Budget
+from boardlab.pegs._solver_finish import by_hole, start_counts
+from boardlab.pegs._solver_levels import Progress
+from boardlab.pegs._solver_shards import (
+    Handle,
+    ShardedRun,
+    _done,
+    _level_folder,
+    _load,
+    _mark_done,
+    _route,
+    _save,
+    _stop_if_out_of_time,
+)
+from boardlab.pegs._solver_tables import Problem
+
+__all__ = ["finishes_sharded", "task_add", "task_push_forward"]
+
+U64 = npt.NDArray[np.uint64]
+
+
+def task_push_forward(
+    counts: Handle, masks: tuple[U64, U64, U64], table: U64, shards: int, outs: list[str] | None
+) -> list[Handle] | Handle:
+    """Every count of one shard pushed along every jump to the child, routed."""
+    from boardlab.pegs._kernel_shards import children_of
+
+    keys, lo, hi = _load(counts)
+    pushed = children_of(keys, lo, hi, *masks, table)
+    routed = _route(pushed[0], shards, pushed[1], pushed[2])
+    kept = [_save(part, None if outs is None else outs[j]) for j, part in enumerate(routed)]
+    return kept if shards > 1 else kept[0]  # one result is returned as itself
+
+
+def task_add(wins: Handle, out: str | None, *parts: Handle) -> Handle:
+    """One shard of winning positions with the counts pushed to them."""
+    from boardlab.pegs._kernel_shards import add_weights
+
+    keys = _load(wins)[0]
+    loaded = [_load(p) for p in parts]
+    lo, hi = add_weights(
+        keys,
+        np.concatenate([p[0] for p in loaded]),
+        np.concatenate([p[1] for p in loaded]),
+        np.concatenate([p[2] for p in loaded]),
+    )
+    for p in parts:
+        if isinstance(p, str):
+            os.remove(p)
+    return _save((keys, lo, hi), out)
+
+
+def finishes_sharded(
+    problem: Problem,
+    run: ShardedRun,
+    wins: dict[int, list[Handle]],
+    budget: Budget,
+    progress: Progress | None,
+) -> dict[int, int]:
+    """Solutions by the hole of the last peg (``wins``: every level's shards of winning
+    positions, as the backward pass left them).
+
+    :raises LimitExceededError: when the time budget runs out (finished levels kept).
+    """
+    shards, engine = run.shards, run.engine
+    top, bottom = problem.start_pegs, problem.goal.pegs
+    keys, lo, hi = start_counts(problem)
+    counts: list[Handle] = _route(keys, shards, lo, hi)
+    for pegs in range(top - 1, bottom - 1, -1):
+        _stop_if_out_of_time(budget, f"counting paths from the start to {pegs} pegs")
+        folder = _level_folder(run, "paths", pegs)
+        if _done(folder) is not None and folder is not None:
+            counts = [str(folder / f"shard-{j:04d}.npz") for j in range(shards)]
+            continue
+        pushed: list[list[Handle]] = []
+        for i, part in enumerate(counts):
+            outs = None
+            if folder is not None:
+                outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npz") for j in range(shards)]
+            got = engine.submit(
+                task_push_forward, (part, problem.masks, problem.table, shards, outs), shards
+            )
+            pushed.append(got if shards > 1 else [got])
+        counts = []
+        for j in range(shards):
+            out = None if folder is None else str(folder / f"shard-{j:04d}.npz")
+            counts.append(engine.submit(task_add, (wins[pegs][j], out, *[p[j] for p in pushed])))
+        engine.fetch(counts)  # every shard finished before the level is marked done
+        _mark_done(folder, {"pegs": pegs})
+        if progress is not None:
+            progress(top - pegs, top - bottom, f"paths from the start to {pegs} pegs")
+    finishes: dict[int, int] = {}
+    for keys, lo, hi in (_load(h) for h in engine.fetch(counts)):
+        for hole, n in by_hole(problem, keys, lo, hi).items():
+            finishes[hole] = finishes.get(hole, 0) + n
+    return dict(sorted(finishes.items()))
