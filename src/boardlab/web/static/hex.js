@@ -26,7 +26,7 @@ BL.games.hex = (() => {
   function draw() {
     const n = state.size;
     const r = CELL / Math.sqrt(3);
-    const left = CELL * 1.9;             // room for the row labels
+    const left = CELL * 2.4;             // room for the row labels, left of the red edge
     const top = CELL * 1.3;
     const centre = (row, col) => [left + col * CELL + row * CELL / 2, top + row * r * 1.5];
     const width = left + (n - 1) * CELL * 1.5 + CELL + CELL * 1.2;
@@ -91,7 +91,7 @@ BL.games.hex = (() => {
     }
     for (let row = 0; row < n; row++) {
       const [cx, cy] = centre(row, 0);
-      svg.appendChild(BL.svg("text", { x: cx - CELL * 0.68, y: cy + 4, "text-anchor": "end", "font-size": 12,
+      svg.appendChild(BL.svg("text", { x: cx - CELL * 1.1, y: cy + 4, "text-anchor": "end", "font-size": 12,
         class: "label row-label" }, String(row + 1)));
     }
     const box = $("hex-svg");

@@ -1,0 +1,176 @@
+"""End-to-end, Hex: the board the page draws (last move, numbers, labels), the turn, the
+swap rule, the analysis, the exact solver only where it finishes, SGF save and load, and
+late answers for an old position dropped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+DELAY_SOLVE = """() => {
+  const plain = window.fetch;
+  window.fetch = async (url, options) => {
+    const answer = await plain(url, options);
+    if (String(url).includes('hex/solve')) await new Promise((r) => setTimeout(r, 1500));
+    return answer;
+  };
+}"""
+NO_OVERLAP = """() => {
+  const cells = [...document.querySelectorAll('#hex-svg polygon[data-cell]')]
+    .map((el) => el.getBoundingClientRect());
+  const labels = [...document.querySelectorAll('#hex-svg .row-label')]
+    .map((el) => el.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  return labels.filter((l) => cells.some((c) => meet(l, c))).length;
+}"""
+
+
+def new_game(page: Any, size: int, colour: str = "1", swap: bool = False) -> None:
+    page.goto(f"{page.base_url}/#hex")
+    page.wait_for_selector('#hex-svg [data-cell="a1"]')
+    page.select_option("#hex-engine", "playouts:30")
+    page.select_option("#hex-colour", colour)
+    page.set_checked("#hex-swap-rule", swap)
+    page.select_option("#hex-size", str(size))
+    page.click("#hex-new")
+    page.wait_for_function(
+        f"document.querySelectorAll('#hex-svg [data-cell]').length === {size * size}"
+    )
+    idle(page)
+
+
+def texts(page: Any, selector: str) -> list[str]:
+    """The text of SVG elements (Playwright's inner_text is for HTML)."""
+    found: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.textContent)")
+    return found
+
+
+def idle(page: Any) -> None:
+    page.wait_for_function("!document.querySelector('#hex-svg').classList.contains('busy')")
+
+
+def test_hex_last_move_numbers_turn_and_move_list(page: Any) -> None:
+    new_game(page, 5)
+    page.locator('#hex-svg [data-cell="c3"]').click()
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 2")
+    idle(page)
+    items = page.locator("#hex-movelist li").all_inner_texts()
+    assert items[0] == "red c3" and items[1].startswith("blue ")
+    engine_cell = items[1].split()[1]
+    assert page.get_attribute("#hex-svg .last-move", "data-last") == engine_cell
+    assert "red (player 1) to move (you)" in page.inner_text("#hex-turn")
+    page.check("#hex-numbers")
+    numbers = texts(page, "#hex-svg .move-number")
+    assert sorted(numbers) == ["1", "2"]
+    screenshot(page, "hex-last-move")
+    assert not page.js_errors
+
+
+def test_hex_swap_rule_lets_blue_take_the_first_stone(page: Any) -> None:
+    new_game(page, 5, colour="2", swap=True)
+    page.wait_for_selector("#hex-swap:not([hidden])")
+    idle(page)
+    first = page.locator("#hex-movelist li").all_inner_texts()
+    assert len(first) == 1 and first[0].startswith("red ")
+    page.click("#hex-swap")
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 3")
+    idle(page)
+    assert page.locator("#hex-movelist li").all_inner_texts()[1] == "blue swap"
+    assert page.is_hidden("#hex-swap")
+    assert not page.js_errors
+
+
+def test_hex_analysis_is_drawn_on_the_board(page: Any) -> None:
+    new_game(page, 5)
+    page.click("#hex-analyse")
+    page.wait_for_selector("#hex-svg .analysis")
+    rates = texts(page, "#hex-svg .analysis-text")
+    assert rates and all(text.endswith("%") for text in rates)
+    chips = page.locator("#hex-analysis [data-analysis]").count()
+    assert chips == len(rates)
+    assert "wins" in page.inner_text("#hex-analysis")
+    screenshot(page, "hex-analysis")
+    page.uncheck("#hex-show-analysis")
+    assert page.locator("#hex-svg .analysis").count() == 0
+
+
+def test_hex_exact_solver_only_where_it_finishes(page: Any) -> None:
+    new_game(page, 7)
+    assert page.is_disabled("#hex-solve")
+    new_game(page, 4)
+    assert page.is_enabled("#hex-solve")
+
+
+def test_hex_row_labels_clear_of_the_cells_at_13_and_19(page: Any) -> None:
+    for size in (13, 19):
+        new_game(page, size)
+        assert page.evaluate(NO_OVERLAP) == 0
+        width = page.evaluate(
+            "document.querySelector('#hex-svg polygon[data-cell]').getBoundingClientRect().width"
+        )
+        assert width >= 28  # a finger can hit it
+    screenshot(page, "hex-19")
+
+
+def test_hex_late_answer_for_an_old_game_is_dropped(page: Any) -> None:
+    new_game(page, 3)
+    page.evaluate(DELAY_SOLVE)
+    page.click("#hex-solve")
+    assert page.is_disabled("#hex-solve") and page.is_disabled("#hex-analyse")
+    page.dblclick("#hex-solve")  # disabled: no second request
+    page.click("#hex-new")
+    page.wait_for_function("document.querySelector('#hex-solve').disabled === false")
+    page.wait_for_timeout(1800)  # the late answer has arrived by now
+    assert "perfect play" not in page.inner_text("#hex-analysis")
+    assert not page.js_errors
+
+
+def test_hex_game_saved_as_sgf_and_loaded(page: Any) -> None:
+    new_game(page, 5)
+    page.locator('#hex-svg [data-cell="b2"]').click()
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 2")
+    idle(page)
+    moves = page.inner_text("#hex-moves")
+    page.evaluate("document.querySelector('#hex-saveload').open = true")
+    with page.expect_download() as download:
+        page.click("#hex-save")
+    assert download.value.suggested_filename == "hex-5x5.sgf"
+    sgf = page.input_value("#hex-sgf")
+    assert sgf.startswith("(;FF[4]GM[11]SZ[5]")
+    new_game(page, 3)
+    page.evaluate("document.querySelector('#hex-saveload').open = true")
+    page.fill("#hex-sgf", sgf)
+    page.click("#hex-load")
+    page.wait_for_function("document.querySelectorAll('#hex-svg [data-cell]').length === 25")
+    idle(page)
+    assert page.inner_text("#hex-moves") == moves
+    page.fill("#hex-sgf", "(;FF[4]GM[11]SZ[3];B[z9])")
+    page.click("#hex-load")
+    page.wait_for_selector("#hex-status.error")
+    assert "Cannot load" in page.inner_text("#hex-status")
+
+
+def test_hex_game_over_is_shown(page: Any) -> None:
+    new_game(page, 2)
+    page.locator('#hex-svg [data-cell="a2"]').click()
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length >= 2")
+    idle(page)
+    for name in ("a1", "b1", "a2", "b2"):
+        if page.is_visible("#hex-over"):
+            break
+        if not page.locator(f'#hex-svg [data-cell="{name}"]').count():
+            continue
+        page.locator(f'#hex-svg [data-cell="{name}"]').click()
+        idle(page)
+    page.wait_for_selector("#hex-over:not([hidden])")
+    assert "wins" in page.inner_text("#hex-over") or "win" in page.inner_text("#hex-over")
+    assert page.inner_text("#hex-turn") == ""
+    screenshot(page, "hex-over")
+
+
+def screenshot(page: Any, name: str) -> None:
+    page.save_screenshot(name)
