@@ -84,7 +84,9 @@ def test_unknown_endpoint_wrong_method_and_foreign_host(client: Any) -> None:
 def test_pegs_state_is_the_render_picture_with_cell_tags(client: Any) -> None:
     state = post(client, "pegs/state", {"board": "english"})
     assert state["peg_count"] == 32 and len(state["holes"]) == 33
-    assert {m["text"] for m in state["legal"]} == {"5-17", "15-17", "19-17", "29-17"}
+    # one notation on the page, the board's labels (not the English board's Hi-Q numbers)
+    assert {m["text"] for m in state["legal"]} == {"B4-D4", "D2-D4", "D6-D4", "F4-D4"}
+    assert state["labels"] == state["holes"]
     tagged = re.findall(r'data-cell="([A-Z][0-9]+)"', state["svg"])
     assert tagged == state["holes"]
     untagged = re.sub(r' data-cell="[^"]*"', "", state["svg"])
@@ -94,10 +96,10 @@ def test_pegs_state_is_the_render_picture_with_cell_tags(client: Any) -> None:
 def test_pegs_move_plays_and_refuses_illegal_moves(client: Any) -> None:
     after = post(client, "pegs/move", {"board": "english", "move": "B4-D4"})
     assert after["peg_count"] == 31 and "B4" not in after["pegs"] and "D4" in after["pegs"]
-    assert after["played"]["text"] == "5-17"
-    body = {"board": "english", "pegs": after["pegs"], "move": "5-17"}
+    assert after["played"]["text"] == "B4-D4"
+    body = {"board": "english", "pegs": after["pegs"], "move": "B4-D4"}
     again = post(client, "pegs/move", body, 422)
-    assert again["error"] == "5-17: no peg at 5" and again["kind"] == "IllegalMoveError"
+    assert again["error"] == "B4-D4: no peg at B4" and again["kind"] == "IllegalMoveError"
     wrong = post(client, "pegs/move", {"board": "english", "move": "A1-A3"}, 422)
     assert "not a hole" in wrong["error"]
     walk = post(client, "pegs/move", {"board": "english", "move": "D3-D4"}, 422)
@@ -146,6 +148,31 @@ def test_pegs_walks_use_the_pegged_solver(client: Any) -> None:
     assert found["solved"] and [m["kind"] for m in found["moves"]].count("walk") == 1
     text = "\n".join(f"{m['from']} {m['to']}" for m in found["moves"])
     assert judge_text(parse_board_file(board), text, walks=True).solved
+
+
+def test_pegs_judge_hands_back_the_moves_to_replay(client: Any) -> None:
+    solved = post(client, "pegs/solve", {"board": "triangle-5", "goal": "any"})
+    text = "\n".join(f"{m['from']}-{m['to']}" for m in solved["moves"])
+    verdict = post(client, "pegs/judge", {"board": "triangle-5", "moves": text})
+    assert verdict["valid"] and verdict["solved"] and len(verdict["replay"]) == 13
+    assert [f"{m['from']}-{m['to']}" for m in verdict["replay"]] == text.split("\n")
+    broken = text.split("\n")[:3] + ["A1-A1"] + text.split("\n")[3:]
+    bad = post(client, "pegs/judge", {"board": "triangle-5", "moves": "\n".join(broken)})
+    assert not bad["valid"] and bad["line"] == 4 and len(bad["replay"]) == 3
+    english = post(client, "pegs/judge", {"board": "english", "moves": "D2-D4\nB4-D4\n"})
+    assert english["reason"] == "line 2: B4-D4: D4 is not empty"  # the board's notation
+
+
+def test_pegs_classes_explain_an_impossible_start(client: Any) -> None:
+    french = post(client, "pegs/classes", {"board": "french"})
+    assert not french["possible"] and french["ends"] == []
+    assert "no sequence of jumps from this position can leave one peg" in french["explanation"]
+    assert "D4" not in french["starts"] and "C4" in french["starts"] and len(french["starts"]) == 16
+    english = post(client, "pegs/classes", {"board": "english", "start": "C4"})
+    assert english["possible"] and english["ends"] == ["C1", "C4", "C7", "F4"]
+    assert "can only be in C1, C4, C7, F4" in english["explanation"]
+    walks = post(client, "pegs/classes", {"board": "english", "walks": True})
+    assert walks["possible"] and not walks["applies"]
 
 
 def test_pegs_walk_search_on_64_holes_keeps_its_time(client: Any) -> None:

@@ -1,9 +1,11 @@
-"""Interface layer: the peg-solitaire API under ``/api/pegs/`` (boards, moves, hint, solve).
+"""Interface layer: the peg-solitaire API under ``/api/pegs/`` (boards, moves, hint, solve;
+the judge and the position classes are in :mod:`boardlab.web.api_pegs_check`).
 
 The server keeps no game: every request names the board (``board``: a named board, or
 ``board_file``: the text of a PEGGED board file), the pegs (``pegs``: hole names; by
 default the board's start, or ``start``: ``full`` or the single vacant hole) and
-whether walks are allowed (``walks``, the PEGGED rules). Answers carry the position
+whether walks are allowed (``walks``, the PEGGED rules). Holes are named as the board
+is labelled (row letter, column number, ``D4``) on every board. Answers carry the position
 (pegs, legal moves, the SVG picture of :func:`boardlab.render.pegs.svg_picture`).
 
 ``hint`` and ``solve`` use the solver of :mod:`boardlab.pegs.solver` (jumps only, to
@@ -13,6 +15,7 @@ the goal: the home hole or one peg anywhere) and, with walks, the PEGGED optimis
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from starlette.requests import Request
@@ -70,6 +73,9 @@ def read_position(data: Obj) -> Position:
         board, bits = position.board, position.bits
     else:
         board = named_board(field_str(data, "board", "english", max_len=40))
+        # one notation on the page: the board's row letters and column numbers (the
+        # English board's Hi-Q hole numbers are not used, in moves, goals or verdicts)
+        board = dataclasses.replace(board, numbered=False)
         bits = board.start
     start = field_str(data, "start", "", max_len=40).strip()
     if start:
@@ -236,22 +242,10 @@ async def solve(request: Request) -> Obj:
     return found
 
 
-async def judge(request: Request) -> Obj:
-    """``POST /api/pegs/judge``: the judge's verdict on a move list (``moves``, text)."""
-    from boardlab.pegs.judge import judge_text
-
-    data = await read_object(request)
-    position = read_position(data)
-    text = field_str(data, "moves", max_len=1_000_000)
-    verdict = judge_text(position, text)
-    return {**verdict.as_dict(), "summary": verdict.summary()}
-
-
 routes = [
     Route("/pegs/boards", endpoint(boards), methods=["GET"]),
     Route("/pegs/state", endpoint(state), methods=["POST"]),
     Route("/pegs/move", endpoint(move), methods=["POST"]),
     Route("/pegs/hint", endpoint(hint), methods=["POST"]),
     Route("/pegs/solve", endpoint(solve), methods=["POST"]),
-    Route("/pegs/judge", endpoint(judge), methods=["POST"]),
 ]

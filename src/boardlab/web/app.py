@@ -205,10 +205,17 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def _api_routes() -> list[BaseRoute]:
-    from boardlab.web import api_hex, api_ioiwari, api_mars, api_pegs, api_shongololo
+    from boardlab.web import (
+        api_hex,
+        api_ioiwari,
+        api_mars,
+        api_pegs,
+        api_pegs_check,
+        api_shongololo,
+    )
 
     routes: list[BaseRoute] = [Route("/health", endpoint(_health, on_loop=True), methods=["GET"])]
-    for module in (api_pegs, api_hex, api_ioiwari, api_mars, api_shongololo):
+    for module in (api_pegs, api_pegs_check, api_hex, api_ioiwari, api_mars, api_shongololo):
         routes.extend(module.routes)
     return routes
 

@@ -1,4 +1,6 @@
-// Peg solitaire: choose a board, click a peg then a hole; undo, redo, hint, solve.
+// Peg solitaire: choose a board, its empty hole and the finishing hole; click a peg then
+// a hole; undo, redo, hint, solve; judge (and replay) a pasted move list; save the moves.
+// Holes are named as the board is labelled: row letter, column number (D4).
 "use strict";
 
 BL.games.pegs = (() => {
@@ -10,9 +12,17 @@ BL.games.pegs = (() => {
   let selected = null;   // the hole of the selected peg
   let animating = false;
   let stopRequested = false;
+  let classes = null;    // the position-class explanation of the start
+  const requests = new BL.Requests(() => buttons());
 
   const current = () => history[index];
   const body = (extra) => Object.assign({}, spec, { pegs: current().pegs }, extra || {});
+  const moveName = (move) => `${move.from}-${move.to}`;
+
+  function goal() {
+    const value = $("pegs-goal").value;
+    return value === "centre" && !current().home ? "any" : value;
+  }
 
   function show(message, kind) {
     const state = current();
@@ -25,7 +35,7 @@ BL.games.pegs = (() => {
     list.innerHTML = "";
     played.forEach((move, i) => {
       const item = document.createElement("li");
-      item.textContent = move.text + (move.kind === "walk" ? " (walk)" : "");
+      item.textContent = moveName(move) + (move.kind === "walk" ? " (walk)" : "");
       if (i >= index) item.style.opacity = "0.4";
       list.appendChild(item);
     });
@@ -33,21 +43,81 @@ BL.games.pegs = (() => {
     if (message) {
       BL.status("pegs-status", message, kind);
     } else if (state.over) {
-      const won = state.peg_count === 1;
-      BL.status("pegs-status", won
-        ? `Solved: one peg left, in ${state.pegs[0]}.`
-        : `No move left: ${state.peg_count} pegs remain.`, won ? "ok" : "");
+      BL.status("pegs-status", "");
     } else {
       BL.status("pegs-status", `${state.legal.length} legal move(s).`);
+    }
+    if (state.over) {
+      const won = state.peg_count === 1;
+      BL.over("pegs-over", won ? `Solved: one peg left, in ${state.pegs[0]}.`
+        : `Game over: no move left, ${state.peg_count} pegs remain.`, won ? "ok" : "lost");
+      if (!message) BL.status("pegs-status", won ? `Solved: one peg left, in ${state.pegs[0]}.` : "No move left.", won ? "ok" : "");
+    } else {
+      BL.over("pegs-over", "");
     }
     buttons();
   }
 
   function buttons() {
-    $("pegs-undo").disabled = animating || index === 0;
-    $("pegs-redo").disabled = animating || index >= history.length - 1;
-    for (const id of ["pegs-hint", "pegs-solve", "pegs-new"]) $(id).disabled = animating;
+    const busy = animating || requests.busy;
+    $("pegs-undo").disabled = busy || index === 0;
+    $("pegs-redo").disabled = busy || index >= history.length - 1;
+    for (const id of ["pegs-hint", "pegs-solve", "pegs-judge", "pegs-save"]) $(id).disabled = busy;
     $("pegs-stop").disabled = !animating;
+    $("pegs-svg").classList.toggle("busy", busy);
+  }
+
+  function fill(select, options, keep) {
+    const old = keep ? select.value : null;
+    select.innerHTML = "";
+    for (const [value, text] of options) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = text;
+      select.appendChild(option);
+    }
+    if (old !== null && options.some(([value]) => value === old)) select.value = old;
+  }
+
+  function holeChoices(state) {
+    const file = $("pegs-board").value === "file";
+    $("pegs-start").disabled = file;
+    if ($("pegs-start").dataset.board !== state.board) {
+      const usual = state.home ? `${state.home} (the usual start)` : "the usual start";
+      fill($("pegs-start"), [["", usual], ...state.holes.map((h) => [h, h])], false);
+      $("pegs-start").dataset.board = state.board;
+    }
+    const goals = [["any", "one peg anywhere"]];
+    if (state.home) goals.unshift(["centre", `one peg in the home hole ${state.home}`]);
+    for (const hole of state.holes) goals.push([hole, `one peg in ${hole}`]);
+    fill($("pegs-goal"), goals, true);
+  }
+
+  function showClasses() {
+    const box = $("pegs-classes");
+    box.innerHTML = "";
+    if (!classes || !classes.applies) return;
+    const target = goal();
+    const wrongEnd = target !== "any" && target !== "centre" && !classes.ends.includes(target);
+    const wrongHome = target === "centre" && !classes.ends.includes(current().home);
+    if (classes.possible && !wrongEnd && !wrongHome) {
+      box.textContent = `Position class ${classes.class}: one peg can finish only in ${classes.ends.join(", ")}.`;
+      box.className = "help";
+      return;
+    }
+    box.className = "explain";
+    const head = document.createElement("p");
+    head.innerHTML = "<b>This game cannot be won.</b> ";
+    head.append(classes.possible
+      ? `From this start the last peg can only be in ${classes.ends.join(", ")}, not in ${wrongHome ? current().home : target}.`
+      : "From this start no sequence of jumps leaves a single peg.");
+    const why = document.createElement("p");
+    why.textContent = "Why: " + classes.explanation;
+    const starts = document.createElement("p");
+    starts.textContent = classes.possible
+      ? "Choose one of those finishing holes, or another start."
+      : `Empty holes to start from that can end in one peg: ${classes.starts.join(", ")}.`;
+    box.append(head, why, starts);
   }
 
   async function newGame() {
@@ -55,19 +125,39 @@ BL.games.pegs = (() => {
     $("pegs-file-box").hidden = choice !== "file";
     spec = choice === "file" ? { board_file: $("pegs-file").value } : { board: choice };
     spec.walks = $("pegs-walks").checked;
+    const startHole = choice === "file" ? "" : $("pegs-start").value;
+    requests.changed();
+    animating = false;
+    stopRequested = true;
     try {
-      const state = await BL.api("pegs/state", spec);
+      const found = await requests.run(async () => {
+        const state = await BL.api("pegs/state", Object.assign({}, spec, startHole ? { start: startHole } : {}));
+        const explained = await BL.api("pegs/classes", Object.assign({}, spec, { pegs: state.pegs }));
+        return [state, explained];
+      });
+      if (found === BL.STALE) return;
+      const [state, explained] = found;
       history = [state];
       played = [];
       index = 0;
+      classes = explained;
+      holeChoices(state);
+      if (startHole && $("pegs-goal").value === "centre") {
+        // a chosen start: finish where it started if the classes allow, else anywhere
+        $("pegs-goal").value = explained.ends.includes(startHole) ? startHole : "any";
+      }
       show(`${state.board}: ${state.peg_count} pegs, ${state.holes.length} holes.`);
+      showClasses();
     } catch (err) {
       BL.status("pegs-status", err.message, "error");
     }
   }
 
+  // Play one move on the server; BL.STALE when the game changed while it was asked.
   async function play(from, to) {
+    const epoch = requests.epoch;
     const state = await BL.api("pegs/move", body({ move: `${from}-${to}` }));
+    if (epoch !== requests.epoch) return BL.STALE;
     history = history.slice(0, index + 1);
     played = played.slice(0, index);
     history.push(state);
@@ -77,7 +167,7 @@ BL.games.pegs = (() => {
   }
 
   async function onCell(name) {
-    if (animating || !history.length) return;
+    if (animating || requests.busy || !history.length) return;
     const state = current();
     if (state.pegs.includes(name)) {
       selected = selected === name ? null : name;
@@ -95,9 +185,12 @@ BL.games.pegs = (() => {
       BL.status("pegs-status", "Click a peg first, then the hole it should move to.");
       return;
     }
+    const from = selected;
     try {
-      const after = await play(selected, name);
-      show(after.over ? null : `Played ${after.played.text}.`);
+      const after = await requests.run(() => play(from, name));
+      if (after === BL.STALE) return;
+      requests.changed();
+      show(after.over ? null : `Played ${moveName(after.played)}.`);
     } catch (err) {
       BL.status("pegs-status", "Illegal move: " + err.message, "error");
     }
@@ -106,13 +199,13 @@ BL.games.pegs = (() => {
   async function hint() {
     BL.status("pegs-status", "Thinking...");
     try {
-      const goal = $("pegs-goal").value;
-      const found = await BL.api("pegs/hint", body({ goal }));
+      const found = await requests.run(() => BL.api("pegs/hint", body({ goal: goal() })));
+      if (found === BL.STALE) return;
       $("pegs-svg").dataset.hint = found.move ? `${found.move.from} ${found.move.to}` : "";
       if (found.move) {
         BL.mark("pegs-svg", [found.move.from, found.move.to], "hint");
         BL.status("pegs-status",
-          `Hint: ${found.move.text} (${found.moves_left} move(s) to the goal ${found.goal}).`, "ok");
+          `Hint: ${moveName(found.move)} (${found.moves_left} move(s) to the goal ${found.goal}).`, "ok");
       } else if (found.decided && found.solvable === false) {
         BL.status("pegs-status", `No solution from here: ${found.reason}.`, "error");
       } else if (found.solvable) {
@@ -125,37 +218,78 @@ BL.games.pegs = (() => {
     }
   }
 
+  // Play `moves` one by one from the shown position, as an animation the Stop button ends.
+  async function animate(moves, label) {
+    animating = true;
+    stopRequested = false;
+    buttons();
+    const delay = moves.length > 60 ? 60 : 300;
+    const epoch = requests.epoch;
+    try {
+      for (const move of moves) {
+        if (stopRequested || epoch !== requests.epoch) return false;
+        if (await play(move.from, move.to) === BL.STALE) return false;
+        show(`${label}: ${moveName(move)}.`);
+        await BL.sleep(delay);
+      }
+      return true;
+    } finally {
+      if (epoch === requests.epoch) {
+        animating = false;
+        buttons();
+      }
+    }
+  }
+
   async function solve() {
     BL.status("pegs-status", "Solving...");
     let found;
     try {
-      found = await BL.api("pegs/solve", body({ goal: $("pegs-goal").value }));
+      found = await requests.run(() => BL.api("pegs/solve", body({ goal: goal() })));
     } catch (err) {
       BL.status("pegs-status", err.message, "error");
       return;
     }
+    if (found === BL.STALE) return;
     if (!found.solved) {
       const text = found.decided ? `No solution from here: ${found.reason}.` : `Not decided: ${found.reason}.`;
       BL.status("pegs-status", text, "error");
       return;
     }
-    animating = true;
-    stopRequested = false;
-    buttons();
-    const delay = found.moves.length > 60 ? 60 : 300;
     try {
-      for (const move of found.moves) {
-        if (stopRequested) break;
-        await play(move.from, move.to);
-        show(`Solving: ${move.text} (${found.reason}).`);
-        await BL.sleep(delay);
-      }
+      const done = await animate(found.moves, `Solving (${found.reason})`);
+      show(done ? null : "Stopped.");
     } catch (err) {
       BL.status("pegs-status", err.message, "error");
-    } finally {
-      animating = false;
-      show(stopRequested ? "Stopped." : null);
     }
+  }
+
+  async function judge() {
+    const text = $("pegs-judge-text").value;
+    const box = $("pegs-verdict");
+    box.textContent = "Judging...";
+    const start = history[0];
+    try {
+      const verdict = await requests.run(() => BL.api("pegs/judge", Object.assign({}, spec,
+        { pegs: start.pegs, moves: text })));
+      if (verdict === BL.STALE) return;
+      box.textContent = `${verdict.valid ? "Valid" : "Invalid"}: ${verdict.summary.replace(/^(in)?valid: /, "")}`;
+      box.dataset.valid = verdict.valid;
+      index = 0;
+      show("Replaying the judged moves from the start...");
+      const done = await animate(verdict.replay, "Replaying");
+      if (done) show(verdict.valid ? null : `Replayed up to the bad line: ${verdict.reason}.`, verdict.valid ? "" : "error");
+    } catch (err) {
+      box.textContent = err.message;
+    }
+  }
+
+  function save() {
+    const text = played.slice(0, index).map(moveName).join("\n") + (index ? "\n" : "");
+    $("pegs-judge-text").value = text;
+    const name = spec.board ? spec.board : "board";
+    BL.download(`pegs-${name}.txt`, text);
+    BL.status("pegs-status", `Saved ${index} move(s), one FROM-TO a line in the board's notation.`, "ok");
   }
 
   async function start() {
@@ -175,16 +309,27 @@ BL.games.pegs = (() => {
     pasted.value = "file";
     pasted.textContent = "a board file (paste it)";
     select.appendChild(pasted);
-    select.addEventListener("change", newGame);
+    select.addEventListener("change", () => {
+      $("pegs-start").value = "";   // a new board starts as usual, aiming at its home hole
+      $("pegs-goal").value = "centre";
+      newGame();
+    });
     $("pegs-walks").addEventListener("change", newGame);
+    $("pegs-start").addEventListener("change", newGame);
+    $("pegs-goal").addEventListener("change", showClasses);
     $("pegs-new").addEventListener("click", newGame);
-    $("pegs-undo").addEventListener("click", () => { if (index > 0) { index -= 1; show("Undone."); } });
+    $("pegs-undo").addEventListener("click", () => {
+      if (index > 0) { index -= 1; requests.changed(); show("Undone."); }
+    });
     $("pegs-redo").addEventListener("click", () => {
-      if (index < history.length - 1) { index += 1; show("Redone."); }
+      if (index < history.length - 1) { index += 1; requests.changed(); show("Redone."); }
     });
     $("pegs-hint").addEventListener("click", hint);
     $("pegs-solve").addEventListener("click", solve);
     $("pegs-stop").addEventListener("click", () => { stopRequested = true; });
+    $("pegs-judge").addEventListener("click", judge);
+    $("pegs-save").addEventListener("click", save);
+    BL.onFile("pegs-load", (text) => { $("pegs-judge-text").value = text; judge(); });
     await newGame();
   }
 

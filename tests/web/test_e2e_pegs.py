@@ -1,0 +1,129 @@
+"""End-to-end, peg solitaire: one notation (the board's), the empty and the finishing
+hole chosen, an impossible start explained, the judge panel replaying a move list, saving
+the moves, a double-clicked Solve that animates once, a late hint dropped."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+DELAY_HINT = """() => {
+  const plain = window.fetch;
+  window.fetch = async (url, options) => {
+    const answer = await plain(url, options);
+    if (String(url).includes('pegs/hint')) await new Promise((r) => setTimeout(r, 1500));
+    return answer;
+  };
+}"""
+MOVE = re.compile(r"^[A-Z][0-9]+-[A-Z][0-9]+$")
+
+
+def open_board(page: Any, board: str) -> None:
+    page.goto(f"{page.base_url}/#pegs")
+    page.wait_for_selector('#pegs-svg [data-cell="D4"]')
+    if board != "english":
+        page.select_option("#pegs-board", board)
+        page.wait_for_function(f"document.querySelector('#pegs-start').dataset.board === '{board}'")
+    idle(page)
+
+
+def idle(page: Any) -> None:
+    page.wait_for_function("!document.querySelector('#pegs-svg').classList.contains('busy')")
+
+
+def test_pegs_moves_and_hints_use_the_board_notation(page: Any) -> None:
+    open_board(page, "english")
+    page.locator('#pegs-svg [data-cell="B4"]').click()
+    page.locator('#pegs-svg [data-cell="D4"]').click()
+    page.wait_for_function("document.querySelector('#pegs-moves').textContent === '1'")
+    assert page.locator("#pegs-history li").all_inner_texts() == ["B4-D4"]
+    page.click("#pegs-hint")
+    page.wait_for_function("document.querySelector('#pegs-svg').dataset.hint !== ''")
+    hint = page.inner_text("#pegs-status").split()[1]
+    assert MOVE.match(hint), hint
+    assert "row letter and column number" in page.inner_text("#pegs")
+    assert not page.js_errors
+
+
+def test_pegs_double_clicked_solve_animates_once(page: Any) -> None:
+    open_board(page, "triangle-5")
+    page.dblclick("#pegs-solve")
+    page.wait_for_selector("#pegs-over:not([hidden])")
+    idle(page)
+    assert page.inner_text("#pegs-moves") == "13" and page.inner_text("#pegs-pegs") == "1"
+    assert page.locator("#pegs-history li").count() == 13
+    assert page.is_enabled("#pegs-solve") and page.is_disabled("#pegs-stop")
+    assert page.is_enabled("#pegs-undo") and page.is_disabled("#pegs-redo")
+    assert "Solved: one peg left" in page.inner_text("#pegs-over")
+    screenshot(page, "pegs-double-click")
+    assert not page.js_errors
+
+
+def test_pegs_start_and_finish_chosen_and_an_impossible_goal_explained(page: Any) -> None:
+    open_board(page, "english")
+    page.select_option("#pegs-start", "C4")
+    page.wait_for_function("document.querySelector('#pegs-pegs').textContent === '32'")
+    idle(page)
+    assert "finish only in C1, C4, C7, F4" in page.inner_text("#pegs-classes")
+    page.select_option("#pegs-goal", "D4")
+    assert "cannot be won" in page.inner_text("#pegs-classes")
+    assert "not in D4" in page.inner_text("#pegs-classes")
+    page.select_option("#pegs-goal", "F4")
+    page.click("#pegs-hint")
+    page.wait_for_function("document.querySelector('#pegs-svg').dataset.hint !== ''")
+    assert "goal F4" in page.inner_text("#pegs-status")
+    open_board(page, "french")
+    explained = page.inner_text("#pegs-classes")
+    assert "no sequence of jumps leaves a single peg" in explained
+    assert "Why: Colour the holes with three colours" in explained
+    assert "Empty holes to start from that can end in one peg: A3, A5" in explained
+    screenshot(page, "pegs-impossible-start")
+
+
+def test_pegs_saved_moves_judged_and_replayed(page: Any) -> None:
+    open_board(page, "triangle-5")
+    page.click("#pegs-solve")
+    page.wait_for_selector("#pegs-over:not([hidden])")
+    idle(page)
+    page.evaluate("document.querySelector('#pegs-judge-box').open = true")
+    with page.expect_download() as download:
+        page.click("#pegs-save")
+    assert download.value.suggested_filename == "pegs-triangle-5.txt"
+    saved = page.input_value("#pegs-judge-text").split()
+    assert len(saved) == 13 and all(MOVE.match(line) for line in saved)
+    page.click("#pegs-new")
+    page.wait_for_function("document.querySelector('#pegs-pegs').textContent === '14'")
+    idle(page)
+    page.click("#pegs-judge")
+    page.wait_for_function("document.querySelector('#pegs-verdict').dataset.valid === 'true'")
+    page.wait_for_selector("#pegs-over:not([hidden])")
+    assert page.inner_text("#pegs-moves") == "13" and page.inner_text("#pegs-pegs") == "1"
+    broken = "\n".join(saved[:2] + ["A1-A1"] + saved[2:])
+    page.fill("#pegs-judge-text", broken)
+    page.click("#pegs-judge")
+    page.wait_for_function("document.querySelector('#pegs-verdict').dataset.valid === 'false'")
+    page.wait_for_function("document.querySelector('#pegs-status').textContent.includes('bad line')")
+    assert "line 3" in page.inner_text("#pegs-verdict")
+    assert page.inner_text("#pegs-moves") == "2"
+    screenshot(page, "pegs-judged")
+    assert not page.js_errors
+
+
+def test_pegs_late_hint_for_an_old_game_is_dropped(page: Any) -> None:
+    open_board(page, "english")
+    page.evaluate(DELAY_HINT)
+    page.click("#pegs-hint")
+    assert page.is_disabled("#pegs-hint") and page.is_disabled("#pegs-solve")
+    page.click("#pegs-new")
+    page.wait_for_function("document.querySelector('#pegs-hint').disabled === false")
+    page.wait_for_timeout(1800)
+    assert page.get_attribute("#pegs-svg", "data-hint") == ""
+    assert "Hint" not in page.inner_text("#pegs-status")
+
+
+def screenshot(page: Any, name: str) -> None:
+    page.save_screenshot(name)
