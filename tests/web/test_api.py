@@ -156,7 +156,8 @@ def test_pegs_judge_hands_back_the_moves_to_replay(client: Any) -> None:
     verdict = post(client, "pegs/judge", {"board": "triangle-5", "moves": text})
     assert verdict["valid"] and verdict["solved"] and len(verdict["replay"]) == 13
     assert [f"{m['from']}-{m['to']}" for m in verdict["replay"]] == text.split("\n")
-    broken = text.split("\n")[:3] + ["A1-A1"] + text.split("\n")[3:]
+    lines = text.split("\n")
+    broken = [*lines[:3], "A1-A1", *lines[3:]]
     bad = post(client, "pegs/judge", {"board": "triangle-5", "moves": "\n".join(broken)})
     assert not bad["valid"] and bad["line"] == 4 and len(bad["replay"]) == 3
     english = post(client, "pegs/judge", {"board": "english", "moves": "D2-D4\nB4-D4\n"})

@@ -102,11 +102,13 @@ def test_pegs_saved_moves_judged_and_replayed(page: Any) -> None:
     page.wait_for_function("document.querySelector('#pegs-verdict').dataset.valid === 'true'")
     page.wait_for_selector("#pegs-over:not([hidden])")
     assert page.inner_text("#pegs-moves") == "13" and page.inner_text("#pegs-pegs") == "1"
-    broken = "\n".join(saved[:2] + ["A1-A1"] + saved[2:])
+    broken = "\n".join([*saved[:2], "A1-A1", *saved[2:]])
     page.fill("#pegs-judge-text", broken)
     page.click("#pegs-judge")
     page.wait_for_function("document.querySelector('#pegs-verdict').dataset.valid === 'false'")
-    page.wait_for_function("document.querySelector('#pegs-status').textContent.includes('bad line')")
+    page.wait_for_function(
+        "document.querySelector('#pegs-status').textContent.includes('bad line')"
+    )
     assert "line 3" in page.inner_text("#pegs-verdict")
     assert page.inner_text("#pegs-moves") == "2"
     screenshot(page, "pegs-judged")
