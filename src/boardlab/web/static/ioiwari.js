@@ -5,8 +5,8 @@ BL.games.ioiwari = (() => {
   const $ = BL.$;
   let state = null;
   let human = 1;
-  let busy = false;
   let seed = 1;
+  const requests = new BL.Requests(() => buttons());
 
   const game = () => ({ start: state.start, moves: state.moves });
 
@@ -18,7 +18,8 @@ BL.games.ioiwari = (() => {
       return;
     }
     try {
-      const found = await BL.api("ioiwari/analyze", game());
+      const found = await requests.run(() => BL.api("ioiwari/analyze", game()));
+      if (found === BL.STALE) return;
       const rows = found.moves.map((m) =>
         `<tr class="${found.best.includes(m.pit) ? "best" : ""}" data-pit="${m.pit}"><td>${m.pit}</td>` +
         `<td>${m.banked}</td><td>${m.given}</td><td>${m.value > 0 ? "+" : ""}${m.value}</td></tr>`).join("");
@@ -32,10 +33,18 @@ BL.games.ioiwari = (() => {
     }
   }
 
+  function buttons() {
+    const busy = requests.busy;
+    $("ioi-undo").disabled = busy || !state || !state.moves.length;
+    for (const id of ["ioi-random", "ioi-save", "ioi-load"]) $(id).disabled = busy;
+    $("ioi-svg").classList.toggle("busy", busy);
+  }
+
   function show(message, kind) {
     BL.picture("ioi-svg", state.svg, onPit);
     $("ioi-transcript").textContent = state.transcript;
-    $("ioi-undo").disabled = busy || !state.moves.length;
+    const turn = state.over ? "" : `Player ${state.to_move} to move` + (state.to_move === human ? " (you)." : " (perfect play).");
+    $("ioi-turn").textContent = turn;
     if (message) {
       BL.status("ioi-status", message, kind);
     } else if (state.over) {
@@ -45,6 +54,14 @@ BL.games.ioiwari = (() => {
     } else {
       BL.status("ioi-status", state.to_move === human ? "Your move: click a pit." : "Perfect play is moving...");
     }
+    if (state.over) {
+      const you = state.winner === human;
+      const text = state.winner === 0 ? "Game over: a draw" : you ? "Game over: you win" : "Game over: perfect play wins";
+      BL.over("ioi-over", `${text} (${state.result}).`, you ? "ok" : state.winner === 0 ? "" : "lost");
+    } else {
+      BL.over("ioi-over", "");
+    }
+    buttons();
   }
 
   async function reply() {
@@ -52,22 +69,25 @@ BL.games.ioiwari = (() => {
       await values();
       return;
     }
-    busy = true;
     try {
-      state = await BL.api("ioiwari/engine", Object.assign(game(), { seed }));
-      busy = false;
+      const answer = await requests.run(() => BL.api("ioiwari/engine", Object.assign(game(), { seed })));
+      if (answer === BL.STALE) return;
+      requests.changed();
+      state = answer;
       show(state.over ? null : `Perfect play sowed pit ${state.engine.move}. Your move.`);
     } catch (err) {
-      busy = false;
       show(err.message, "error");
     }
     await values();
   }
 
   async function onPit(pit) {
-    if (busy || !state || state.over || state.to_move !== human) return;
+    if (requests.busy || !state || state.over || state.to_move !== human) return;
     try {
-      state = await BL.api("ioiwari/move", Object.assign(game(), { move: Number(pit) }));
+      const answer = await requests.run(() => BL.api("ioiwari/move", Object.assign(game(), { move: Number(pit) })));
+      if (answer === BL.STALE) return;
+      requests.changed();
+      state = answer;
       show();
       await reply();
     } catch (err) {
@@ -83,8 +103,11 @@ BL.games.ioiwari = (() => {
       BL.status("ioi-status", "The start is seven whole numbers, like 4 3 2 4 2 3 2.", "error");
       return;
     }
+    requests.changed();
     try {
-      state = await BL.api("ioiwari/state", { start: pits, moves: [] });
+      const answer = await requests.run(() => BL.api("ioiwari/state", { start: pits, moves: [] }));
+      if (answer === BL.STALE) return;
+      state = answer;
       show();
       await reply();
     } catch (err) {
@@ -94,7 +117,8 @@ BL.games.ioiwari = (() => {
 
   async function randomStart() {
     try {
-      const found = await BL.api("ioiwari/start", { seed: Math.floor(Math.random() * 1e6) });
+      const found = await requests.run(() => BL.api("ioiwari/start", { seed: Math.floor(Math.random() * 1e6) }));
+      if (found === BL.STALE) return;
       $("ioi-start").value = found.start.join(" ");
       await newGame();
     } catch (err) {
@@ -103,16 +127,21 @@ BL.games.ioiwari = (() => {
   }
 
   async function undo() {
-    if (busy || !state.moves.length) return;
+    if (requests.busy || !state.moves.length) return;
     let moves = state.moves.slice(0, -1);
     // move back to a position where it is the person's turn
     const turn = async (m) => (await BL.api("ioiwari/state", { start: state.start, moves: m }));
+    requests.changed();
     try {
-      let previous = await turn(moves);
-      while (moves.length && previous.to_move !== human) {
-        moves = moves.slice(0, -1);
-        previous = await turn(moves);
-      }
+      const previous = await requests.run(async () => {
+        let found = await turn(moves);
+        while (moves.length && found.to_move !== human) {
+          moves = moves.slice(0, -1);
+          found = await turn(moves);
+        }
+        return found;
+      });
+      if (previous === BL.STALE) return;
       state = previous;
       show("Taken back.");
       await reply();
@@ -121,7 +150,42 @@ BL.games.ioiwari = (() => {
     }
   }
 
+  // A saved game: the start's seven pit counts on the first line, then a pit a line.
+  function save() {
+    const text = [state.start.join(" "), ...state.moves.map(String)].join("\n") + "\n";
+    $("ioi-record").value = text;
+    BL.download("ioiwari.txt", text);
+    BL.status("ioi-status", "Saved: the start on the first line, then one pit a line.", "ok");
+  }
+
+  async function load(given) {
+    const text = given === undefined ? $("ioi-record").value : given;
+    const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line);
+    const start = (lines[0] || "").split(/\s+/).map(Number);
+    const moves = lines.slice(1).map(Number);
+    if (!lines.length || [...start, ...moves].some((x) => !Number.isInteger(x))) {
+      BL.status("ioi-status", "Cannot load: the first line is seven pit counts, then one pit number a line.", "error");
+      return;
+    }
+    requests.changed();
+    try {
+      const answer = await requests.run(() => BL.api("ioiwari/state", { start, moves }));
+      if (answer === BL.STALE) return;
+      state = answer;
+      $("ioi-start").value = start.join(" ");
+      human = state.over ? human : state.to_move;
+      $("ioi-player").value = String(human);
+      show(`Loaded: ${moves.length} move(s); you play player ${human}.`);
+      await values();
+    } catch (err) {
+      BL.status("ioi-status", "Cannot load: " + err.message, "error");
+    }
+  }
+
   function start() {
+    $("ioi-save").addEventListener("click", save);
+    $("ioi-load").addEventListener("click", () => load());
+    BL.onFile("ioi-file", (text) => { $("ioi-record").value = text; load(text); });
     $("ioi-new").addEventListener("click", newGame);
     $("ioi-random").addEventListener("click", randomStart);
     $("ioi-undo").addEventListener("click", undo);
