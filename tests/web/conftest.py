@@ -19,6 +19,7 @@ CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
+    "--enable-unsafe-swiftshader",  # WebGL in software, for the 3D view
     "--disable-quic",
     "--no-first-run",
     "--disable-background-networking",

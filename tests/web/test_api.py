@@ -352,6 +352,18 @@ def test_shongololo_solve_and_judge(client: Any) -> None:
     assert bad["error"] == "input:3:1: H must be in 1..32, got 33"
 
 
+def test_shongololo_blocks_for_the_3d_view_match_the_answer(client: Any) -> None:
+    found = post(client, "shongololo/solve", {"input": "2\n3\n2\n", "time": 1})
+    blocks = found["blocks"]
+    assert blocks["box"] == [2, 3, 2]
+    moves = [line.split()[1:] for line in found["answer"].splitlines() if line.startswith("M")]
+    assert blocks["spine"] == [[int(v) for v in move] for move in moves]
+    assert blocks["head"] == blocks["spine"][-1]
+    assert len(blocks["spine"]) + len(blocks["leaves"]) == found["eaten"]
+    stopped = post(client, "shongololo/judge", {"input": "2 3 2", "answer": "E 1 1 1\nE 2 2 2\n"})
+    assert stopped["blocks"]["spine"] == [] and stopped["blocks"]["leaves"] == [[1, 1, 1]]
+
+
 # -- the command ---------------------------------------------------------------------------
 def test_serve_command_binds_localhost_and_prints_the_url() -> None:
     import subprocess

@@ -5,10 +5,13 @@ answer (one ``E x y z`` or ``M x y z`` line per action). ``solve`` runs
 :func:`boardlab.shongololo.solver.solve` for ``time`` seconds and draws the eaten
 layers with :func:`boardlab.render.shongololo.svg_picture`; ``judge`` checks an answer
 with :func:`boardlab.shongololo.judge.judge_text` and draws what it ate up to its
-first broken rule.
+first broken rule. Both answers carry ``blocks`` (:func:`blocks_of`): the box and the
+eaten blocks by kind, which the page draws in 3D.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.routing import Route
@@ -24,10 +27,30 @@ from boardlab.web._http import (
 )
 from boardlab.web._jobs import MAX_JOB_SECONDS
 
-__all__ = ["routes"]
+if TYPE_CHECKING:
+    from boardlab.shongololo.rules import Shongololo
+
+__all__ = ["blocks_of", "routes"]
 
 MAX_ANSWER = 2_000_000
 MAX_TIME = MAX_JOB_SECONDS  # the server's cap on every search
+
+
+def blocks_of(state: Shongololo) -> Obj:
+    """The run as JSON for a 3D view: the box ``[L, W, H]``, the spine (the blocks it moved
+    through, in order), the leaves (eaten, never entered) and the head (where it stopped);
+    blocks are ``[x, y, z]`` from 1."""
+    spine = [[b.x, b.y, b.z] for b in state.path]
+    entered = set(state.path)
+    leaves = [[b.x, b.y, b.z] for b in state.eaten_blocks() if b not in entered]
+    head = state.position
+    box = state.box
+    return {
+        "box": [box.length, box.width, box.height],
+        "spine": spine,
+        "leaves": leaves,
+        "head": None if head is None else [head.x, head.y, head.z],
+    }
 
 
 async def solve(request: Request) -> Obj:
@@ -53,6 +76,7 @@ async def solve(request: Request) -> Obj:
             "answer": format_actions(solution.actions),
             "layers": layers_text(state),
             "svg": svg_picture(state),
+            "blocks": blocks_of(state),
         }
 
     return await run_job(request, work)
@@ -84,7 +108,11 @@ async def judge(request: Request) -> Obj:
                 state.push(entry.action)
         except ParseError:
             pass
-        return {**verdict.as_dict(best or None), "svg": svg_picture(state)}
+        return {
+            **verdict.as_dict(best or None),
+            "svg": svg_picture(state),
+            "blocks": blocks_of(state),
+        }
 
     return await run_job(request, work)
 

@@ -4,10 +4,15 @@
 BL.games.mars = (() => {
   const $ = BL.$;
   let solverAnswer = "";
+  const requests = new BL.Requests(() => {
+    for (const id of ["mars-sample", "mars-solve", "mars-judge"]) $(id).disabled = requests.busy;
+  });
 
   async function loadSample() {
+    requests.changed();
     try {
-      const sample = await BL.api("mars/sample");
+      const sample = await requests.run(() => BL.api("mars/sample"));
+      if (sample === BL.STALE) return;
       $("mars-map").value = sample.map;
       $("mars-moves").value = sample.moves;
       BL.status("mars-status", "The statement's sample is loaded.");
@@ -19,15 +24,21 @@ BL.games.mars = (() => {
   async function solve() {
     BL.status("mars-status", "Solving...");
     try {
-      const found = await BL.api("mars/solve", { map: $("mars-map").value });
+      const found = await requests.run(() => BL.api("mars/solve", { map: $("mars-map").value }));
+      if (found === BL.STALE) return;
       solverAnswer = found.moves || "";
+      const arriving = found.reachable ? found.vehicles : 0;
       const lines = [
         `map ${found.width} x ${found.height}, ${found.vehicles} vehicle(s), ${found.rocks} rock(s)`,
         found.reachable ? `samples delivered: ${found.max_rocks} (the most possible)`
           : "the transmitter cannot be reached: every vehicle stays in the pod",
-        `best possible: ${found.best} points; method: ${found.method}; ${found.seconds} s`,
-        `proven optimal: ${found.proven}` + (found.bound !== null ? ` (bound ${found.bound})` : ""),
-        `routes: ${found.routes.length} distinct, ${found.steps} output lines`,
+        `score: ${found.best} points, 100% of the best possible`,
+        `  = ${found.max_rocks} sample(s) delivered + ${arriving} vehicle(s) arriving` +
+          ` - ${found.vehicles - arriving} not arriving`,
+        (found.method ? `method: ${found.method}; ` : "") + `${found.seconds} s`,
+        `proven optimal: ${found.proven ? "yes" : "no"}` + (found.bound !== null ? ` (bound ${found.bound})` : ""),
+        `routes: ${found.routes.length} distinct, ${found.steps} output lines` +
+          (found.moves === null ? " (too many to show: the answer is not sent)" : ""),
       ];
       found.routes.slice(0, 26).forEach((route, i) => {
         const last = route.first_vehicle + route.vehicles - 1;
@@ -36,7 +47,7 @@ BL.games.mars = (() => {
       });
       $("mars-summary").textContent = lines.join("\n");
       BL.picture("mars-svg", found.svg);
-      BL.status("mars-status", `Solved: ${found.best} points.`, "ok");
+      BL.status("mars-status", `Solved: ${found.best} points (100% of the best possible).`, "ok");
     } catch (err) {
       BL.status("mars-status", err.message, "error");
     }
@@ -45,7 +56,9 @@ BL.games.mars = (() => {
   async function judge() {
     $("mars-verdict").textContent = "Judging...";
     try {
-      const verdict = await BL.api("mars/judge", { map: $("mars-map").value, moves: $("mars-moves").value });
+      const verdict = await requests.run(() => BL.api("mars/judge",
+        { map: $("mars-map").value, moves: $("mars-moves").value }));
+      if (verdict === BL.STALE) return;
       $("mars-verdict").textContent = verdict.report.join("\n");
       $("mars-verdict").dataset.legal = verdict.legal;
       BL.picture("mars-judged-svg", verdict.svg);
@@ -57,6 +70,7 @@ BL.games.mars = (() => {
 
   async function start() {
     BL.readFileInto("mars-file", "mars-map");
+    $("mars-map").addEventListener("input", () => requests.changed());
     $("mars-sample").addEventListener("click", loadSample);
     $("mars-solve").addEventListener("click", solve);
     $("mars-judge").addEventListener("click", judge);

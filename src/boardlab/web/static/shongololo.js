@@ -1,27 +1,61 @@
-// Toxic iShongololo: solve a fruit, draw the eaten layers; judge a pasted answer.
+// Toxic iShongololo: solve a fruit, show it in 3D (fruit3d.js) and layer by layer;
+// judge a pasted answer.
 "use strict";
 
 BL.games.shongololo = (() => {
   const $ = BL.$;
   let solverAnswer = "";
   let solverCount = null;
+  let shown = null;      // the blocks drawn in 3D
+  const requests = new BL.Requests(() => {
+    for (const id of ["toxic-solve", "toxic-judge"]) $(id).disabled = requests.busy;
+  });
+
+  function options() {
+    return { cut: Number($("toxic-cut").value), solid: $("toxic-solid").checked };
+  }
+
+  function draw3d() {
+    if (!shown) return;
+    const cut = $("toxic-cut");
+    if (cut.max !== String(shown.box[2])) {
+      cut.max = String(shown.box[2]);
+      cut.value = cut.max;
+    }
+    $("toxic-cut-value").textContent = `z = 1..${cut.value}`;
+    if (!BL.fruit3d) {
+      BL.onFruit3d = draw3d;   // the module has not loaded yet
+      return;
+    }
+    $("toxic-3d-box").hidden = false;
+    const ok = BL.fruit3d.show($("toxic-3d"), shown, options());
+    $("toxic-3d-note").textContent = ok ? "Drag to turn the fruit; the wheel zooms."
+      : "This browser has no WebGL: the 3D view is off; the layers below show the same run.";
+  }
+
+  function showRun(blocks, svg) {
+    shown = blocks;
+    BL.picture("toxic-svg", svg);
+    draw3d();
+  }
 
   async function solve() {
     BL.status("toxic-status", "Solving...");
     try {
-      const found = await BL.api("shongololo/solve", {
+      const found = await requests.run(() => BL.api("shongololo/solve", {
         input: $("toxic-input").value, time: Number($("toxic-time").value) || 2,
-      });
+      }));
+      if (found === BL.STALE) return;
       solverAnswer = found.answer;
       solverCount = found.eaten;
       const [l, w, h] = found.box;
       $("toxic-summary").textContent = [
-        `fruit ${l} x ${w} x ${h} (${found.blocks} blocks): ${found.eaten} eaten`,
+        `fruit ${l} x ${w} x ${h} (${found.blocks.box.reduce((a, b) => a * b, 1)} blocks): ${found.eaten} eaten`,
         `bound ${found.bound}: ${(100 * found.eaten / found.bound).toFixed(1)}% of the bound` +
           (found.proven ? "; proven optimal" : ""),
-        `method: ${found.method}; ${found.nodes} nodes; ${found.seconds} s`,
+        (found.method ? `method: ${found.method}; ` : "") + `${found.nodes} nodes; ${found.seconds} s`,
       ].join("\n");
-      BL.picture("toxic-svg", found.svg);
+      showRun(found.blocks, found.svg);
       BL.status("toxic-status", `Solved: ${found.eaten} blocks eaten.`, "ok");
     } catch (err) {
       BL.status("toxic-status", err.message, "error");
@@ -32,14 +66,15 @@ BL.games.shongololo = (() => {
     $("toxic-verdict").textContent = "Judging...";
     const best = $("toxic-best").value === "" ? null : Number($("toxic-best").value);
     try {
-      const verdict = await BL.api("shongololo/judge", {
+      const verdict = await requests.run(() => BL.api("shongololo/judge", {
         input: $("toxic-input").value, answer: $("toxic-answer").value, best,
-      });
+      }));
+      if (verdict === BL.STALE) return;
       const lines = [verdict.summary];
       if (verdict.score !== null) lines.push(`score: ${verdict.score.toFixed(1)}% of the best known ${best}`);
       $("toxic-verdict").textContent = lines.join("\n");
       $("toxic-verdict").dataset.valid = verdict.valid;
-      BL.picture("toxic-svg", verdict.svg);
+      showRun(verdict.blocks, verdict.svg);
     } catch (err) {
       $("toxic-verdict").textContent = err.message;
     }
@@ -47,12 +82,18 @@ BL.games.shongololo = (() => {
 
   function start() {
     BL.readFileInto("toxic-file", "toxic-input");
+    $("toxic-input").addEventListener("input", () => requests.changed());
     $("toxic-solve").addEventListener("click", solve);
     $("toxic-judge").addEventListener("click", judge);
     $("toxic-use").addEventListener("click", () => {
       $("toxic-answer").value = solverAnswer;
       if (solverCount !== null) $("toxic-best").value = solverCount;
     });
+    $("toxic-cut").addEventListener("input", draw3d);
+    $("toxic-solid").addEventListener("change", draw3d);
+    $("toxic-left").addEventListener("click", () => BL.fruit3d && BL.fruit3d.turn(-Math.PI / 8, 0));
+    $("toxic-right").addEventListener("click", () => BL.fruit3d && BL.fruit3d.turn(Math.PI / 8, 0));
+    $("toxic-reset").addEventListener("click", () => BL.fruit3d && BL.fruit3d.reset());
   }
 
   return { start, started: false };

@@ -1,0 +1,78 @@
+"""End-to-end, Toxic iShongololo: the fruit drawn in 3D (WebGL, three.js) that turns
+when dragged, cut by height, readable at 32 x 32 x 32 with the layers still there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+PIXELS = """() => {
+  const canvas = document.querySelector('#toxic-canvas');
+  const copy = document.createElement('canvas');
+  copy.width = 64; copy.height = 64;
+  const context = copy.getContext('2d');
+  context.drawImage(canvas, 0, 0, 64, 64);
+  const data = context.getImageData(0, 0, 64, 64).data;
+  let coloured = 0, sum = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    sum += r * 3 + g * 5 + b * 7;
+    if (Math.abs(r - g) > 40 || Math.abs(g - b) > 40) coloured += 1;
+  }
+  return [coloured, sum];
+}"""
+
+
+def solve(page: Any, size: str, seconds: str = "1") -> None:
+    page.goto(f"{page.base_url}/#shongololo")
+    page.fill("#toxic-input", size)
+    page.fill("#toxic-time", seconds)
+    page.click("#toxic-solve")
+    page.wait_for_selector("#toxic-canvas")
+    page.wait_for_function("document.querySelector('#toxic-solve').disabled === false")
+
+
+def test_fruit_3d_view_renders_and_turns(page: Any) -> None:
+    solve(page, "6\n5\n4\n")
+    coloured, before = page.evaluate(PIXELS)
+    assert coloured > 200  # brown and green blocks, not an empty canvas
+    yaw = float(page.get_attribute("#toxic-canvas", "data-yaw"))
+    box = page.locator("#toxic-canvas").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 120, box["y"] + box["height"] / 2 + 30, steps=6)
+    page.mouse.up()
+    assert float(page.get_attribute("#toxic-canvas", "data-yaw")) != yaw
+    _, after = page.evaluate(PIXELS)
+    assert after != before  # the picture turned
+    page.click("#toxic-right")
+    page.click("#toxic-reset")
+    assert page.get_attribute("#toxic-canvas", "data-yaw") == "-0.600"
+    page.fill("#toxic-cut", "1")
+    page.dispatch_event("#toxic-cut", "input")
+    assert page.inner_text("#toxic-cut-value") == "z = 1..1"
+    assert page.locator("#toxic-svg svg").count() == 1  # the layers are still there
+    screenshot(page, "shongololo-3d")
+    assert not page.js_errors
+
+
+def test_fruit_32_cubed_is_readable(page: Any) -> None:
+    solve(page, "32\n32\n32\n", "1")
+    coloured, _ = page.evaluate(PIXELS)
+    assert coloured > 200
+    # the layers keep a readable cell size (they scroll instead of shrinking)
+    width = page.evaluate("document.querySelector('#toxic-svg svg').getBoundingClientRect().width")
+    assert width >= 32 * 8 * 4
+    page.check("#toxic-solid")
+    page.fill("#toxic-cut", "16")
+    page.dispatch_event("#toxic-cut", "input")
+    assert page.inner_text("#toxic-cut-value") == "z = 1..16"
+    screenshot(page, "shongololo-32")
+    assert not page.js_errors
+
+
+def screenshot(page: Any, name: str) -> None:
+    page.save_screenshot(name)
