@@ -125,6 +125,12 @@ def page(browser: object, live_server: str) -> Iterator[object]:
     context.close()
 
 
+@pytest.fixture(scope="session")
+def shoot() -> Callable[[object, str], Path]:
+    """:func:`screenshot`, for tests that open pages of their own."""
+    return screenshot
+
+
 def screenshot(page: object, name: str) -> Path:
     """Save a full-page screenshot under build/screenshots/ and return its path."""
     from playwright.sync_api import Page
