@@ -40,8 +40,8 @@ SLOW_SEARCHES: list[tuple[str, dict[str, Any]]] = [
     ("hex/engine", {"size": 11, "moves": []}),
     ("pegs/solve", {"board": "wiegleb"}),
 ]
-SMALL_JUDGE = {"board": "english", "moves": "5-17\n12-10\n"}
-BIG_JUDGE = {"board": "english", "moves": "5-17\n" * 200_000}
+SMALL_JUDGE = {"board": "english", "moves": "B4-D4\nC6-C4\n"}
+BIG_JUDGE = {"board": "english", "moves": "B4-D4\n" * 200_000}
 ABANDON_AFTER = 0.5
 LIMIT_MS = 100.0
 
