@@ -151,7 +151,19 @@ def test_ioiwari_empty_pit_click_is_refused(page: Any) -> None:
 def test_mars_and_shongololo_solve_draw_and_judge(page: Any) -> None:
     open_tab(page, "mars")
     page.wait_for_selector("#mars-svg svg")
-    assert "samples delivered: 3" in page.inner_text("#mars-summary")
+    summary = page.inner_text("#mars-summary")
+    assert "samples delivered: 3" in summary and "null" not in summary
+    assert "score: 5 points, 100% of the best possible" in summary
+    assert "rough terrain" in page.inner_text("#mars .legend")
+    assert "optimal routes" in page.inner_text("#mars figcaption >> nth=0")
+    # the captions are drawn whole: "transmitter" lies inside the page, not cut at the edge
+    right = page.evaluate(
+        "[...document.querySelectorAll('#mars-svg text')]"
+        ".find((t) => t.textContent === 'transmitter').getBoundingClientRect().right"
+    )
+    assert right <= page.evaluate(
+        "document.querySelector('#mars-svg').closest('figure').getBoundingClientRect().right"
+    )
     page.click("#mars-judge")
     page.wait_for_selector("#mars-judged-svg svg")
     assert "score: 5 of 5 points, 100.00%" in page.inner_text("#mars-verdict")

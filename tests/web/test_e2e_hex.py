@@ -154,6 +154,25 @@ def test_hex_game_saved_as_sgf_and_loaded(page: Any) -> None:
     assert "Cannot load" in page.inner_text("#hex-status")
 
 
+def test_hex_settings_take_effect_or_say_they_need_new_game(page: Any) -> None:
+    new_game(page, 5)
+    page.select_option("#hex-size", "6")  # no move yet: a new 6 x 6 game at once
+    page.wait_for_function("document.querySelectorAll('#hex-svg [data-cell]').length === 36")
+    idle(page)
+    assert page.is_hidden("#hex-pending")
+    page.locator('#hex-svg [data-cell="c3"]').click()
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 2")
+    idle(page)
+    page.select_option("#hex-colour", "2")  # mid-game: it waits for New game, and says so
+    assert page.is_visible("#hex-pending")
+    assert "take effect with New game" in page.inner_text("#hex-pending")
+    assert page.locator("#hex-movelist li").count() == 2
+    page.click("#hex-new")
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 1")
+    assert page.is_hidden("#hex-pending")
+    assert "blue (player 2) to move (you)" in page.inner_text("#hex-turn")
+
+
 def test_hex_game_over_is_shown(page: Any) -> None:
     new_game(page, 2)
     page.locator('#hex-svg [data-cell="a2"]').click()
