@@ -174,8 +174,10 @@ BL.games.hex = (() => {
     if (!analysis) return;
     const side = analysis.to_move === human ? "your" : "the engine's";
     const line = document.createElement("p");
-    line.textContent = `Analysis (${analysis.playouts} playouts): ${NAMES[analysis.to_move]}, ${side} side, ` +
-      `wins ${Math.round(100 * analysis.win_rate)}% with ${analysis.move}. Best moves:`;
+    const how = analysis.proven === 1 ? "a proven win" : analysis.proven === -1 ? "a proven loss"
+      : `wins ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
+    line.textContent = `Analysis: ${NAMES[analysis.to_move]} (${side} side) with ${analysis.move}: ${how}. ` +
+      "Best moves (win rate for the side to move):";
     box.appendChild(line);
     const cells = document.createElement("div");
     cells.className = "cells";
