@@ -119,7 +119,10 @@ def test_hex_row_labels_clear_of_the_cells_at_13_and_19(page: Any) -> None:
 def test_hex_late_answer_for_an_old_game_is_dropped(page: Any) -> None:
     new_game(page, 3)
     page.evaluate(DELAY_SOLVE)
-    page.click("#hex-solve")
+    with page.expect_request("**/api/hex/solve") as sent:
+        page.click("#hex-solve")
+    # the tab names itself, so the server cancels this search when a newer one replaces it
+    assert sent.value.headers["x-boardlab-page"].endswith(":hex")
     assert page.is_disabled("#hex-solve") and page.is_disabled("#hex-analyse")
     page.dblclick("#hex-solve")  # disabled: no second request
     page.click("#hex-new")
