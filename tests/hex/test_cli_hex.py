@@ -48,6 +48,8 @@ def test_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "winner: player 1\nwinning moves: b2 b1 c1 a3 b3\n" in out
     assert "complete: True" in out
+    code, two, _ = run(["solve", str(board), "--jobs", "2"], capsys)
+    assert code == 0 and two.split("nodes:")[0] == out.split("nodes:")[0]
 
 
 def test_solve_and_move_json_share_the_api_form(
@@ -181,6 +183,14 @@ def test_bad_input_is_exit_2(
     code, out, err = run(args, capsys)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_solve_jobs_must_be_a_small_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("0", "x", "65"):
+        with pytest.raises(SystemExit) as stopped:
+            run(["solve", "b.txt", "--jobs", bad], capsys)
+        err = capsys.readouterr().err
+        assert stopped.value.code == 2 and "argument --jobs" in err and err.count("\n") == 1
 
 
 def test_malformed_file_names_line_and_column(

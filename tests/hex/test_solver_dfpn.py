@@ -19,6 +19,7 @@ from boardlab.hex.rules import Cell, Position, random_open_position
 from boardlab.hex.solver import solve, solve_alphabeta, solve_dfpn
 
 KF, KS, WORK = 8, 12, 200_000
+NONE = np.empty((0, 2), np.uint64)
 
 
 def bits(p: Position) -> tuple[np.uint64, np.uint64]:
@@ -40,7 +41,8 @@ def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
     k.warm()
     names = ("_popcount", "_spread", "_ring_code", "dead_cells", "fill_captured", "_joined")
     names = (*names, "_drop_vulnerable", "_drop_dominated")
-    for name in (*names, "_add_full", "_add_semi", "_proof", "hsearch"):
+    names = (*names, "_add_full", "_add_semi", "_or_rule", "_push", "_row", "_table")
+    for name in (*names, "_proof", "hsearch"):
         monkeypatch.setattr(k, name, getattr(k, name).py_func)
     return k.analyse.py_func
 
@@ -53,10 +55,12 @@ def test_python_twin_matches_the_kernel(python_twin: object) -> None:
         ring, table = k.ring_neighbours(size), k.dead_ring_table()
         for p in positions(size, 12, size):
             black, white = bits(p)
-            args = (black, white, p.to_move, KF, KS, WORK)
+            args = (black, white, p.to_move, KF, KS, WORK, NONE, True)
             fast = k.analyse(size, nbr, lines, ring, table, *args)
             slow = twin(size, nbr, lines, ring, table, *args)
-            assert [int(x) for x in fast] == [int(x) for x in slow], repr(p)
+            assert [int(x) for x in fast[:5]] == [int(x) for x in slow[:5]], repr(p)
+            for a, b in zip(fast[5:], slow[5:], strict=True):
+                assert np.array_equal(a, b), repr(p)
 
 
 def connected(size: int, stones: int, player: int) -> bool:
@@ -114,7 +118,9 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
         b, w, mover = int(black), int(white), p.to_move
         own, opp = (black, white) if mover == 1 else (white, black)
         lo, hi = (lines[0], lines[1]) if mover == 1 else (lines[2], lines[3])
-        full, semi, _, _ = k.hsearch(size, nbr, own, opp, lo, hi, KF, KS, WORK, False)
+        full, semi, _, _, _ = k.hsearch(
+            size, nbr, own, opp, lo, hi, KF, KS, WORK, False, NONE, False
+        )
         wins = mover_wins(size, b, w, mover)
         if full or semi:
             assert wins, repr(p)
@@ -126,7 +132,9 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
         ring, table = k.ring_neighbours(size), k.dead_ring_table()
         verdict, moves, rb, rw, _ = (
             int(x)
-            for x in k.analyse(size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK)
+            for x in k.analyse(
+                size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, False
+            )[:5]
         )
         assert verdict != k.WIN or wins, repr(p)
         assert verdict != k.LOSS or not wins, repr(p)
@@ -142,6 +150,69 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
             checked["outside"] += len(dropped)
     assert checked["full"] and checked["semi"], checked  # the checks did run
     assert size < 4 or checked["outside"], checked
+
+
+@pytest.mark.parametrize(("size", "count"), [(4, 80)])
+def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> None:
+    """The incremental H-search: after each move of an open position, the mover's search
+    started from the parent's connection table claims only what plain minimax confirms
+    (a semi connection wins for its owner to move, a full one with the other side to
+    move); the child's analysis with that seed gives a right verdict and keeps a winning
+    move exactly when the child is won; a seed from a position with other opposing
+    stones is not used."""
+    nbr, lines = k.neighbour_masks(size)
+    ring, table = k.ring_neighbours(size), k.dead_ring_table()
+    rng = random.Random(40 + size)
+    seeded = 0
+    for _ in range(count):
+        p = random_open_position(size, rng.randint(1, 3), rng)  # mostly open positions
+        black, white = bits(p)
+        mover = p.to_move
+        verdict, _, rb, rw, _, vcs = k.analyse(
+            size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, True
+        )
+        if verdict != k.OPEN:
+            continue
+        last = vcs
+        lo, hi = (lines[0], lines[1]) if mover == 1 else (lines[2], lines[3])
+        for i in range(size * size):
+            if (int(rb) | int(rw)) >> i & 1:
+                continue
+            cb, cw = (int(rb) | 1 << i, int(rw)) if mover == 1 else (int(rb), int(rw) | 1 << i)
+            own, opp = (cb, cw) if mover == 1 else (cw, cb)
+            full, semi, _, _, _ = k.hsearch(
+                size, nbr, np.uint64(own), np.uint64(opp), lo, hi, KF, KS, WORK, False, vcs, False
+            )
+            if full or semi:
+                assert mover_wins(size, cb, cw, mover), (repr(p), i)
+            if full:
+                assert not mover_wins(size, cb, cw, 3 - mover), (repr(p), i)
+            child = 3 - mover
+            v, moves, b2, w2, _, _ = (
+                int(x) if not isinstance(x, np.ndarray) else 0
+                for x in k.analyse(
+                    size, nbr, lines, ring, table, np.uint64(cb), np.uint64(cw), child,
+                    KF, KS, WORK, vcs, False,
+                )
+            )  # fmt: skip
+            wins = mover_wins(size, cb, cw, child)
+            assert v != k.WIN or wins, (repr(p), i)
+            assert v != k.LOSS or not wins, (repr(p), i)
+            if v == k.OPEN:
+                kept = [j for j in range(size * size) if moves >> j & 1]
+                after = [(b2 | 1 << j, w2) if child == 1 else (b2, w2 | 1 << j) for j in kept]
+                assert any(not mover_wins(size, x, y, mover) for x, y in after) == wins
+            seeded += 1
+    assert seeded > 50, seeded
+    # the last open parent's table, where the other side has one stone more: not used
+    vcs = last
+    own, opp = int(vcs[0, 0]), int(vcs[0, 1])
+    extra = next(1 << i for i in range(size * size) if not (own | opp) >> i & 1)
+    args = (size, nbr, np.uint64(own), np.uint64(opp | extra), lo, hi, KF, KS, WORK, False)
+    alone, foreign = k.hsearch(*args, NONE, True), k.hsearch(*args, vcs, True)
+    assert [int(x) for x in alone[:4]] == [int(x) for x in foreign[:4]]
+    assert np.array_equal(alone[4], foreign[4])
+    assert vcs.shape[0] > 1 and not np.array_equal(alone[4], vcs)
 
 
 def test_dead_cells() -> None:
@@ -347,10 +418,10 @@ def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
     from boardlab.hex._solver_store import load_checkpoint
 
     p = Position(6)
-    p.push_index(Cell.parse("f3").index(6))
+    p.push_index(Cell.parse("b1").index(6))
     fresh = solve_dfpn(p, Limit(time=60), all_moves=False)
     assert fresh.winner is not None
-    path = tmp_path / "f3.npz"
+    path = tmp_path / "b1.npz"
     runs = 0
     result = solve_dfpn(p, Limit(nodes=150 * 50), all_moves=False, checkpoint=path)
     while result.winner is None:
@@ -369,3 +440,22 @@ def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
     broken.write_text("not a checkpoint\n")
     with pytest.raises(BoardlabError, match="not a Hex solver checkpoint"):
         load_checkpoint(search, broken)
+
+
+def test_moves_proven_on_two_processes_match_one(tmp_path: Path) -> None:
+    """``jobs=2`` classifies every move as the one-process search does; past its time
+    it reports an incomplete result; a checkpoint needs one job."""
+    for size, stones in ((4, 0), (5, 3)):
+        p = random_open_position(size, stones, random.Random(size))
+        one = solve_dfpn(p, Limit(time=120))
+        two = solve_dfpn(p, Limit(time=120), jobs=2)
+        assert one.complete and two.complete
+        assert (two.winner, two.winning_moves, two.losing_moves) == (
+            one.winner,
+            one.winning_moves,
+            one.losing_moves,
+        )
+    cut = solve_dfpn(Position(7), Limit(nodes=2 * 50), jobs=2)
+    assert not cut.complete and cut.winner in (None, 1)
+    with pytest.raises(BoardlabError, match="one-job search only"):
+        solve_dfpn(Position(4), checkpoint=tmp_path / "x.npz", jobs=2)

@@ -45,6 +45,19 @@ def _positive(text: str) -> float:
     return value
 
 
+MAX_JOBS = 64
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {text}")
+    return value
+
+
 def _outcome_line(position: Position) -> str:
     if position.winner is not None:
         return f"player {position.winner} has won"
@@ -105,6 +118,13 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="resume the search from FILE if it exists and save it there (boards up to 8x8)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="prove the moves on N processes at once (boards up to 8x8; default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -115,7 +135,11 @@ def _solve_run(args: argparse.Namespace) -> int:
 
     position = _load(args.position)
     result = solve(
-        position, Limit(time=args.time), all_moves=not args.first, checkpoint=args.checkpoint
+        position,
+        Limit(time=args.time),
+        all_moves=not args.first,
+        checkpoint=args.checkpoint,
+        jobs=args.jobs,
     )
     if args.json:
         sys.stdout.write(json.dumps(result.as_dict(position.size)) + "\n")

@@ -16,17 +16,19 @@ the table may still be settled by a stored proof that covers it (:meth:`Dfpn.rec
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from boardlab.core.limits import Budget
 from boardlab.hex._solver_store import INF, load_checkpoint, save_checkpoint
 
-__all__ = ["INF", "MAX_CELLS", "Dfpn"]
+__all__ = ["INF", "MAX_CELLS", "Dfpn", "centre_order"]
 
 MAX_CELLS = 64
 EPSILON = 0.25
@@ -41,12 +43,28 @@ FULL_WORK = 800_000
 # limit buys either solver about the same work.
 ANALYSIS_COST = 50
 
+# Connection tables (see _solver_kernel.hsearch) of the last thoroughly analysed open
+# positions are kept up to this many bytes, so that their children's analyses start
+# from them (the incremental H-search) rather than from nothing.
+VC_CACHE_BYTES = 256 * 2**20
+
 Key = tuple[int, int, int]
 Child = tuple[int, int, int, Key]  # move bit, black, white, key
+Vcs = npt.NDArray[np.uint64]  # a connection table of the mover (_solver_kernel.hsearch)
+NO_VCS: Vcs = np.empty((0, 2), np.uint64)
 
 
 class OutOfBudgetError(Exception):
     """The search ran out of its limit."""
+
+
+def centre_order(n: int) -> list[int]:
+    """The cells of the ``n x n`` board, nearest the centre first (the order moves are tried)."""
+    mid = (n - 1) / 2
+    return sorted(
+        range(n * n),
+        key=lambda i: (abs(i // n - mid) + abs(i % n - mid) + abs(i // n + i % n - 2 * mid), i),
+    )
 
 
 @cache
@@ -127,10 +145,12 @@ class Dfpn:
         self.proofs: dict[Key, int] = {}
         # (winner, side to move, winner's stones) -> proofs of proven positions
         self.known: dict[tuple[int, int, int], list[int]] = {}
+        self.vcs: OrderedDict[Key, Vcs] = OrderedDict()
+        self.vc_bytes = 0
         self.nodes = 0
         self.analysed = 0
         self.recalled = 0
-        self.centre_order = self._centre_order()
+        self.centre_order = centre_order(n)
         self.checkpoint = checkpoint
         self.save_every = save_every
         self.next_save = time.monotonic() + save_every
@@ -158,18 +178,6 @@ class Dfpn:
             return 0
         return key[2] if node.verdict == 1 else 3 - key[2]
 
-    def _centre_order(self) -> list[int]:
-        n = self.n
-        mid = (n - 1) / 2
-        cells = sorted(
-            range(n * n),
-            key=lambda i: (
-                abs(i // n - mid) + abs(i % n - mid) + abs(i // n + i % n - 2 * mid),
-                i,
-            ),
-        )
-        return cells
-
     def key(self, black: int, white: int, player: int) -> Key:
         """The position key, the same for a position and its 180-degree rotation."""
         rb, rw = self.reverse(black), self.reverse(white)
@@ -184,10 +192,18 @@ class Dfpn:
         return self.reverse(cells) if rotated else cells
 
     def analyse(
-        self, black: int, white: int, player: int, work: int
-    ) -> tuple[int, int, int, int, int]:
-        """The kernel's ``(verdict, moves, black, white, proof)`` for a position (the
-        stones after captured cells are filled in), ``work`` combinations a search."""
+        self,
+        black: int,
+        white: int,
+        player: int,
+        work: int,
+        seed: Vcs | None = None,
+        keep: bool = False,
+    ) -> tuple[int, int, int, int, int, Vcs]:
+        """The kernel's ``(verdict, moves, black, white, proof, vcs)`` for a position (the
+        stones after captured cells are filled in), ``work`` combinations a search; the
+        search of the player who just moved starts from the parent's connection table
+        ``seed`` if given; ``vcs`` (the mover's table) has rows only with ``keep``."""
         from boardlab.hex._solver_kernel import analyse
 
         self.analysed += 1
@@ -195,7 +211,7 @@ class Dfpn:
             raise OutOfBudgetError
         if self.checkpoint is not None and time.monotonic() >= self.next_save:
             self.save()
-        verdict, moves, reduced_black, reduced_white, proof = analyse(
+        verdict, moves, reduced_black, reduced_white, proof, vcs = analyse(
             self.n,
             self.nbr,
             self.lines,
@@ -207,21 +223,52 @@ class Dfpn:
             self.kf,
             self.ks,
             work,
+            NO_VCS if seed is None else seed,
+            keep,
         )
-        return int(verdict), int(moves), int(reduced_black), int(reduced_white), int(proof)
+        reduced = int(reduced_black), int(reduced_white)
+        return int(verdict), int(moves), *reduced, int(proof), vcs
 
-    def expand(self, key: Key, black: int, white: int, player: int, thorough: bool = True) -> Node:
+    def keep_vcs(self, key: Key, vcs: Vcs) -> None:
+        """Keep a thoroughly analysed position's connection table (oldest dropped first)."""
+        self.vcs[key] = vcs
+        self.vc_bytes += vcs.nbytes
+        while self.vc_bytes > VC_CACHE_BYTES and len(self.vcs) > 1:
+            _, dropped = self.vcs.popitem(last=False)
+            self.vc_bytes -= dropped.nbytes
+
+    def vcs_of(self, key: Key) -> Vcs | None:
+        """The kept connection table of a position, if still kept."""
+        found = self.vcs.get(key)
+        if found is not None:
+            self.vcs.move_to_end(key)
+        return found
+
+    def expand(
+        self,
+        key: Key,
+        black: int,
+        white: int,
+        player: int,
+        thorough: bool = True,
+        seed: Vcs | None = None,
+    ) -> Node:
         """What is known of a position (analysed once, then cached).
 
         A position first met as a child gets a cheaper analysis (``light_work``);
         the full one is done when the search enters it. Both are sound; the thorough one
-        finds more connections, hence fewer candidate moves.
+        finds more connections, hence fewer candidate moves. ``seed`` is the parent's
+        connection table, in the frame of ``black`` and ``white``.
         """
         found = self.info.get(key)
         if found is not None and (found.thorough or not thorough):
             return found
         work = self.max_work if thorough else self.light_work
-        verdict, moves, rb, rw, proof = self.analyse(black, white, player, work)
+        verdict, moves, rb, rw, proof, vcs = self.analyse(
+            black, white, player, work, seed, thorough
+        )
+        if thorough and verdict == 0:
+            self.keep_vcs(key, vcs)
         children: list[Child] = []
         width = moves.bit_count()
         if verdict == 0 and thorough:  # a light node only needs its number of moves
@@ -283,14 +330,17 @@ class Dfpn:
         proof = self.proofs[key]
         return self.turn(proof, self.rotated(key, black, white))
 
-    def bounds(self, key: Key, black: int, white: int, player: int) -> tuple[int, int]:
-        """``(pn, dn)`` of a position: from the table, else from its analysis."""
+    def bounds(
+        self, key: Key, black: int, white: int, player: int, seed: Vcs | None = None
+    ) -> tuple[int, int]:
+        """``(pn, dn)`` of a position: from the table, else from its analysis (started
+        from the parent's connection table ``seed``)."""
         found = self.tt.get(key)
         if found is not None:
             return found
         if self._settle_by_recall(key, black, white, player):
             return self.tt[key]
-        node = self.expand(key, black, white, player, thorough=False)
+        node = self.expand(key, black, white, player, thorough=False, seed=seed)
         if node.verdict == 1:
             return 0, INF
         if node.verdict == -1:
@@ -314,11 +364,21 @@ class Dfpn:
         self.proofs[key] = self.turn(proof, self.rotated(key, black, white))
         return True
 
-    def mid(self, key: Key, black: int, white: int, player: int, pn_th: int, dn_th: int) -> None:
+    def mid(
+        self,
+        key: Key,
+        black: int,
+        white: int,
+        player: int,
+        pn_th: int,
+        dn_th: int,
+        seed: Vcs | None = None,
+    ) -> None:
         """Search the position until its proof or disproof number reaches its threshold.
 
         A won position's proof is its winning move plus that child's proof; a lost one's
-        is its own analysis proof plus every child's proof and move.
+        is its own analysis proof plus every child's proof and move. ``seed`` is the
+        parent's connection table (its children are in the parent's frame).
         """
         self.nodes += 1
         found = self.tt.get(key)
@@ -326,7 +386,7 @@ class Dfpn:
             return
         if key not in self.info and self._settle_by_recall(key, black, white, player):
             return
-        node = self.expand(key, black, white, player)
+        node = self.expand(key, black, white, player, seed=seed)
         if node.verdict != 0:
             self.tt[key] = (0, INF) if node.verdict == 1 else (INF, 0)
             return
@@ -340,8 +400,9 @@ class Dfpn:
             total = 0
             allowed = -1
             lost_moves = 0
+            vcs = self.vcs_of(key)
             for index, (b, cb, cw, ck) in enumerate(node.children):
-                cpn, cdn = self.bounds(ck, cb, cw, other)
+                cpn, cdn = self.bounds(ck, cb, cw, other, vcs)
                 if cpn == 0:
                     lost = self.proof_of(ck, cb, cw) | b
                     node.proof |= lost
@@ -375,7 +436,7 @@ class Dfpn:
             grown = max(second + 1, int(second * (1 + EPSILON)))
             child_dn_th = min(pn_th, grown)
             _, cb, cw, ck = node.children[best]
-            self.mid(ck, cb, cw, other, child_pn_th, child_dn_th)
+            self.mid(ck, cb, cw, other, child_pn_th, child_dn_th, vcs)
 
     def prove(self, black: int, white: int, player: int) -> bool:
         """True if ``player`` to move wins (raises :class:`OutOfBudgetError` past the limit)."""

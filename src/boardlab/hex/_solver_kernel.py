@@ -38,6 +38,9 @@ __all__ = [
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
 B1 = npt.NDArray[np.bool_]
+U2 = npt.NDArray[np.uint64]  # a connection table, rows of two words
+I2 = npt.NDArray[np.int64]
+I3 = npt.NDArray[np.int64]
 
 WIN = 1
 LOSS = -1
@@ -236,9 +239,7 @@ def fill_captured(
 
 
 @jit
-def _add_full(
-    full: U64, fcount: npt.NDArray[np.int64], x: int, y: int, c: np.uint64, kf: int
-) -> bool:
+def _add_full(full: U64, fcount: I2, x: int, y: int, c: np.uint64, kf: int) -> bool:
     """Add carrier ``c`` to the full connections of the pair; False if subsumed or full."""
     a, b = (x, y) if x < y else (y, x)
     k = fcount[a, b]
@@ -270,15 +271,17 @@ def _add_full(
 @jit
 def _add_semi(
     full: U64,
-    fcount: npt.NDArray[np.int64],
+    fcount: I2,
     semi: U64,
-    scount: npt.NDArray[np.int64],
+    skey: I3,
+    scount: I2,
     x: int,
     y: int,
     c: np.uint64,
+    key: int,
     ks: int,
 ) -> int:
-    """Add semi carrier ``c`` (key included); the slot it took, or -1 if subsumed."""
+    """Add semi carrier ``c`` (its ``key`` included); the slot it took, or -1 if subsumed."""
     a, b = (x, y) if x < y else (y, x)
     for i in range(fcount[a, b]):
         if full[a, b, i] & c == full[a, b, i]:
@@ -292,6 +295,7 @@ def _add_semi(
         e = semi[a, b, i]
         if e & c != c:
             semi[a, b, j] = e
+            skey[a, b, j] = skey[a, b, i]
             j += 1
     slot = j
     if j >= ks:
@@ -306,8 +310,85 @@ def _add_semi(
     else:
         j += 1
     semi[a, b, slot] = c
+    skey[a, b, slot] = key
     scount[a, b] = j
     return slot
+
+
+@jit
+def _or_rule(
+    full: U64,
+    fcount: I2,
+    semi: U64,
+    scount: I2,
+    x: int,
+    y: int,
+    slot: int,
+    kf: int,
+    ks: int,
+    queue: U64,
+    head: int,
+    tail: int,
+) -> int:
+    """The OR rule for the semi carrier just put in ``slot`` of the pair: semis whose
+    carriers have an empty intersection, that one included, make a full connection with
+    the union of their carriers. Subsets are tried depth first, ``OR_STEPS`` steps at
+    most; each new full connection joins the queue. Returns the new queue tail."""
+    qsize = queue.shape[0]
+    r, w = (x, y) if x < y else (y, x)
+    k = scount[r, w]
+    s = semi[r, w, slot]
+    stack_i = np.zeros(ks + 1, np.int64)
+    stack_u = np.zeros(ks + 1, np.uint64)
+    stack_n = np.zeros(ks + 1, np.uint64)
+    depth = 0
+    stack_u[0] = s
+    stack_n[0] = s
+    steps = 0
+    while depth >= 0 and steps < OR_STEPS:
+        steps += 1
+        j = stack_i[depth]
+        if j >= k:
+            depth -= 1
+            continue
+        stack_i[depth] = j + 1
+        if j == slot:
+            continue
+        other = semi[r, w, j]
+        inter = stack_n[depth] & other
+        if inter == stack_n[depth]:
+            continue
+        union = stack_u[depth] | other
+        if inter == _ZERO:
+            if _add_full(full, fcount, x, y, union, kf) and tail - head < qsize // 2:
+                tail = _push(queue, tail, x, y, union)
+            continue
+        if depth + 1 < ks:
+            depth += 1
+            stack_i[depth] = j + 1
+            stack_u[depth] = union
+            stack_n[depth] = inter
+    return tail
+
+
+@jit
+def _push(queue: U64, tail: int, x: int, y: int, c: np.uint64) -> int:
+    """Queue the full connection ``(x, y, c)``; the new tail (a ring of two words a row)."""
+    slot = tail % (queue.shape[0] // 2)
+    queue[2 * slot] = np.uint64(np.int64(x) | np.int64(y) << 8)
+    queue[2 * slot + 1] = c
+    return tail + 1
+
+
+#: Row kinds of a connection table (see :func:`hsearch`).
+FULL_ROW = 0
+SEMI_ROW = 1
+PENDING_ROW = 2
+
+
+@jit
+def _row(kind: int, a: int, b: int, key: int) -> np.uint64:
+    return np.uint64(np.int64(kind) | np.int64(a) << 8 | np.int64(b) << 16 | np.int64(key) << 24)
 
 
 @jit
@@ -322,19 +403,38 @@ def hsearch(
     ks: int,
     max_work: int,
     stop_at_semi: bool,
-) -> tuple[bool, bool, np.uint64, np.uint64]:
+    seed: U2,
+    keep: bool,
+) -> tuple[bool, bool, np.uint64, np.uint64, U2]:
     """Bounded H-search for the owner of ``own`` joining the lines ``low`` and ``high``.
 
     ``kf`` and ``ks`` bound the full and semi connections kept per pair (the smallest
     carriers win), ``max_work`` the carrier combinations tried; the search stops at the
     first edge-to-edge full connection (or semi one, with ``stop_at_semi``).
 
-    Returns ``(full, semi, carrier, proof)``: whether an edge-to-edge full (second-player)
-    connection was found, whether a semi (first-player) one was, the intersection of
-    the carriers of all of them (semi carriers include their key; all ones if none), and
-    a set of cells the owner's win rests on (see :func:`_proof`: the smallest full
-    carrier, else the smallest semi one with ``stop_at_semi``, else a union of semi
-    carriers; empty if none).
+    Returns ``(full, semi, carrier, proof, table)``: whether an edge-to-edge full
+    (second-player) connection was found, whether a semi (first-player) one was, the
+    intersection of the carriers of all of them (semi carriers include their key; all
+    ones if none), a set of cells the owner's win rests on (see :func:`_proof`: the
+    smallest full carrier, else the smallest semi one with ``stop_at_semi``, else a union
+    of semi carriers; empty if none), and, with ``keep``, the connections found as a
+    table (else a table with no rows).
+
+    The table's first row is ``(own, opp)``; each further row is ``(code, carrier)`` with
+    ``code = kind | a << 8 | b << 16 | key << 24`` for a connection between the nodes
+    ``a`` and ``b`` (a cell, the group holding it, or ``n*n`` and ``n*n + 1`` for the two
+    lines): kind FULL_ROW, SEMI_ROW (with its key) or PENDING_ROW (a full connection the
+    search had queued but not combined yet).
+
+    ``seed`` is such a table from an earlier search of the same owner (or has no rows).
+    When that search's ``own`` is a subset of this one's and its ``opp`` the same (the
+    owner only gained stones since, as after its own move and the fill-in), all its
+    connections still hold here: they start the search, and only those that changed
+    (new own stones in the carrier or at an end, a semi whose key is now the owner's)
+    are combined again, with the pending ones and the new adjacencies (the incremental
+    H-search). With new opposing stones the table would lose the connections through
+    them, and the alternatives its size limits had left out would not come back, so
+    such a seed is not used.
     """
     cells = n * n
     m = cells + 2
@@ -344,14 +444,15 @@ def hsearch(
     touch = np.zeros(m, np.uint64)
     stone = np.zeros(m, np.bool_)
     active = np.zeros(m, np.int64)
+    node = np.full(m, -1, np.int64)  # the node each cell belongs to (-1: the opponent's)
     count = 0
     seen = _ZERO
     for c in range(cells):
-        b = _ONE << np.uint64(c)
-        if opp & b or seen & b:
+        bit = _ONE << np.uint64(c)
+        if opp & bit or seen & bit:
             continue
-        if own & b:
-            group = b
+        if own & bit:
+            group = bit
             while True:
                 grown = group | (_spread(nbr, group) & own)
                 if grown == group:
@@ -361,15 +462,21 @@ def hsearch(
             member[c] = group
             touch[c] = _spread(nbr, group) & ~group
             stone[c] = True
+            for d in range(c, cells):
+                if group & (_ONE << np.uint64(d)):
+                    node[d] = c
         else:
-            member[c] = b
+            member[c] = bit
             touch[c] = nbr[c]
+            node[c] = c
         active[count] = c
         count += 1
     touch[e0] = low
     touch[e1] = high
     stone[e0] = True
     stone[e1] = True
+    node[e0] = e0
+    node[e1] = e1
     active[count] = e0
     active[count + 1] = e1
     count += 2
@@ -381,11 +488,10 @@ def hsearch(
     full = np.empty((m, m, kf), np.uint64)
     fcount = np.zeros((m, m), np.int64)
     semi = np.empty((m, m, ks), np.uint64)
+    skey = np.empty((m, m, ks), np.int64)
     scount = np.zeros((m, m), np.int64)
-    qsize = 1 << 15
-    qx = np.empty(qsize, np.int64)
-    qy = np.empty(qsize, np.int64)
-    qc = np.empty(qsize, np.uint64)
+    queue = np.empty(2 << 15, np.uint64)
+    qsize = queue.shape[0] // 2
     head = 0
     tail = 0
     for i in range(count):
@@ -395,19 +501,54 @@ def hsearch(
             if ((touch[u] & member[v]) or (touch[v] & member[u])) and _add_full(
                 full, fcount, u, v, _ZERO, kf
             ):
-                qx[tail % qsize] = u
-                qy[tail % qsize] = v
-                qc[tail % qsize] = _ZERO
-                tail += 1
-    done = fcount[e0, e1] > 0
+                tail = _push(queue, tail, u, v, _ZERO)
+    if seed.shape[0] > 0 and not seed[0, 0] & ~own and seed[0, 1] == opp:
+        for i in range(1, seed.shape[0]):
+            code = np.int64(seed[i, 0])
+            c = seed[i, 1]
+            kind, key = int(code & 255), int(code >> 24 & 255)
+            a, b = int(code >> 8 & 255), int(code >> 16 & 255)
+            x, y = int(node[a]), int(node[b])
+            if x < 0 or y < 0 or x == y:
+                continue
+            carrier = c & ~own
+            moved = carrier != c or x != a or y != b
+            if not moved and (
+                kind == FULL_ROW or (kind == SEMI_ROW and not own & (_ONE << np.uint64(key)))
+            ):
+                # unchanged, and the parent's lists hold no subsumed carriers: append it
+                # unless the pair now touches or its list is full
+                if fcount[x, y] > 0 and full[x, y, 0] == _ZERO:
+                    continue
+                if kind == FULL_ROW and fcount[x, y] < kf:
+                    full[x, y, fcount[x, y]] = carrier
+                    fcount[x, y] += 1
+                elif kind == SEMI_ROW and scount[x, y] < ks:
+                    semi[x, y, scount[x, y]] = carrier
+                    skey[x, y, scount[x, y]] = key
+                    scount[x, y] += 1
+                continue
+            if kind == SEMI_ROW and not own & (_ONE << np.uint64(key)):
+                slot = _add_semi(full, fcount, semi, skey, scount, x, y, carrier, key, ks)
+                if slot >= 0 and moved:
+                    tail = _or_rule(
+                        full, fcount, semi, scount, x, y, slot, kf, ks, queue, head, tail
+                    )
+                continue
+            if kind == PENDING_ROW:  # its carrier also comes as a FULL_ROW
+                if tail - head < qsize:
+                    tail = _push(queue, tail, x, y, carrier)
+                continue
+            if _add_full(full, fcount, x, y, carrier, kf) and tail - head < qsize:
+                tail = _push(queue, tail, x, y, carrier)
+    done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     work = 0
-    stack_i = np.zeros(ks + 1, np.int64)
-    stack_u = np.zeros(ks + 1, np.uint64)
-    stack_n = np.zeros(ks + 1, np.uint64)
     while head < tail and work < max_work and not done:
-        a = qx[head % qsize]
-        b = qy[head % qsize]
-        ca = qc[head % qsize]
+        slot = head % qsize
+        ends = np.int64(queue[2 * slot])
+        a = int(ends & 255)
+        b = int(ends >> 8)
+        ca = queue[2 * slot + 1]
         head += 1
         for side in range(2):
             x = a if side == 0 else b
@@ -432,62 +573,76 @@ def hsearch(
                         continue
                     if stone[z]:
                         if _add_full(full, fcount, x, y, u, kf) and tail - head < qsize:
-                            qx[tail % qsize] = x
-                            qy[tail % qsize] = y
-                            qc[tail % qsize] = u
-                            tail += 1
+                            tail = _push(queue, tail, x, y, u)
                         continue
                     s = u | cbit[z]
-                    slot = _add_semi(full, fcount, semi, scount, x, y, s, ks)
-                    if slot < 0:
-                        continue
-                    # OR rule: semis whose carriers have an empty intersection, the new one
-                    # included, make a full connection with the union of the carriers
-                    r, w = (x, y) if x < y else (y, x)
-                    k = scount[r, w]
-                    depth = 0
-                    stack_i[0] = 0
-                    stack_u[0] = s
-                    stack_n[0] = s
-                    steps = 0
-                    while depth >= 0 and steps < OR_STEPS:
-                        steps += 1
-                        j = stack_i[depth]
-                        if j >= k:
-                            depth -= 1
-                            continue
-                        stack_i[depth] = j + 1
-                        if j == slot:
-                            continue
-                        other = semi[r, w, j]
-                        inter = stack_n[depth] & other
-                        if inter == stack_n[depth]:
-                            continue
-                        union = stack_u[depth] | other
-                        if inter == _ZERO:
-                            if _add_full(full, fcount, x, y, union, kf) and tail - head < qsize:
-                                qx[tail % qsize] = x
-                                qy[tail % qsize] = y
-                                qc[tail % qsize] = union
-                                tail += 1
-                            continue
-                        if depth + 1 < ks:
-                            depth += 1
-                            stack_i[depth] = j + 1
-                            stack_u[depth] = union
-                            stack_n[depth] = inter
+                    slot = _add_semi(full, fcount, semi, skey, scount, x, y, s, z, ks)
+                    if slot >= 0:
+                        tail = _or_rule(
+                            full, fcount, semi, scount, x, y, slot, kf, ks, queue, head, tail
+                        )
         done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     carrier = ~_ZERO
     for i in range(fcount[e0, e1]):
         carrier &= full[e0, e1, i]
     for i in range(scount[e0, e1]):
         carrier &= semi[e0, e1, i]
+    table = np.empty((0, 2), np.uint64)
+    if keep:
+        table = _table(own, opp, active, count, full, fcount, semi, skey, scount, queue, head, tail)
     return (
         fcount[e0, e1] > 0,
         scount[e0, e1] > 0,
         carrier,
         _proof(full, fcount, semi, scount, e0, e1, stop_at_semi),
+        table,
     )
+
+
+@jit
+def _table(
+    own: np.uint64,
+    opp: np.uint64,
+    active: I64,
+    count: int,
+    full: U64,
+    fcount: I2,
+    semi: U64,
+    skey: I3,
+    scount: I2,
+    queue: U64,
+    head: int,
+    tail: int,
+) -> U2:
+    """The connection table of a search (see :func:`hsearch`): pending rows first."""
+    rows = 1 + tail - head
+    for i in range(count):
+        for j in range(i + 1, count):
+            u, v = active[i], active[j]
+            rows += fcount[u, v] + scount[u, v]
+    table = np.empty((rows, 2), np.uint64)
+    table[0, 0] = own
+    table[0, 1] = opp
+    r = 1
+    qsize = queue.shape[0] // 2
+    for t in range(head, tail):
+        slot = t % qsize
+        ends = np.int64(queue[2 * slot])
+        table[r, 0] = _row(PENDING_ROW, int(ends & 255), int(ends >> 8), 0)
+        table[r, 1] = queue[2 * slot + 1]
+        r += 1
+    for i in range(count):
+        for j in range(i + 1, count):
+            u, v = active[i], active[j]
+            for k in range(fcount[u, v]):
+                table[r, 0] = _row(FULL_ROW, u, v, 0)
+                table[r, 1] = full[u, v, k]
+                r += 1
+            for k in range(scount[u, v]):
+                table[r, 0] = _row(SEMI_ROW, u, v, skey[u, v, k])
+                table[r, 1] = semi[u, v, k]
+                r += 1
+    return table
 
 
 @jit
@@ -550,8 +705,10 @@ def analyse(
     kf: int,
     ks: int,
     max_work: int,
-) -> tuple[int, np.uint64, np.uint64, np.uint64, np.uint64]:
-    """``(verdict, moves, black, white, proof)`` for ``player`` (1 or 2) to move.
+    seed: U2,
+    keep: bool,
+) -> tuple[int, np.uint64, np.uint64, np.uint64, np.uint64, U2]:
+    """``(verdict, moves, black, white, proof, vcs)`` for ``player`` (1 or 2) to move.
 
     The position is first reduced: captured pairs filled (:func:`fill_captured`), the
     returned ``black`` and ``white`` are the reduced stones (same winner). Then
@@ -564,6 +721,11 @@ def analyse(
     the verdict stays true when every other empty cell goes to the loser (for OPEN: every
     move left out stays losing). It holds the filled-in and dead cells and the carriers
     of the connections used.
+
+    With ``keep``, ``vcs`` is the mover's connection table (see :func:`hsearch`), for
+    the analyses of the positions after its moves: they pass it as ``seed``, which
+    starts the search of the player who just moved (the opponent of ``player`` there)
+    from it. A table with no rows stands for none.
     """
     cells = n * n
     board = (_ONE << np.uint64(cells)) - _ONE if cells < _WORD_BITS else ~_ZERO
@@ -572,30 +734,35 @@ def analyse(
     empty = board & ~(black | white)
     dead = dead_cells(n, ring, table, black, white)
     base = (black | white) & ~given | dead
+    none = np.empty((0, 2), np.uint64)
     if player == 1:
         own, opp, lo, hi, olo, ohi = black, white, lines[0], lines[1], lines[2], lines[3]
     else:
         own, opp, lo, hi, olo, ohi = white, black, lines[2], lines[3], lines[0], lines[1]
     if _joined(nbr, own | dead, lo, hi):
-        return WIN, _ZERO, black, white, base
+        return WIN, _ZERO, black, white, base, none
     if _joined(nbr, opp | dead, olo, ohi):
-        return LOSS, _ZERO, black, white, base
-    f, s, _, proof = hsearch(n, nbr, own | dead, opp, lo, hi, kf, ks, max_work, True)
+        return LOSS, _ZERO, black, white, base, none
+    f, s, _, proof, mine = hsearch(
+        n, nbr, own | dead, opp, lo, hi, kf, ks, max_work, True, none, keep
+    )
     if f or s:
-        return WIN, _ZERO, black, white, base | proof
-    f, s, carrier, proof = hsearch(n, nbr, opp | dead, own, olo, ohi, kf, ks, max_work, False)
+        return WIN, _ZERO, black, white, base | proof, none
+    f, s, carrier, proof, _ = hsearch(
+        n, nbr, opp | dead, own, olo, ohi, kf, ks, max_work, False, seed, False
+    )
     if f:
-        return LOSS, _ZERO, black, white, base | proof
+        return LOSS, _ZERO, black, white, base | proof, mine
     moves = empty & ~dead
     if s:
         moves &= carrier
         if moves == _ZERO:
-            return LOSS, _ZERO, black, white, base | proof
+            return LOSS, _ZERO, black, white, base | proof, mine
     if moves == _ZERO:
         moves = empty
     moves, killers = _drop_vulnerable(n, ring, table, black, white, player, moves)
     moves = _drop_dominated(n, ring, table, black, white, player, moves)
-    return OPEN, moves, black, white, base | proof | killers
+    return OPEN, moves, black, white, base | proof | killers, mine
 
 
 @jit
@@ -697,4 +864,5 @@ def warm() -> Any:
     nbr, lines = neighbour_masks(2)
     table = dead_ring_table()
     ring = ring_neighbours(2)
-    return analyse(2, nbr, lines, ring, table, np.uint64(0), np.uint64(0), 1, 2, 2, 10)
+    none = np.empty((0, 2), np.uint64)
+    return analyse(2, nbr, lines, ring, table, np.uint64(0), np.uint64(0), 1, 2, 2, 10, none, True)

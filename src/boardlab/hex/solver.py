@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from boardlab.core.errors import BoardlabError
-from boardlab.core.limits import Limit
+from boardlab.core.limits import Budget, Limit
 from boardlab.hex.alphabeta import solve_alphabeta
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.hex.solve_result import SolveResult, format_result
@@ -29,6 +29,7 @@ def solve(
     limit: Limit | None = None,
     all_moves: bool = True,
     checkpoint: Path | None = None,
+    jobs: int = 1,
 ) -> SolveResult:
     """Solve ``position`` for the side to move.
 
@@ -42,7 +43,7 @@ def solve(
     minutes and at the end, so a long proof can go on over several runs.
     """
     if position.size * position.size <= MAX_CELLS:
-        return solve_dfpn(position, limit, all_moves, checkpoint)
+        return solve_dfpn(position, limit, all_moves, checkpoint, jobs)
     if checkpoint is not None:
         raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
     return solve_alphabeta(position, limit, all_moves)
@@ -53,10 +54,15 @@ def solve_dfpn(
     limit: Limit | None = None,
     all_moves: bool = True,
     checkpoint: Path | None = None,
+    jobs: int = 1,
 ) -> SolveResult:
     """:func:`solve` by DFPN with H-search (boards of at most 64 cells).
 
-    :raises BoardlabError: when the board has more than 64 cells.
+    With ``jobs`` above 1 and ``all_moves``, the moves are proven by that many worker
+    processes at once (:mod:`boardlab.hex._solver_parallel`; no checkpoint then).
+
+    :raises BoardlabError: when the board has more than 64 cells, or for a checkpoint
+        with several jobs.
     """
     from boardlab.hex._solver_dfpn import Dfpn, OutOfBudgetError
 
@@ -69,6 +75,10 @@ def solve_dfpn(
         return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
+    if jobs > 1 and all_moves:
+        if checkpoint is not None:
+            raise BoardlabError("a checkpoint is kept by a one-job search only (drop --jobs)")
+        return _solve_in_parallel(position, black, white, budget, jobs)
     search = Dfpn(size, budget, checkpoint=checkpoint)
     other = 3 - player
     winning: list[int] = []
@@ -104,4 +114,27 @@ def solve_dfpn(
     winner = None if root_wins is None else (player if root_wins else other)
     return SolveResult(
         winner, player, tuple(winning), tuple(losing), complete, search.analysed, budget.elapsed
+    )
+
+
+def _solve_in_parallel(
+    position: Position, black: int, white: int, budget: Budget, jobs: int
+) -> SolveResult:
+    """Every move of ``position`` proven by ``jobs`` worker processes; the winner follows
+    (a winning move found, or every move losing)."""
+    from boardlab.hex._solver_dfpn import centre_order
+    from boardlab.hex._solver_parallel import classify_moves
+
+    size, player = position.size, position.to_move
+    order = centre_order(size)
+    moves = [cell for cell in order if not (black | white) >> cell & 1]
+    winning, losing, complete, analysed = classify_moves(
+        size, black, white, player, moves, budget, jobs
+    )
+    rank = {cell: i for i, cell in enumerate(order)}
+    winning.sort(key=rank.__getitem__)
+    losing.sort(key=rank.__getitem__)
+    winner = player if winning else (3 - player if complete else None)
+    return SolveResult(
+        winner, player, tuple(winning), tuple(losing), complete, analysed, budget.elapsed
     )
