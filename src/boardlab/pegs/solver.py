@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.errors import LimitExceededError
-from boardlab.core.limits import Limit
+from boardlab.core.limits import Budget, Limit
 from boardlab.pegs._solver_beam import beam_search
 from boardlab.pegs._solver_levels import (
     Analysis,
@@ -68,6 +68,10 @@ _BEAMS = ((2_000_000, 20_000), (32_000_000, 200_000))
 _FIRST_SLICE = 8_000
 _SLICE = 1_000_000
 _TABLE_BITS = 22
+#: A slice runs in pieces of about this many seconds, with a look at the clock between.
+_PIECE_SECONDS = 0.05
+_FIRST_PIECE = 4_096
+_MAX_PIECE = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,12 @@ def solve(
     200,000; see :mod:`boardlab.pegs._solver_beam`) is tried once each: it finds
     solutions the depth-first search misses (Wiegleb's game) but proves nothing.
 
+    A slice runs in pieces of about 50 ms (the same nodes as in one go), and the beam
+    search in chunks of parents, with a look at the clock between any two, so a time
+    limit or an outside stop ends the search within about one piece; a solution found
+    by then is still the answer. The node limit counts the depth-first nodes (the
+    beams, bounded by their width, answer to the clock only).
+
     ``pagodas`` are pagoda functions (one weight per hole); a position whose weighted
     sum falls below the goal's is cut.
 
@@ -143,16 +153,18 @@ def solve(
         return Solution(False, (), True, "the start has the goal's peg count but is not it", 0, 0.0)
     limit = limit or Limit()
     budget = limit.start()
+    clock = Budget(Limit(time=limit.time), budget.started, budget.stop)
     searches = [_Search(problem, order, tables) for order in _orders(problem)]
     nodes = 0
     beams = list(_BEAMS)
     step = _FIRST_SLICE
+    pieces = _Pieces()
     with ThreadPoolExecutor(max_workers=len(searches)) as pool:
         while True:
             step = min(2 * step, _SLICE)
             if limit.nodes is not None:
                 step = max(1, min(step, (limit.nodes - nodes) // len(searches)))
-            statuses = list(pool.map(_Search.run, searches, [step] * len(searches)))
+            statuses = pieces.run(pool, searches, step, clock)
             nodes = sum(search.nodes for search in searches)
             for search, status in zip(searches, statuses, strict=True):
                 seconds = time.perf_counter() - began
@@ -165,7 +177,7 @@ def solve(
                     return Solution(False, (), True, reason, nodes, seconds)
             while beams and nodes >= beams[0][0]:
                 width = beams.pop(0)[1]
-                found = beam_search(problem, width)
+                found = beam_search(problem, width, clock)
                 if found is not None:
                     seconds = time.perf_counter() - began
                     reason = f"solution found by a beam search of width {width}"
@@ -177,6 +189,42 @@ def solve(
                     f"search limit reached after {nodes} nodes and {budget.elapsed:.1f} s; "
                     "no answer"
                 )
+
+
+class _Pieces:
+    """Runs the searches' slices in pieces timed to about :data:`_PIECE_SECONDS`."""
+
+    def __init__(self) -> None:
+        self.size = _FIRST_PIECE
+
+    def run(
+        self, pool: Executor, searches: Sequence[_Search], step: int, clock: Budget
+    ) -> list[int]:
+        """Run every search ``step`` more nodes, side by side, and return their statuses.
+
+        A search stops only between two positions, at the first after ``step`` nodes,
+        so a slice in pieces visits exactly the nodes of one call of ``step``. Between
+        two pieces the slice ends early (statuses 0 where nothing was found) once
+        ``clock`` has run out; a search that finished stays finished.
+        """
+        statuses = [0] * len(searches)
+        left = [step] * len(searches)
+        while True:
+            active = [i for i, status in enumerate(statuses) if status == 0 and left[i] > 0]
+            if not active:
+                return statuses
+            size = self.size
+            began = time.perf_counter()
+            runs = [searches[i] for i in active]
+            done = list(pool.map(_Search.run, runs, [min(size, left[i]) for i in active]))
+            spent = time.perf_counter() - began
+            for i, (status, count) in zip(active, done, strict=True):
+                statuses[i] = status
+                left[i] -= count
+            scale = _PIECE_SECONDS / max(spent, 1e-4)
+            self.size = int(min(_MAX_PIECE, max(1_024, size * min(4.0, scale))))
+            if clock.exhausted():
+                return statuses
 
 
 def _orders(problem: Problem) -> list[npt.NDArray[np.int64]]:
@@ -216,8 +264,9 @@ class _Search:
         """Dead positions stored."""
         return int(self.used[0])
 
-    def run(self, step: int) -> int:
-        """Search ``step`` more nodes: 0 not done, 1 solved, 2 exhausted."""
+    def run(self, step: int) -> tuple[int, int]:
+        """Search about ``step`` more nodes (to the first position after them);
+        returns the status (0 not done, 1 solved, 2 exhausted) and the nodes searched."""
         from boardlab.pegs import _kernel
 
         problem = self.problem
@@ -227,7 +276,7 @@ class _Search:
             problem.goal.pegs, self.ptable, self.pgoal, step,
         )  # fmt: skip
         self.nodes += done
-        return status
+        return status, done
 
     def moves(self) -> tuple[Jump, ...]:
         """The path of a solved search."""
