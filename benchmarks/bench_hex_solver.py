@@ -113,11 +113,12 @@ def mohex_dfpn(
 MOHEX_START = 30.0
 
 
-def find_winning(binary: str | None, size: int, seconds: float) -> None:
-    """Every first move of the empty board by ``boardlab hex solve`` and, with MoHex,
-    its ``dfpn-solver-find-winning`` on the same board, with the ratio of the times."""
-    print(f"\nempty {size}x{size} board, every first move ({seconds:g} s at most each)")
-    result = solve(Position(size), Limit(time=seconds), all_moves=True)
+def find_winning(binary: str | None, size: int, seconds: float, jobs: int = 1) -> None:
+    """Every first move of the empty board by ``boardlab hex solve`` (on ``jobs``
+    processes) and, with MoHex, its ``dfpn-solver-find-winning`` on the same board, with
+    the ratio of the times."""
+    print(f"\nempty {size}x{size} board, every first move ({seconds:g} s at most, {jobs} job(s))")
+    result = solve(Position(size), Limit(time=seconds), all_moves=True, jobs=jobs)
     ours = " ".join(sorted(str(Cell.of_index(i, size)) for i in result.winning_moves))
     state = "complete" if result.complete else "NOT complete"
     print(
@@ -162,6 +163,7 @@ def classify_openings(
     wins: set[int] = set()
     losses: set[int] = set()
     started = time.perf_counter()
+    ours_cpu = 0.0  # this process's CPU seconds in the solver (MoHex runs in its own)
     for index in range(size * size):
         mirror = size * size - 1 - index
         if unique and mirror < index:
@@ -173,7 +175,9 @@ def classify_openings(
         name = str(Cell.of_index(index, size))
         path = checkpoints / f"hex{size}-{name}.npz" if checkpoints else None
         before, before_seconds = recorded_totals(path) if path else (0, 0.0)
+        before_cpu = time.process_time()
         result = solve(p, Limit(time=per_opening), all_moves=False, checkpoint=path)
+        ours_cpu += time.process_time() - before_cpu
         solved += 1
         if result.winner is None:
             text = "unknown"
@@ -207,7 +211,7 @@ def classify_openings(
     which = "chosen openings" if only else "one of each 180-degree pair" if unique else "all cells"
     print(
         f"{size}x{size}: {decided} of {solved} solved openings decided ({which}), "
-        f"{winning} winning, {total:.1f} s in all"
+        f"{winning} winning, {total:.1f} s in all, boardlab's CPU {ours_cpu:.1f} s"
     )
     print(f"winning openings: {names or '-'}")
     if mohex and theirs_seconds:
@@ -258,6 +262,12 @@ def main() -> int:
     parser.add_argument(
         "--find-winning", type=int, default=0, metavar="N", help="time every first move of N x N"
     )
+    parser.add_argument(
+        "--jobs",
+        type=lambda text: [int(x) for x in text.split(",")],
+        default=[1],
+        help="processes for --find-winning, e.g. 1,2 (MoHex runs once, after the last)",
+    )
     args = parser.parse_args()
     if args.mohex and not Path(args.mohex).is_file():
         print(f"bench_hex_solver: no MoHex binary at {args.mohex}", file=sys.stderr)
@@ -298,7 +308,13 @@ def main() -> int:
         only = [name for name in args.openings.split(",") if name]
         classify_openings(size, args.per_opening, args.unique, only, args.checkpoints, args.mohex)
     if args.find_winning:
-        find_winning(args.mohex, args.find_winning, args.per_opening)
+        for jobs in args.jobs:
+            find_winning(
+                args.mohex if jobs == args.jobs[-1] else None,
+                args.find_winning,
+                args.per_opening,
+                jobs,
+            )
     return 0
 
 

@@ -359,7 +359,7 @@ def test_security_headers_on_every_answer(client: Any) -> None:
         (["--host", "0.0.0.0"], "name the host names it may be reached by with --allow-host"),
         (["--host", "192.168.1.5"], "--allow-host NAME"),
         (["--host", "0.0.0.0", "--allow-host", "*"], "there is no name for every host"),
-        (["--workers", "0"], "at least one worker"),
+        (["--workers", "0"], "workers must be at least 1"),
     ],
 )
 def test_serve_refuses_an_open_bind_without_host_names(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Game, Verb
+from boardlab.cli._types import count_of
 from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
@@ -45,17 +46,8 @@ def _positive(text: str) -> float:
     return value
 
 
+#: The most worker processes ``hex solve --jobs`` starts.
 MAX_JOBS = 64
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= value <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {text}")
-    return value
 
 
 def _outcome_line(position: Position) -> str:
@@ -120,7 +112,7 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=_jobs,
+        type=count_of("jobs", MAX_JOBS),
         default=1,
         metavar="N",
         help="prove the moves on N processes at once (boards up to 8x8; default 1)",

@@ -13,6 +13,7 @@ import argparse
 import sys
 
 from boardlab.cli._command import Game, Verb
+from boardlab.cli._types import count_of
 
 __all__ = ["GAME"]
 
@@ -28,16 +29,6 @@ def _port(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
     if not 0 <= value <= MAX_PORT:
         raise argparse.ArgumentTypeError(f"a port is 0..{MAX_PORT} (0: any free port), got {value}")
-    return value
-
-
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of workers: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least one worker, got {value}")
     return value
 
 
@@ -60,7 +51,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=_workers,
+        type=count_of("workers"),
         default=None,
         help="searches run at once (default: one per core); more wait in a bounded queue",
     )
