@@ -198,12 +198,13 @@ class Dfpn:
         player: int,
         work: int,
         seed: Vcs | None = None,
-        keep: bool = False,
+        thorough: bool = True,
     ) -> tuple[int, int, int, int, int, Vcs]:
         """The kernel's ``(verdict, moves, black, white, proof, vcs)`` for a position (the
         stones after captured cells are filled in), ``work`` combinations a search; the
         search of the player who just moved starts from the parent's connection table
-        ``seed`` if given; ``vcs`` (the mover's table) has rows only with ``keep``."""
+        ``seed`` if given; ``vcs`` (the mover's table) has rows only when ``thorough``
+        (a light analysis skips the mover's own search)."""
         from boardlab.hex._solver_kernel import analyse
 
         self.analysed += 1
@@ -224,7 +225,7 @@ class Dfpn:
             self.ks,
             work,
             NO_VCS if seed is None else seed,
-            keep,
+            thorough,
         )
         reduced = int(reduced_black), int(reduced_white)
         return int(verdict), int(moves), *reduced, int(proof), vcs

@@ -706,7 +706,7 @@ def analyse(
     ks: int,
     max_work: int,
     seed: U2,
-    keep: bool,
+    thorough: bool,
 ) -> tuple[int, np.uint64, np.uint64, np.uint64, np.uint64, U2]:
     """``(verdict, moves, black, white, proof, vcs)`` for ``player`` (1 or 2) to move.
 
@@ -722,10 +722,14 @@ def analyse(
     move left out stays losing). It holds the filled-in and dead cells and the carriers
     of the connections used.
 
-    With ``keep``, ``vcs`` is the mover's connection table (see :func:`hsearch`), for
-    the analyses of the positions after its moves: they pass it as ``seed``, which
-    starts the search of the player who just moved (the opponent of ``player`` there)
-    from it. A table with no rows stands for none.
+    A ``thorough`` analysis searches both players' connections and returns in ``vcs`` the
+    mover's connection table (see :func:`hsearch`), for the analyses of the positions
+    after its moves: they pass it as ``seed``, which starts the search of the player who
+    just moved (the opponent of ``player`` there) from it. A table with no rows stands for
+    none. A light one (not ``thorough``: a first estimate for a position just reached)
+    skips the mover's own search, so it never finds a WIN by a connection: after a move
+    inside the must-play region the side to move seldom has one, and the search would
+    cost as much as the rest (measured in ``docs/benchmarks/hex.md``).
     """
     cells = n * n
     board = (_ONE << np.uint64(cells)) - _ONE if cells < _WORD_BITS else ~_ZERO
@@ -743,9 +747,11 @@ def analyse(
         return WIN, _ZERO, black, white, base, none
     if _joined(nbr, opp | dead, olo, ohi):
         return LOSS, _ZERO, black, white, base, none
-    f, s, _, proof, mine = hsearch(
-        n, nbr, own | dead, opp, lo, hi, kf, ks, max_work, True, none, keep
-    )
+    f, s, proof, mine = False, False, _ZERO, none
+    if thorough:
+        f, s, _, proof, mine = hsearch(
+            n, nbr, own | dead, opp, lo, hi, kf, ks, max_work, True, none, True
+        )
     if f or s:
         return WIN, _ZERO, black, white, base | proof, none
     f, s, carrier, proof, _ = hsearch(
