@@ -29,7 +29,8 @@ from boardlab.pegs._solver_reference import (
     weight_py,
     winning_weights_py,
 )
-from boardlab.pegs._solver_shards import Engine, LocalEngine, ShardedRun, analyse_sharded
+from boardlab.pegs._solver_sharded import analyse_sharded
+from boardlab.pegs._solver_shards import Engine, LocalEngine, ShardedRun
 from boardlab.pegs._solver_tables import Goal, Problem, make_problem
 from boardlab.pegs.boards import named_board
 from boardlab.pegs.formats import parse_board_file

@@ -86,12 +86,8 @@ def run_analysis(
     memory = parse_size(args.memory) if args.memory is not None else default_budget()
     if not _partitioned(args):
         return analyse(problem, limit, progress, memory)
-    from boardlab.pegs._solver_shards import (
-        Engine,
-        LocalEngine,
-        ShardedRun,
-        analyse_sharded,
-    )
+    from boardlab.pegs._solver_sharded import analyse_sharded
+    from boardlab.pegs._solver_shards import Engine, LocalEngine, ShardedRun
 
     if args.shards is not None and not 1 <= args.shards <= MAX_SHARDS:
         raise BoardlabError(f"--shards must be between 1 and {MAX_SHARDS}, got {args.shards}")

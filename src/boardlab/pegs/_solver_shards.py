@@ -30,7 +30,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError, LimitExceededError
-from boardlab.core.limits import Budget, Limit
+from boardlab.core.limits import Budget
 from boardlab.core.memory import format_size
 from boardlab.pegs._solver_levels import (
     BYTES_PER_CHILD,
@@ -49,7 +49,7 @@ from boardlab.pegs._solver_levels import (
 )
 from boardlab.pegs._solver_tables import Problem
 
-__all__ = ["DEFAULT_SHARDS", "Engine", "LocalEngine", "ShardedRun", "analyse_sharded"]
+__all__ = ["DEFAULT_SHARDS", "Engine", "LocalEngine", "ShardedRun"]
 
 U64 = npt.NDArray[np.uint64]
 #: A task's result as the next task receives it: an array, a tuple of arrays, a file
@@ -325,42 +325,6 @@ def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> No
                 f"positions with {pegs} pegs need about {format_size(need // 3)} in {run.workdir}, "
                 f"only {format_size(free)} free"
             )
-
-
-def analyse_sharded(
-    problem: Problem,
-    run: ShardedRun,
-    limit: Limit | None = None,
-    progress: Progress | None = None,
-    keep_winning: bool = False,
-) -> Analysis:
-    """:func:`boardlab.pegs._solver_levels.analyse`, partitioned (see the module docstring).
-
-    With ``keep_winning`` the winning positions of every level are gathered (sorted) into
-    the result, as :func:`min_moves` needs; otherwise ``winning`` is empty.
-
-    :raises LimitExceededError: when the time, memory or disk budget runs out (levels
-        finished in a work folder are kept for a later run).
-    :raises BoardlabError: for a bad work folder.
-    """
-    from boardlab.pegs._solver_shards_finish import finishes_sharded
-
-    if run.workdir is not None:
-        _prepare(run.workdir, problem, run.shards)
-    budget = (limit or Limit()).start()
-    try:
-        wins: dict[int, list[Handle]] = {}
-        found = _analyse(problem, run, budget, progress, keep_winning, wins)
-        if problem.goal.bits is None:
-            finishes = finishes_sharded(problem, run, wins, budget, progress)
-            found = replace(found, finishes=finishes, seconds=budget.elapsed)
-        return found
-    except OSError as exc:  # a full disk, a folder removed under the run
-        where = f" in {run.workdir}" if run.workdir is not None else ""
-        raise BoardlabError(
-            f"cannot keep the shards{where}: {exc.strerror or exc}; the finished levels "
-            "are kept, the unfinished one is done again on the next run"
-        ) from None
 
 
 def _analyse(

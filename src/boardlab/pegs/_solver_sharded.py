@@ -1,0 +1,50 @@
+"""Solver layer: the partitioned level pass from end to end (:mod:`._solver_shards`'s
+forward and backward passes, then, with one peg anywhere as the goal, the solutions by
+finishing hole of :mod:`._solver_shards_finish`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from boardlab.core.errors import BoardlabError
+from boardlab.core.limits import Limit
+from boardlab.pegs._solver_levels import Analysis, Progress
+from boardlab.pegs._solver_shards import Handle, ShardedRun, _analyse, _prepare
+from boardlab.pegs._solver_shards_finish import finishes_sharded
+from boardlab.pegs._solver_tables import Problem
+
+__all__ = ["analyse_sharded"]
+
+
+def analyse_sharded(
+    problem: Problem,
+    run: ShardedRun,
+    limit: Limit | None = None,
+    progress: Progress | None = None,
+    keep_winning: bool = False,
+) -> Analysis:
+    """:func:`boardlab.pegs._solver_levels.analyse`, partitioned (see the module docstring).
+
+    With ``keep_winning`` the winning positions of every level are gathered (sorted) into
+    the result, as :func:`min_moves` needs; otherwise ``winning`` is empty.
+
+    :raises LimitExceededError: when the time, memory or disk budget runs out (levels
+        finished in a work folder are kept for a later run).
+    :raises BoardlabError: for a bad work folder.
+    """
+    if run.workdir is not None:
+        _prepare(run.workdir, problem, run.shards)
+    budget = (limit or Limit()).start()
+    try:
+        wins: dict[int, list[Handle]] = {}
+        found = _analyse(problem, run, budget, progress, keep_winning, wins)
+        if problem.goal.bits is None:
+            finishes = finishes_sharded(problem, run, wins, budget, progress)
+            found = replace(found, finishes=finishes, seconds=budget.elapsed)
+        return found
+    except OSError as exc:  # a full disk, a folder removed under the run
+        where = f" in {run.workdir}" if run.workdir is not None else ""
+        raise BoardlabError(
+            f"cannot keep the shards{where}: {exc.strerror or exc}; the finished levels "
+            "are kept, the unfinished one is done again on the next run"
+        ) from None
