@@ -31,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from boardlab.cluster.process_engine import ProcessEngine
 from boardlab.core.limits import Limit
 from boardlab.hex._solver_store import recorded_totals
 from boardlab.hex.rules import BLACK, Cell, Position, random_open_position
@@ -118,7 +119,12 @@ def find_winning(binary: str | None, size: int, seconds: float, jobs: int = 1) -
     processes) and, with MoHex, its ``dfpn-solver-find-winning`` on the same board, with
     the ratio of the times."""
     print(f"\nempty {size}x{size} board, every first move ({seconds:g} s at most, {jobs} job(s))")
-    result = solve(Position(size), Limit(time=seconds), all_moves=True, jobs=jobs)
+    engine = ProcessEngine(jobs) if jobs > 1 else None
+    try:
+        result = solve(Position(size), Limit(time=seconds), all_moves=True, engine=engine)
+    finally:
+        if engine is not None:
+            engine.close()
     ours = " ".join(sorted(str(Cell.of_index(i, size)) for i in result.winning_moves))
     state = "complete" if result.complete else "NOT complete"
     print(

@@ -444,19 +444,25 @@ def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
 
 
 def test_moves_proven_on_two_processes_match_one(tmp_path: Path) -> None:
-    """``jobs=2`` classifies every move as the one-process search does; past its time
-    it reports an incomplete result; a checkpoint needs one job."""
-    for size, stones in ((4, 0), (5, 3)):
-        p = random_open_position(size, stones, random.Random(size))
-        one = solve_dfpn(p, Limit(time=120))
-        two = solve_dfpn(p, Limit(time=120), jobs=2)
-        assert one.complete and two.complete
-        assert (two.winner, two.winning_moves, two.losing_moves) == (
-            one.winner,
-            one.winning_moves,
-            one.losing_moves,
-        )
-    cut = solve_dfpn(Position(7), Limit(nodes=2 * 50), jobs=2)
-    assert not cut.complete and cut.winner in (None, 1)
-    with pytest.raises(BoardlabError, match="one-job search only"):
-        solve_dfpn(Position(4), checkpoint=tmp_path / "x.npz", jobs=2)
+    """Two worker processes classify every move as the one-process search does; past the
+    time they report an incomplete result; a checkpoint needs one job."""
+    from boardlab.cluster.process_engine import ProcessEngine
+
+    engine = ProcessEngine(2)
+    try:
+        for size, stones in ((4, 0), (5, 3)):
+            p = random_open_position(size, stones, random.Random(size))
+            one = solve_dfpn(p, Limit(time=120))
+            two = solve_dfpn(p, Limit(time=120), engine=engine)
+            assert one.complete and two.complete
+            assert (two.winner, two.winning_moves, two.losing_moves) == (
+                one.winner,
+                one.winning_moves,
+                one.losing_moves,
+            )
+        cut = solve_dfpn(Position(7), Limit(nodes=2 * 50), engine=engine)
+        assert not cut.complete and cut.winner in (None, 1)
+        with pytest.raises(BoardlabError, match="one-job search only"):
+            solve_dfpn(Position(4), checkpoint=tmp_path / "x.npz", engine=engine)
+    finally:
+        engine.close()

@@ -126,13 +126,22 @@ def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.hex.solver import solve
 
     position = _load(args.position)
-    result = solve(
-        position,
-        Limit(time=args.time),
-        all_moves=not args.first,
-        checkpoint=args.checkpoint,
-        jobs=args.jobs,
-    )
+    engine = None
+    if args.jobs > 1 and not args.first:
+        from boardlab.cluster.process_engine import ProcessEngine
+
+        engine = ProcessEngine(args.jobs)
+    try:
+        result = solve(
+            position,
+            Limit(time=args.time),
+            all_moves=not args.first,
+            checkpoint=args.checkpoint,
+            engine=engine,
+        )
+    finally:
+        if engine is not None:
+            engine.close()
     if args.json:
         sys.stdout.write(json.dumps(result.as_dict(position.size)) + "\n")
         return 0

@@ -12,12 +12,16 @@ Both honour a :class:`~boardlab.core.limits.Limit` (time and/or nodes) and retur
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.alphabeta import solve_alphabeta
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.hex.solve_result import SolveResult, format_result
+
+if TYPE_CHECKING:
+    from boardlab.hex._solver_parallel import Engine
 
 __all__ = ["MAX_CELLS", "SolveResult", "format_result", "solve", "solve_alphabeta", "solve_dfpn"]
 
@@ -29,7 +33,7 @@ def solve(
     limit: Limit | None = None,
     all_moves: bool = True,
     checkpoint: Path | None = None,
-    jobs: int = 1,
+    engine: Engine | None = None,
 ) -> SolveResult:
     """Solve ``position`` for the side to move.
 
@@ -43,7 +47,7 @@ def solve(
     minutes and at the end, so a long proof can go on over several runs.
     """
     if position.size * position.size <= MAX_CELLS:
-        return solve_dfpn(position, limit, all_moves, checkpoint, jobs)
+        return solve_dfpn(position, limit, all_moves, checkpoint, engine)
     if checkpoint is not None:
         raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
     return solve_alphabeta(position, limit, all_moves)
@@ -54,15 +58,16 @@ def solve_dfpn(
     limit: Limit | None = None,
     all_moves: bool = True,
     checkpoint: Path | None = None,
-    jobs: int = 1,
+    engine: Engine | None = None,
 ) -> SolveResult:
     """:func:`solve` by DFPN with H-search (boards of at most 64 cells).
 
-    With ``jobs`` above 1 and ``all_moves``, the moves are proven by that many worker
-    processes at once (:mod:`boardlab.hex._solver_parallel`; no checkpoint then).
+    With an ``engine`` (workers, e.g. :class:`boardlab.cluster.process_engine.ProcessEngine`)
+    and ``all_moves``, each move is proven by a task on it
+    (:mod:`boardlab.hex._solver_parallel`; no checkpoint then).
 
     :raises BoardlabError: when the board has more than 64 cells, or for a checkpoint
-        with several jobs.
+        with an engine.
     """
     from boardlab.hex._solver_dfpn import Dfpn, OutOfBudgetError
 
@@ -75,10 +80,10 @@ def solve_dfpn(
         return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
-    if jobs > 1 and all_moves:
+    if engine is not None and all_moves:
         if checkpoint is not None:
             raise BoardlabError("a checkpoint is kept by a one-job search only (drop --jobs)")
-        return _solve_in_parallel(position, black, white, budget, jobs)
+        return _solve_in_parallel(position, black, white, budget, engine)
     search = Dfpn(size, budget, checkpoint=checkpoint)
     other = 3 - player
     winning: list[int] = []
@@ -118,9 +123,9 @@ def solve_dfpn(
 
 
 def _solve_in_parallel(
-    position: Position, black: int, white: int, budget: Budget, jobs: int
+    position: Position, black: int, white: int, budget: Budget, engine: Engine
 ) -> SolveResult:
-    """Every move of ``position`` proven by ``jobs`` worker processes; the winner follows
+    """Every move of ``position`` proven by a task on ``engine``; the winner follows
     (a winning move found, or every move losing)."""
     from boardlab.hex._solver_dfpn import centre_order
     from boardlab.hex._solver_parallel import classify_moves
@@ -129,7 +134,7 @@ def _solve_in_parallel(
     order = centre_order(size)
     moves = [cell for cell in order if not (black | white) >> cell & 1]
     winning, losing, complete, analysed = classify_moves(
-        size, black, white, player, moves, budget, jobs
+        size, black, white, player, moves, budget, engine
     )
     rank = {cell: i for i, cell in enumerate(order)}
     winning.sort(key=rank.__getitem__)

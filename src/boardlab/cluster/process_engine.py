@@ -1,0 +1,47 @@
+"""Cluster layer: tasks on worker processes of this machine (``--jobs``), no extra needed.
+
+:class:`ProcessEngine` has the engine interface of this package (``submit``, ``fetch``,
+``close``, ``workers``): each task is a top-level function run by one of ``workers``
+processes, forked where the platform can (so the caller's compiled kernels come along and
+its main module need not be import-safe), else spawned. Tasks queue in submission order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from boardlab.core.errors import BoardlabError
+
+__all__ = ["ProcessEngine"]
+
+
+class ProcessEngine:
+    """``workers`` processes on this machine.
+
+    :raises BoardlabError: when ``workers`` is not positive.
+    """
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise BoardlabError(f"--jobs must be at least 1, got {workers}")
+        self.workers = workers
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+
+    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any:
+        """A handle of ``fn(*args)`` run by a worker (``returns`` is accepted for the
+        interface; the value comes back whole)."""
+        return self._pool.submit(fn, *args)
+
+    def fetch(self, handles: list[Any]) -> list[Any]:
+        """The values of the tasks, in order (waiting for them)."""
+        futures: list[Future[Any]] = handles
+        return [future.result() for future in futures]
+
+    def close(self) -> None:
+        """Stop the workers (tasks not started are dropped)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
