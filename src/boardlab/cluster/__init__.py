@@ -4,6 +4,7 @@ A game's solver describes its work as tasks and runs them through any object wit
 engine interface (``submit``, ``fetch``, ``close``, ``workers``; the peg solitaire pass
 defines it in :mod:`boardlab.pegs._solver_shards` with its in-process engine). This
 package holds the engines that leave the process: :mod:`boardlab.cluster.ray_engine`
-(Ray, the optional ``cluster`` extra). Only the interface layer builds one; no game
-imports this package, so Ray is never imported without a cluster.
+(Ray, the optional ``cluster`` extra) and :mod:`boardlab.cluster.process_engine` (worker
+processes of this machine, for ``hex solve --jobs``). Only the interface layer builds
+one; no game imports this package, so Ray is never imported without a cluster.
 """
