@@ -207,8 +207,21 @@ def task_push(
     """Every weight of one shard of winning positions pushed to its parents, routed."""
     from boardlab.pegs._kernel_shards import parents_of
 
-    keys, lo, hi = _load(wins)
-    pushed = parents_of(keys, lo, hi, *masks, table)
+    return push_routed(parents_of, wins, masks, table, shards, outs)
+
+
+def push_routed(
+    kernel: Callable[..., tuple[U64, U64, U64]],
+    source: Handle,
+    masks: tuple[U64, U64, U64],
+    table: U64,
+    shards: int,
+    outs: list[str] | None,
+) -> list[Handle] | Handle:
+    """The 128-bit counts of one shard pushed by ``kernel`` (to the parents or the
+    children of its positions), routed to their shards and kept (in ``outs`` on disk)."""
+    keys, lo, hi = _load(source)
+    pushed = kernel(keys, lo, hi, *masks, table)
     routed = _route(pushed[0], shards, pushed[1], pushed[2])
     kept = [_save(part, None if outs is None else outs[j]) for j, part in enumerate(routed)]
     return kept if shards > 1 else kept[0]  # one result is returned as itself

@@ -28,6 +28,7 @@ from boardlab.pegs._solver_shards import (
     _route,
     _save,
     _stop_if_out_of_time,
+    push_routed,
 )
 from boardlab.pegs._solver_tables import Problem
 
@@ -42,11 +43,7 @@ def task_push_forward(
     """Every count of one shard pushed along every jump to the child, routed."""
     from boardlab.pegs._kernel_shards import children_of
 
-    keys, lo, hi = _load(counts)
-    pushed = children_of(keys, lo, hi, *masks, table)
-    routed = _route(pushed[0], shards, pushed[1], pushed[2])
-    kept = [_save(part, None if outs is None else outs[j]) for j, part in enumerate(routed)]
-    return kept if shards > 1 else kept[0]  # one result is returned as itself
+    return push_routed(children_of, counts, masks, table, shards, outs)
 
 
 def task_add(wins: Handle, out: str | None, *parts: Handle) -> Handle:
