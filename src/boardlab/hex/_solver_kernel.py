@@ -512,10 +512,12 @@ def hsearch(
             if x < 0 or y < 0 or x == y:
                 continue
             carrier = c & ~own
+            # a semi whose key was played loses it from its carrier, so it moved too
             moved = carrier != c or x != a or y != b
-            if not moved and (
-                kind == FULL_ROW or (kind == SEMI_ROW and not own & (_ONE << np.uint64(key)))
-            ):
+            if kind == PENDING_ROW:  # its carrier also comes as a FULL_ROW
+                if tail - head < qsize:
+                    tail = _push(queue, tail, x, y, carrier)
+            elif not moved:
                 # unchanged, and the parent's lists hold no subsumed carriers: append it
                 # unless the pair now touches or its list is full
                 if fcount[x, y] > 0 and full[x, y, 0] == _ZERO:
@@ -527,19 +529,14 @@ def hsearch(
                     semi[x, y, scount[x, y]] = carrier
                     skey[x, y, scount[x, y]] = key
                     scount[x, y] += 1
-                continue
-            if kind == SEMI_ROW and not own & (_ONE << np.uint64(key)):
+            elif kind == SEMI_ROW and not own & (_ONE << np.uint64(key)):
                 slot = _add_semi(full, fcount, semi, skey, scount, x, y, carrier, key, ks)
-                if slot >= 0 and moved:
+                if slot >= 0:
                     tail = _or_rule(
                         full, fcount, semi, scount, x, y, slot, kf, ks, queue, head, tail
                     )
-                continue
-            if kind == PENDING_ROW:  # its carrier also comes as a FULL_ROW
-                if tail - head < qsize:
-                    tail = _push(queue, tail, x, y, carrier)
-                continue
-            if _add_full(full, fcount, x, y, carrier, kf) and tail - head < qsize:
+            elif _add_full(full, fcount, x, y, carrier, kf) and tail - head < qsize:
+                # a full connection that changed, or a semi whose key was played: full now
                 tail = _push(queue, tail, x, y, carrier)
     done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     work = 0
