@@ -1,6 +1,6 @@
 """Cluster layer: the sharded tasks of a solver on a Ray cluster (the optional ``cluster`` extra).
 
-:class:`RayEngine` is an :class:`boardlab.pegs._solver_shards.Engine`: every task of
+:class:`RayEngine` is an :class:`boardlab.core.tasks.Engine`: every task of
 the pass becomes a Ray task (one CPU each), its results stay in Ray's object store and
 go to the next tasks by reference, so the driver never holds a level. ``workers``
 starts a local cluster of that many worker CPUs; ``address`` joins a running cluster

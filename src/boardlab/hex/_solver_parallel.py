@@ -10,25 +10,11 @@ time limit is one deadline for all; a node limit is shared out evenly between th
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
 
 from boardlab.core.limits import Budget, Limit
+from boardlab.core.tasks import Engine
 
-__all__ = ["Engine", "classify_moves"]
-
-
-class Engine(Protocol):
-    """Runs tasks (top-level functions) on workers: handles from :meth:`submit`, values
-    from :meth:`fetch`."""
-
-    workers: int
-
-    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any: ...
-
-    def fetch(self, handles: list[Any]) -> list[Any]: ...
-
-    def close(self) -> None: ...
+__all__ = ["classify_moves"]
 
 
 def _prove(

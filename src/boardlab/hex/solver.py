@@ -21,7 +21,7 @@ from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.hex.solve_result import SolveResult, format_result
 
 if TYPE_CHECKING:
-    from boardlab.hex._solver_parallel import Engine
+    from boardlab.core.tasks import Engine
 
 __all__ = ["MAX_CELLS", "SolveResult", "format_result", "solve", "solve_alphabeta", "solve_dfpn"]
 

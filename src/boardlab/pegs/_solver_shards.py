@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +40,7 @@ import numpy.typing as npt
 from boardlab.core.errors import BoardlabError, LimitExceededError
 from boardlab.core.limits import Budget
 from boardlab.core.memory import format_size
+from boardlab.core.tasks import Engine
 from boardlab.pegs._solver_levels import (
     BYTES_PER_CHILD,
     Analysis,
@@ -59,19 +60,6 @@ Handle = Any
 DEFAULT_SHARDS = 16
 _RUN_FILE = "run.json"
 _DONE_FILE = "done.json"
-
-
-class Engine(Protocol):
-    """Runs tasks: :meth:`submit` returns handles the next tasks can take as arguments
-    (``returns`` of them when ``returns > 1``), :meth:`fetch` their values."""
-
-    workers: int
-
-    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any: ...
-
-    def fetch(self, handles: list[Any]) -> list[Any]: ...
-
-    def close(self) -> None: ...
 
 
 class LocalEngine:
