@@ -4,7 +4,8 @@ The interface layer builds the engine (:class:`boardlab.cluster.process_engine.P
 for ``--jobs``) and passes it in; each move is one task, proven by its own DFPN search
 (:class:`boardlab.hex._solver_dfpn.Dfpn`) in the order given (the centre first). The
 workers share nothing, so a move proven in one does not shorten another's search. The
-time limit is one deadline for all; a node limit is shared out evenly between the workers.
+time limit is one deadline for all; a node limit is shared out evenly between the moves,
+so all of them together stay within it.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def classify_moves(
     remaining = budget.remaining
     deadline = None if remaining is None else time.time() + remaining
     nodes = budget.limit.nodes
-    share = None if nodes is None else max(1, nodes // engine.workers)
+    share = None if nodes is None else max(1, nodes // max(1, len(moves)))
     other = 3 - player
     handles = []
     for cell in moves:
