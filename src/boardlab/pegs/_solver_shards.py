@@ -198,6 +198,27 @@ def task_push(
     return push_routed(parents_of, wins, masks, table, shards, outs)
 
 
+def submit_pushes(
+    engine: Engine,
+    task: Callable[..., list[Handle] | Handle],
+    parts: list[Handle],
+    problem: Problem,
+    shards: int,
+    folder: Path | None,
+) -> list[list[Handle]]:
+    """One push ``task`` a shard of ``parts`` (:func:`task_push` or the forward one);
+    ``pushed[i][j]`` is what part ``i`` sends to shard ``j`` (a file in ``folder`` if
+    given)."""
+    pushed: list[list[Handle]] = []
+    for i, part in enumerate(parts):
+        outs = None
+        if folder is not None:
+            outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npz") for j in range(shards)]
+        got = engine.submit(task, (part, problem.masks, problem.table, shards, outs), shards)
+        pushed.append(got if shards > 1 else [got])
+    return pushed
+
+
 def push_routed(
     kernel: Callable[..., tuple[U64, U64, U64]],
     source: Handle,
@@ -480,15 +501,7 @@ def _backward(
         for j in range(shards):
             results.append(engine.submit(task_goal, (level[j], table, key, out(j)), returns=2))
     else:
-        pushed: list[list[Handle]] = []
-        for i, part in enumerate(below):
-            outs = None
-            if folder is not None:
-                outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npz") for j in range(shards)]
-            got = engine.submit(
-                task_push, (part, problem.masks, table, shards, outs), returns=shards
-            )
-            pushed.append(got if shards > 1 else [got])
+        pushed = submit_pushes(engine, task_push, below, problem, shards, folder)
         for j in range(shards):
             args = (level[j], table, out(j), *[p[j] for p in pushed])
             results.append(engine.submit(task_sum, args, returns=2))

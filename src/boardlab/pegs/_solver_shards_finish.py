@@ -29,6 +29,7 @@ from boardlab.pegs._solver_shards import (
     _save,
     _stop_if_out_of_time,
     push_routed,
+    submit_pushes,
 )
 from boardlab.pegs._solver_tables import Problem
 
@@ -86,15 +87,7 @@ def finishes_sharded(
         if _done(folder) is not None and folder is not None:
             counts = [str(folder / f"shard-{j:04d}.npz") for j in range(shards)]
             continue
-        pushed: list[list[Handle]] = []
-        for i, part in enumerate(counts):
-            outs = None
-            if folder is not None:
-                outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npz") for j in range(shards)]
-            got = engine.submit(
-                task_push_forward, (part, problem.masks, problem.table, shards, outs), shards
-            )
-            pushed.append(got if shards > 1 else [got])
+        pushed = submit_pushes(engine, task_push_forward, counts, problem, shards, folder)
         counts = []
         for j in range(shards):
             out = None if folder is None else str(folder / f"shard-{j:04d}.npz")
