@@ -28,6 +28,15 @@ CHROMIUM_ARGS = [
 ]
 REFUSED = "Failed to load resource: the server responded with a status of 4"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+#: Holds back, in the page, every answer whose address holds a text, for some milliseconds.
+DELAY_ANSWERS = """([fragment, ms]) => {
+  const plain = window.fetch;
+  window.fetch = async (url, options) => {
+    const answer = await plain(url, options);
+    if (String(url).includes(fragment)) await new Promise((r) => setTimeout(r, ms));
+    return answer;
+  };
+}"""
 
 
 @pytest.fixture(scope="session")
@@ -121,6 +130,10 @@ def page(browser: object, live_server: str) -> Iterator[object]:
     page.base_url = live_server  # type: ignore[attr-defined]
     page.js_errors = errors  # type: ignore[attr-defined]
     page.save_screenshot = lambda name: screenshot(page, name)  # type: ignore[attr-defined]
+    # page.delay_answers("hex/solve"): that endpoint's answers arrive 1.5 s late
+    page.delay_answers = lambda fragment, ms=1500: page.evaluate(  # type: ignore[attr-defined]
+        DELAY_ANSWERS, [fragment, ms]
+    )
     yield page
     context.close()
 

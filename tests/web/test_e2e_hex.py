@@ -10,14 +10,6 @@ import pytest
 
 pytestmark = pytest.mark.e2e
 
-DELAY_SOLVE = """() => {
-  const plain = window.fetch;
-  window.fetch = async (url, options) => {
-    const answer = await plain(url, options);
-    if (String(url).includes('hex/solve')) await new Promise((r) => setTimeout(r, 1500));
-    return answer;
-  };
-}"""
 NO_OVERLAP = """() => {
   const cells = [...document.querySelectorAll('#hex-svg polygon[data-cell]')]
     .map((el) => el.getBoundingClientRect());
@@ -66,7 +58,7 @@ def test_hex_last_move_numbers_turn_and_move_list(page: Any) -> None:
     page.check("#hex-numbers")
     numbers = texts(page, "#hex-svg .move-number")
     assert sorted(numbers) == ["1", "2"]
-    screenshot(page, "hex-last-move")
+    page.save_screenshot("hex-last-move")
     assert not page.js_errors
 
 
@@ -93,7 +85,7 @@ def test_hex_analysis_is_drawn_on_the_board(page: Any) -> None:
     chips = page.locator("#hex-analysis [data-analysis]").count()
     assert chips == len(rates)
     assert len(rates) > 1 and "Best moves" in page.inner_text("#hex-analysis")
-    screenshot(page, "hex-analysis")
+    page.save_screenshot("hex-analysis")
     page.uncheck("#hex-show-analysis")
     assert page.locator("#hex-svg .analysis").count() == 0
 
@@ -113,12 +105,12 @@ def test_hex_row_labels_clear_of_the_cells_at_13_and_19(page: Any) -> None:
             "document.querySelector('#hex-svg polygon[data-cell]').getBoundingClientRect().width"
         )
         assert width >= 28  # a finger can hit it
-    screenshot(page, "hex-19")
+    page.save_screenshot("hex-19")
 
 
 def test_hex_late_answer_for_an_old_game_is_dropped(page: Any) -> None:
     new_game(page, 3)
-    page.evaluate(DELAY_SOLVE)
+    page.delay_answers("hex/solve")
     with page.expect_request("**/api/hex/solve") as sent:
         page.click("#hex-solve")
     # the tab names itself, so the server cancels this search when a newer one replaces it
@@ -191,8 +183,4 @@ def test_hex_game_over_is_shown(page: Any) -> None:
     page.wait_for_selector("#hex-over:not([hidden])")
     assert "wins" in page.inner_text("#hex-over") or "win" in page.inner_text("#hex-over")
     assert page.inner_text("#hex-turn") == ""
-    screenshot(page, "hex-over")
-
-
-def screenshot(page: Any, name: str) -> None:
-    page.save_screenshot(name)
+    page.save_screenshot("hex-over")

@@ -55,7 +55,7 @@ def test_ioiwari_game_saved_loaded_and_over(page: Any) -> None:
     assert "Game over: you win" in page.inner_text("#ioi-over")
     assert "11 : 9" in page.inner_text("#ioi-over")
     assert page.inner_text("#ioi-turn") == ""
-    screenshot(page, "ioiwari-loaded-over")
+    page.save_screenshot("ioiwari-loaded-over")
     page.fill("#ioi-record", "4 3 2 4 2 3 2\n1\n1\n")
     page.click("#ioi-load")
     page.wait_for_selector("#ioi-status.error")
@@ -86,7 +86,3 @@ def test_ioiwari_buttons_wait_for_perfect_play(page: Any) -> None:
     assert len(page.input_value("#ioi-record").splitlines()) == 0
     page.click("#ioi-save")
     assert len(page.input_value("#ioi-record").splitlines()) == 3  # start, 2, the reply
-
-
-def screenshot(page: Any, name: str) -> None:
-    page.save_screenshot(name)

@@ -11,14 +11,6 @@ import pytest
 
 pytestmark = pytest.mark.e2e
 
-DELAY_HINT = """() => {
-  const plain = window.fetch;
-  window.fetch = async (url, options) => {
-    const answer = await plain(url, options);
-    if (String(url).includes('pegs/hint')) await new Promise((r) => setTimeout(r, 1500));
-    return answer;
-  };
-}"""
 MOVE = re.compile(r"^[A-Z][0-9]+-[A-Z][0-9]+$")
 
 
@@ -59,7 +51,7 @@ def test_pegs_double_clicked_solve_animates_once(page: Any) -> None:
     assert page.is_enabled("#pegs-solve") and page.is_disabled("#pegs-stop")
     assert page.is_enabled("#pegs-undo") and page.is_disabled("#pegs-redo")
     assert "Solved: one peg left" in page.inner_text("#pegs-over")
-    screenshot(page, "pegs-double-click")
+    page.save_screenshot("pegs-double-click")
     assert not page.js_errors
 
 
@@ -81,7 +73,7 @@ def test_pegs_start_and_finish_chosen_and_an_impossible_goal_explained(page: Any
     assert "no sequence of jumps leaves a single peg" in explained
     assert "Why: Colour the holes with three colours" in explained
     assert "Empty holes to start from that can end in one peg: A3, A5" in explained
-    screenshot(page, "pegs-impossible-start")
+    page.save_screenshot("pegs-impossible-start")
 
 
 def test_pegs_saved_moves_judged_and_replayed(page: Any) -> None:
@@ -111,13 +103,13 @@ def test_pegs_saved_moves_judged_and_replayed(page: Any) -> None:
     )
     assert "line 3" in page.inner_text("#pegs-verdict")
     assert page.inner_text("#pegs-moves") == "2"
-    screenshot(page, "pegs-judged")
+    page.save_screenshot("pegs-judged")
     assert not page.js_errors
 
 
 def test_pegs_late_hint_for_an_old_game_is_dropped(page: Any) -> None:
     open_board(page, "english")
-    page.evaluate(DELAY_HINT)
+    page.delay_answers("pegs/hint")
     page.click("#pegs-hint")
     assert page.is_disabled("#pegs-hint") and page.is_disabled("#pegs-solve")
     page.click("#pegs-new")
@@ -125,7 +117,3 @@ def test_pegs_late_hint_for_an_old_game_is_dropped(page: Any) -> None:
     page.wait_for_timeout(1800)
     assert page.get_attribute("#pegs-svg", "data-hint") == ""
     assert "Hint" not in page.inner_text("#pegs-status")
-
-
-def screenshot(page: Any, name: str) -> None:
-    page.save_screenshot(name)

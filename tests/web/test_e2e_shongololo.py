@@ -55,7 +55,7 @@ def test_fruit_3d_view_renders_and_turns(page: Any) -> None:
     page.dispatch_event("#toxic-cut", "input")
     assert page.inner_text("#toxic-cut-value") == "z = 1..1"
     assert page.locator("#toxic-svg svg").count() == 1  # the layers are still there
-    screenshot(page, "shongololo-3d")
+    page.save_screenshot("shongololo-3d")
     assert not page.js_errors
 
 
@@ -70,9 +70,5 @@ def test_fruit_32_cubed_is_readable(page: Any) -> None:
     page.fill("#toxic-cut", "16")
     page.dispatch_event("#toxic-cut", "input")
     assert page.inner_text("#toxic-cut-value") == "z = 1..16"
-    screenshot(page, "shongololo-32")
+    page.save_screenshot("shongololo-32")
     assert not page.js_errors
-
-
-def screenshot(page: Any, name: str) -> None:
-    page.save_screenshot(name)
