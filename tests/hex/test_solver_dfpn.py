@@ -40,7 +40,7 @@ def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
     (the compiled kernel is built first, while its globals are still the numba ones)."""
     k.warm()
     names = ("_popcount", "_spread", "_ring_code", "dead_cells", "fill_captured", "_joined")
-    names = (*names, "_drop_vulnerable", "_drop_dominated")
+    names = (*names, "_drop_vulnerable", "_fillable", "_drop_dominated")
     names = (*names, "_add_full", "_add_semi", "_or_rule", "_push", "_row", "_table")
     for name in (*names, "_proof", "hsearch"):
         monkeypatch.setattr(k, name, getattr(k, name).py_func)
@@ -223,6 +223,35 @@ def test_dead_cells() -> None:
     dead = int(k.dead_cells(3, ring, table, np.uint64(black), np.uint64(0)))
     assert dead >> Cell.parse("b2").index(3) & 1
     assert not dead >> Cell.parse("a2").index(3) & 1
+
+
+@pytest.mark.parametrize(("size", "count"), [(4, 60), (5, 30)])
+def test_dominated_moves_are_never_needed(size: int, count: int) -> None:
+    """Dropping the moves another move dominates (the mover's stone there makes them dead
+    or captured) keeps a winning move whenever there was one, by plain minimax."""
+    ring, table = k.ring_neighbours(size), k.dead_ring_table()
+    rng = random.Random(70 + size)
+    dropped = 0
+    for _ in range(count):
+        p = random_open_position(size, rng.randint(size * size - 12, size * size - 8), rng)
+        black, white = bits(p)
+        b, w, mover = int(black), int(white), p.to_move
+        empty = ~(b | w) & ((1 << size * size) - 1)
+        kept = int(k._drop_dominated(size, ring, table, black, white, mover, np.uint64(empty)))
+        dropped += (empty & ~kept).bit_count()
+
+        def wins_after(moves: int) -> bool:
+            for i in range(size * size):
+                if moves >> i & 1:
+                    cb, cw = (b | 1 << i, w) if mover == 1 else (b, w | 1 << i)
+                    if connected(size, cb if mover == 1 else cw, mover):
+                        return True
+                    if not mover_wins(size, cb, cw, 3 - mover):
+                        return True
+            return False
+
+        assert kept and wins_after(kept) == wins_after(empty), repr(p)
+    assert dropped, "no move was dominated: the test checked nothing"
 
 
 @pytest.mark.parametrize(("size", "stones", "count"), [(3, 2, 20), (4, 6, 10), (4, 8, 10)])

@@ -814,18 +814,51 @@ def _drop_vulnerable(
 
 
 @jit
+def _fillable(
+    ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, c: int
+) -> bool:
+    """Can the empty cell ``c`` be filled with ``player``'s stone without changing the
+    value? It can when it is dead, or when it and an empty neighbour ``e`` are captured
+    by ``player`` (its stone on either leaves the other dead: see :func:`fill_captured`).
+    Both stay true when any empty cells around them are filled (the dead table holds for
+    every filling of a ring)."""
+    if table[_ring_code(ring, c, black, white)]:
+        return True
+    bc = _ONE << np.uint64(c)
+    for k in range(6):
+        e = ring[c, k]
+        if e < 0:
+            continue
+        be = _ONE << np.uint64(e)
+        if (black | white) & be:
+            continue
+        if player == 1:
+            if table[_ring_code(ring, c, black | be, white)] and table[
+                _ring_code(ring, e, black | bc, white)
+            ]:
+                return True
+        elif table[_ring_code(ring, c, black, white | be)] and table[
+            _ring_code(ring, e, black, white | bc)
+        ]:
+            return True
+    return False
+
+
+@jit
 def _drop_dominated(
     n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, moves: np.uint64
 ) -> np.uint64:
     """The moves without those another kept move dominates.
 
-    Move ``d`` dominates a neighbouring move ``c`` when the mover's stone on ``d`` leaves
-    ``c`` dead: then the position after ``d`` is the same as with the mover on both
-    cells, which is at least as good as after ``c`` alone. Moves are looked at in cell
-    order and one is dropped when a move not dropped before it dominates it, so every
-    dropped move leads through a chain of dominations to a kept one. No cell joins the
-    proof: a dead cell stays dead however its empty neighbours are filled, and if the
-    loser already holds ``d``, ``c`` is dead outright.
+    Move ``d`` dominates a neighbouring move ``c`` when the mover's stone on ``d`` makes
+    ``c`` fillable by the mover (:func:`_fillable`: dead, or captured with a neighbour):
+    then the position after ``d`` is as good as with the mover on ``d``, ``c`` (and the
+    captured partner), which is at least as good as after ``c`` alone. Moves are looked
+    at in cell order and one is dropped when a move not dropped before it dominates it,
+    so every dropped move leads through a chain of dominations to a kept one. No cell
+    joins the proof: fillable cells stay fillable however the empty cells around them
+    are filled (the proof's cells outside go to the loser, the mover), and if the loser
+    already holds ``d``, ``c`` is fillable outright, a move that changes nothing.
     """
     dropped = _ZERO
     for c in range(n * n):
@@ -840,10 +873,10 @@ def _drop_dominated(
             if not moves & bd or dropped & bd:
                 continue
             if player == 1:
-                code = _ring_code(ring, c, black | bd, white)
+                fillable = _fillable(ring, table, black | bd, white, player, c)
             else:
-                code = _ring_code(ring, c, black, white | bd)
-            if table[code]:
+                fillable = _fillable(ring, table, black, white | bd, player, c)
+            if fillable:
                 dropped |= bc
                 break
     return moves & ~dropped
