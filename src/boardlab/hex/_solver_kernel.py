@@ -833,13 +833,15 @@ def _fillable(
         if (black | white) & be:
             continue
         if player == 1:
-            if table[_ring_code(ring, c, black | be, white)] and table[
-                _ring_code(ring, e, black | bc, white)
-            ]:
+            if (
+                table[_ring_code(ring, c, black | be, white)]
+                and table[_ring_code(ring, e, black | bc, white)]
+            ):
                 return True
-        elif table[_ring_code(ring, c, black, white | be)] and table[
-            _ring_code(ring, e, black, white | bc)
-        ]:
+        elif (
+            table[_ring_code(ring, c, black, white | be)]
+            and table[_ring_code(ring, e, black, white | bc)]
+        ):
             return True
     return False
 
