@@ -207,6 +207,15 @@ def fill_captured(
     captured-cell fill-in). Pairs are filled one at a time, each found on the board the
     earlier fills left, until none is left.
     """
+    return _fill_pairs(n, ring, table, black, white, 0)
+
+
+@jit
+def _fill_pairs(
+    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, only: int
+) -> tuple[np.uint64, np.uint64]:
+    """:func:`fill_captured` for the pairs of both colours (``only`` 0) or of player
+    ``only`` alone."""
     changed = True
     while changed:
         changed = False
@@ -222,14 +231,16 @@ def fill_captured(
                 if (black | white) & by:
                     continue
                 if (
-                    table[_ring_code(ring, x, black | by, white)]
+                    only != 2
+                    and table[_ring_code(ring, x, black | by, white)]
                     and table[_ring_code(ring, y, black | bx, white)]
                 ):
                     black |= bx | by
                     changed = True
                     break
                 if (
-                    table[_ring_code(ring, x, black, white | by)]
+                    only != 1
+                    and table[_ring_code(ring, x, black, white | by)]
                     and table[_ring_code(ring, y, black, white | bx)]
                 ):
                     white |= bx | by
@@ -814,73 +825,40 @@ def _drop_vulnerable(
 
 
 @jit
-def _fillable(
-    ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, c: int
-) -> bool:
-    """Can the empty cell ``c`` be filled with ``player``'s stone without changing the
-    value? It can when it is dead, or when it and an empty neighbour ``e`` are captured
-    by ``player`` (its stone on either leaves the other dead: see :func:`fill_captured`).
-    Both stay true when any empty cells around them are filled (the dead table holds for
-    every filling of a ring)."""
-    if table[_ring_code(ring, c, black, white)]:
-        return True
-    bc = _ONE << np.uint64(c)
-    for k in range(6):
-        e = ring[c, k]
-        if e < 0:
-            continue
-        be = _ONE << np.uint64(e)
-        if (black | white) & be:
-            continue
-        if player == 1:
-            if (
-                table[_ring_code(ring, c, black | be, white)]
-                and table[_ring_code(ring, e, black | bc, white)]
-            ):
-                return True
-        elif (
-            table[_ring_code(ring, c, black, white | be)]
-            and table[_ring_code(ring, e, black, white | bc)]
-        ):
-            return True
-    return False
-
-
-@jit
 def _drop_dominated(
     n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, moves: np.uint64
 ) -> np.uint64:
     """The moves without those another kept move dominates.
 
-    Move ``d`` dominates a neighbouring move ``c`` when the mover's stone on ``d`` makes
-    ``c`` fillable by the mover (:func:`_fillable`: dead, or captured with a neighbour):
-    then the position after ``d`` is as good as with the mover on ``d``, ``c`` (and the
-    captured partner), which is at least as good as after ``c`` alone. Moves are looked
-    at in cell order and one is dropped when a move not dropped before it dominates it,
-    so every dropped move leads through a chain of dominations to a kept one. No cell
-    joins the proof: fillable cells stay fillable however the empty cells around them
-    are filled (the proof's cells outside go to the loser, the mover), and if the loser
-    already holds ``d``, ``c`` is fillable outright, a move that changes nothing.
+    Move ``d`` dominates move ``c`` when the mover's stone on ``d`` makes ``c`` fillable
+    by the mover: ``c`` is dead, or filled when the mover's captured pairs are filled in
+    one after the other (:func:`_fill_pairs`). Then the position after ``d`` is as good
+    as with the mover on ``d``, ``c`` and the other fills, which is at least as good as
+    after ``c`` alone. Moves are looked at in cell order as dominators, and a move not
+    dropped yet drops the moves it dominates, so every dropped move leads through a
+    chain of dominations to a kept one (a chain only points to moves kept at the time,
+    so it cannot close on itself). No cell joins the proof: the cells outside it go to
+    the loser, the mover, and fills and dead cells stay so however the empty cells
+    around them are filled; if the loser already holds ``d``, ``c`` is fillable outright,
+    a move that changes nothing.
     """
     dropped = _ZERO
-    for c in range(n * n):
-        bc = _ONE << np.uint64(c)
-        if not moves & bc:
+    for d in range(n * n):
+        bd = _ONE << np.uint64(d)
+        if not moves & bd or dropped & bd:
             continue
-        for j in range(6):
-            d = ring[c, j]
-            if d < 0:
+        if player == 1:
+            fb, fw = _fill_pairs(n, ring, table, black | bd, white, 1)
+        else:
+            fb, fw = _fill_pairs(n, ring, table, black, white | bd, 2)
+        filled = (fb | fw) & ~(black | white | bd)
+        rest = moves & ~dropped & ~bd
+        for c in range(n * n):
+            bc = _ONE << np.uint64(c)
+            if not rest & bc:
                 continue
-            bd = _ONE << np.uint64(d)
-            if not moves & bd or dropped & bd:
-                continue
-            if player == 1:
-                fillable = _fillable(ring, table, black | bd, white, player, c)
-            else:
-                fillable = _fillable(ring, table, black, white | bd, player, c)
-            if fillable:
+            if filled & bc or table[_ring_code(ring, c, fb, fw)]:
                 dropped |= bc
-                break
     return moves & ~dropped
 
 
