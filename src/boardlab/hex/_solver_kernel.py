@@ -231,7 +231,7 @@ def _fill_pairs(
                 if (black | white) & by:
                     continue
                 if (
-                    only != 2
+                    only != _WHITE
                     and table[_ring_code(ring, x, black | by, white)]
                     and table[_ring_code(ring, y, black | bx, white)]
                 ):
@@ -239,7 +239,7 @@ def _fill_pairs(
                     changed = True
                     break
                 if (
-                    only != 1
+                    only != _BLACK
                     and table[_ring_code(ring, x, black, white | by)]
                     and table[_ring_code(ring, y, black, white | bx)]
                 ):
@@ -848,9 +848,9 @@ def _drop_dominated(
         if not moves & bd or dropped & bd:
             continue
         if player == 1:
-            fb, fw = _fill_pairs(n, ring, table, black | bd, white, 1)
+            fb, fw = _fill_pairs(n, ring, table, black | bd, white, _BLACK)
         else:
-            fb, fw = _fill_pairs(n, ring, table, black, white | bd, 2)
+            fb, fw = _fill_pairs(n, ring, table, black, white | bd, _WHITE)
         filled = (fb | fw) & ~(black | white | bd)
         rest = moves & ~dropped & ~bd
         for c in range(n * n):
