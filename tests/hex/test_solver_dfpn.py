@@ -232,6 +232,166 @@ def test_dead_cells() -> None:
     assert not dead >> Cell.parse("a2").index(3) & 1
 
 
+@pytest.mark.parametrize("rule", ["dominated", "vulnerable"])
+@pytest.mark.parametrize(("size", "count"), [(4, 60), (5, 30)])
+def test_inferior_moves_are_never_needed(rule: str, size: int, count: int) -> None:
+    """Dropping the moves another move dominates (the mover's stone there makes them dead
+    or filled in), or the vulnerable ones (an opponent stone beside them kills them),
+    keeps a winning move whenever there was one, by plain minimax."""
+    ring, table = k.ring_neighbours(size), k.dead_ring_table()
+    rng = random.Random(70 + size + len(rule))
+    dropped = 0
+    for _ in range(count):
+        p = random_open_position(size, rng.randint(size * size - 12, size * size - 8), rng)
+        black, white = bits(p)
+        b, w, mover = int(black), int(white), p.to_move
+        empty = ~(b | w) & ((1 << size * size) - 1)
+        if rule == "dominated":
+            kept = int(k._drop_dominated(size, ring, table, black, white, mover, np.uint64(empty)))
+        else:
+            kept = int(
+                k._drop_vulnerable(size, ring, table, black, white, mover, np.uint64(empty))[0]
+            )
+        dropped += (empty & ~kept).bit_count()
+        won = wins_with_one_of(size, b, w, mover, empty)
+        assert kept and wins_with_one_of(size, b, w, mover, kept) == won, repr(p)
+    assert dropped, "no move was dropped: the test checked nothing"
+
+
+def wins_with_one_of(size: int, black: int, white: int, mover: int, moves: int) -> bool:
+    """Does one of ``moves`` win for the mover (plain minimax)?"""
+    for i in range(size * size):
+        if moves >> i & 1:
+            b, w = (black | 1 << i, white) if mover == 1 else (black, white | 1 << i)
+            if connected(size, b if mover == 1 else w, mover) or not mover_wins(
+                size, b, w, 3 - mover
+            ):
+                return True
+    return False
+
+
+@pytest.mark.parametrize(("size", "low", "count"), [(3, 0, 40), (4, 3, 60)])
+def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
+    """Against plain minimax: a semi connection wins for its owner to move, a full one
+    even with the other side to move; a WIN or LOSS verdict is right; the fill-in keeps
+    the value; the moves an OPEN verdict keeps (must-play region less dead and vulnerable
+    cells) hold a winning move exactly when the position is won."""
+    nbr, lines = k.neighbour_masks(size)
+    checked = {"full": 0, "semi": 0, "outside": 0}
+    rng = random.Random(10 + size)
+    for _ in range(count):
+        p = random_open_position(size, rng.randint(low, size * size // 2 + 1), rng)
+        black, white = bits(p)
+        b, w, mover = int(black), int(white), p.to_move
+        own, opp = (black, white) if mover == 1 else (white, black)
+        lo, hi = (lines[0], lines[1]) if mover == 1 else (lines[2], lines[3])
+        full, semi, _, _, _ = k.hsearch(
+            size, nbr, own, opp, lo, hi, KF, KS, WORK, False, NONE, False
+        )
+        wins = mover_wins(size, b, w, mover)
+        if full or semi:
+            assert wins, repr(p)
+            checked["semi"] += 1
+        if full:
+            # the owner stays connected even when the other side moves first
+            assert not mover_wins(size, b, w, 3 - mover), repr(p)
+            checked["full"] += 1
+        ring, table = k.ring_neighbours(size), k.dead_ring_table()
+        thorough = bool(rng.getrandbits(1))  # a light analysis skips the mover's search
+        verdict, moves, rb, rw, _ = (
+            int(x)
+            for x in k.analyse(
+                size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, thorough
+            )[:5]
+        )
+        assert verdict != k.WIN or wins, repr(p)
+        assert verdict != k.LOSS or not wins, repr(p)
+        assert mover_wins(size, rb, rw, mover) == wins, repr(p)  # the fill-in keeps the value
+        if verdict == k.OPEN:
+            # the moves kept hold a winning one exactly when the position is won
+            kept = [i for i in range(size * size) if moves >> i & 1]
+            assert kept and not (rb | rw) & moves, repr(p)
+            children = [(rb | 1 << i, rw) if mover == 1 else (rb, rw | 1 << i) for i in kept]
+            won = any(not mover_wins(size, cb, cw, 3 - mover) for cb, cw in children)
+            assert won == wins, repr(p)
+            dropped = [i for i in range(size * size) if not (rb | rw | moves) >> i & 1]
+            checked["outside"] += len(dropped)
+    assert checked["full"] and checked["semi"], checked  # the checks did run
+    assert size < 4 or checked["outside"], checked
+
+
+@pytest.mark.parametrize(("size", "count"), [(4, 80)])
+def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> None:
+    """The incremental H-search: after each move of an open position, the mover's search
+    started from the parent's connection table claims only what plain minimax confirms
+    (a semi connection wins for its owner to move, a full one with the other side to
+    move); the child's analysis with that seed gives a right verdict and keeps a winning
+    move exactly when the child is won; a seed from a position with other opposing
+    stones is not used."""
+    nbr, lines = k.neighbour_masks(size)
+    ring, table = k.ring_neighbours(size), k.dead_ring_table()
+    rng = random.Random(40 + size)
+    seeded = 0
+    for _ in range(count):
+        p = random_open_position(size, rng.randint(1, 3), rng)  # mostly open positions
+        black, white = bits(p)
+        mover = p.to_move
+        verdict, _, rb, rw, _, vcs = k.analyse(
+            size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, True
+        )
+        if verdict != k.OPEN:
+            continue
+        last = vcs
+        lo, hi = (lines[0], lines[1]) if mover == 1 else (lines[2], lines[3])
+        for i in range(size * size):
+            if (int(rb) | int(rw)) >> i & 1:
+                continue
+            cb, cw = (int(rb) | 1 << i, int(rw)) if mover == 1 else (int(rb), int(rw) | 1 << i)
+            own, opp = (cb, cw) if mover == 1 else (cw, cb)
+            full, semi, _, _, _ = k.hsearch(
+                size, nbr, np.uint64(own), np.uint64(opp), lo, hi, KF, KS, WORK, False, vcs, False
+            )
+            if full or semi:
+                assert mover_wins(size, cb, cw, mover), (repr(p), i)
+            if full:
+                assert not mover_wins(size, cb, cw, 3 - mover), (repr(p), i)
+            child = 3 - mover
+            v, moves, b2, w2, _, _ = (
+                int(x) if not isinstance(x, np.ndarray) else 0
+                for x in k.analyse(
+                    size, nbr, lines, ring, table, np.uint64(cb), np.uint64(cw), child,
+                    KF, KS, WORK, vcs, False,
+                )
+            )  # fmt: skip
+            wins = mover_wins(size, cb, cw, child)
+            assert v != k.WIN or wins, (repr(p), i)
+            assert v != k.LOSS or not wins, (repr(p), i)
+            if v == k.OPEN:
+                kept = [j for j in range(size * size) if moves >> j & 1]
+                after = [(b2 | 1 << j, w2) if child == 1 else (b2, w2 | 1 << j) for j in kept]
+                assert any(not mover_wins(size, x, y, mover) for x, y in after) == wins
+            seeded += 1
+    assert seeded > 50, seeded
+    # the last open parent's table, where the other side has one stone more: not used
+    vcs = last
+    own, opp = int(vcs[0, 0]), int(vcs[0, 1])
+    extra = next(1 << i for i in range(size * size) if not (own | opp) >> i & 1)
+    args = (size, nbr, np.uint64(own), np.uint64(opp | extra), lo, hi, KF, KS, WORK, False)
+    alone, foreign = k.hsearch(*args, NONE, True), k.hsearch(*args, vcs, True)
+    assert [int(x) for x in alone[:4]] == [int(x) for x in foreign[:4]]
+    assert np.array_equal(alone[4], foreign[4])
+    assert vcs.shape[0] > 1 and not np.array_equal(alone[4], vcs)
+
+
+def test_dead_cells() -> None:
+    # b2 on 3x3 surrounded by X on four consecutive sides is dead
+    black = sum(1 << Cell.parse(c).index(3) for c in ("b1", "c1", "c2", "b3"))
+    ring, table = k.ring_neighbours(3), k.dead_ring_table()
+    dead = int(k.dead_cells(3, ring, table, np.uint64(black), np.uint64(0)))
+    assert dead >> Cell.parse("b2").index(3) & 1
+    assert not dead >> Cell.parse("a2").index(3) & 1
+
+
 @pytest.mark.parametrize(("size", "count"), [(4, 60), (5, 30)])
 def test_dominated_moves_are_never_needed(size: int, count: int) -> None:
     """Dropping the moves another move dominates (the mover's stone there makes them dead
@@ -450,11 +610,12 @@ def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
     assert fresh.winner is not None
     path = tmp_path / "b1.npz"
     runs = 0
-    result = solve_dfpn(p, Limit(nodes=150 * 50), all_moves=False, checkpoint=path)
+    per_run = Limit(nodes=max(5, fresh.nodes // 3) * 50)  # a third of the analyses a run
+    result = solve_dfpn(p, per_run, all_moves=False, checkpoint=path)
     while result.winner is None:
         runs += 1
         assert path.exists() and runs < 200
-        result = solve_dfpn(p, Limit(nodes=150 * 50), all_moves=False, checkpoint=path)
+        result = solve_dfpn(p, per_run, all_moves=False, checkpoint=path)
     assert runs >= 1 and result.winner == fresh.winner
     search = Dfpn(6, Limit().start())
     analysed, seconds = load_checkpoint(search, path)

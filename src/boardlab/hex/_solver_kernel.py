@@ -783,24 +783,30 @@ def analyse(
 def _drop_vulnerable(
     n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, moves: np.uint64
 ) -> tuple[np.uint64, np.uint64]:
-    """``(moves, killers)``: the moves without the mover's vulnerable cells, and their killers.
+    """``(moves, keep)``: the moves without the mover's vulnerable cells, and the cells a
+    proof must keep empty for them.
 
     A cell is vulnerable when one opponent stone on a neighbour (its killer) would leave
-    it dead. Such a move is never needed: after it the opponent may kill it, and
-    whatever the mover then wins it also wins by playing its next move at once (the
-    opponent's extra stone only hurts). Following that argument from any winning
-    vulnerable move ends at a winning move that is not vulnerable, so all of them can be
-    dropped, one cell being kept if every move is vulnerable. A proof of the position
-    must keep the killers empty, hence they are returned.
+    it dead, at once or once the opponent's captured pairs are filled in after it
+    (:func:`_fill_pairs`; a fill-in keeps the value). Such a move is never needed: after
+    it the opponent may kill it, and whatever the mover then wins it also wins by
+    playing its next move at once (the opponent's extra stones only hurt). Following
+    that argument from any winning vulnerable move ends at a winning move that is not
+    vulnerable (each step adds opponent stones, which keep dead cells dead and captured
+    pairs captured), so all of them can be dropped, one cell being kept if every move is
+    vulnerable. A proof of the position must keep the killers and the fills they rely on
+    empty, hence they are returned.
     """
     kept = _ZERO
-    killers = _ZERO
+    keep = _ZERO
     occupied = black | white
+    opponent = 3 - player
+    bc_black = player == 1
     for c in range(n * n):
         bc = _ONE << np.uint64(c)
         if not moves & bc:
             continue
-        killer = -1
+        killed = _ZERO
         for j in range(6):
             k = ring[c, j]
             if k < 0:
@@ -808,20 +814,30 @@ def _drop_vulnerable(
             bk = _ONE << np.uint64(k)
             if occupied & bk:
                 continue
-            if player == 1:
-                code = _ring_code(ring, c, black, white | bk)
-            else:
-                code = _ring_code(ring, c, black | bk, white)
-            if table[code]:
-                killer = k
+            b, w = (black | bc, white | bk) if bc_black else (black | bk, white | bc)
+            if table[_ring_code(ring, c, b, w)]:
+                killed = bk
                 break
-        if killer < 0:
+        if killed == _ZERO:
+            for j in range(6):
+                k = ring[c, j]
+                if k < 0:
+                    continue
+                bk = _ONE << np.uint64(k)
+                if occupied & bk:
+                    continue
+                b, w = (black | bc, white | bk) if bc_black else (black | bk, white | bc)
+                fb, fw = _fill_pairs(n, ring, table, b, w, opponent)
+                if table[_ring_code(ring, c, fb, fw)]:
+                    killed = bk | ((fb | fw) & ~(b | w))
+                    break
+        if killed == _ZERO:
             kept |= bc
         else:
-            killers |= _ONE << np.uint64(killer)
+            keep |= killed
     if kept == _ZERO:
         kept = moves & (~moves + _ONE)  # the lowest move
-    return kept, killers
+    return kept, keep
 
 
 @jit
