@@ -107,7 +107,7 @@ def test_pool_fairness_prefers_the_idle_client() -> None:
         return work
 
     jobs = [Background(pool, A, job("A1")), Background(pool, B, job("B1"))]
-    until(lambda: pool.running == 2)
+    until(lambda: pool.running == 2 and len(order) == 2)  # both started, not only admitted
     jobs.append(Background(pool, A, job("A2")))
     until(lambda: pool.queued == 1)
     jobs.append(Background(pool, B, job("B2")))
