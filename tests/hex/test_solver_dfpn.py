@@ -40,7 +40,7 @@ def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
     (the compiled kernel is built first, while its globals are still the numba ones)."""
     k.warm()
     names = ("_popcount", "_spread", "_ring_code", "dead_cells", "fill_captured", "_joined")
-    names = (*names, "_drop_vulnerable", "_fill_pairs", "_drop_dominated")
+    names = (*names, "_killed", "_drop_vulnerable", "_fill_pairs", "_drop_dominated")
     names = (*names, "_add_full", "_add_semi", "_or_rule", "_push", "_row", "_table")
     for name in (*names, "_proof", "hsearch"):
         monkeypatch.setattr(k, name, getattr(k, name).py_func)

@@ -780,6 +780,38 @@ def analyse(
 
 
 @jit
+def _killed(
+    n: int,
+    ring: I64,
+    table: B1,
+    black: np.uint64,
+    white: np.uint64,
+    player: int,
+    c: int,
+    fill: bool,
+) -> np.uint64:
+    """The first killer of ``player``'s stone on ``c``: an empty neighbour whose opponent
+    stone leaves it dead (with ``fill``, once the opponent's captured pairs are filled
+    in), with the cells filled; no cell if there is none."""
+    bc = _ONE << np.uint64(c)
+    for j in range(6):
+        k = ring[c, j]
+        if k < 0:
+            continue
+        bk = _ONE << np.uint64(k)
+        if (black | white) & bk:
+            continue
+        b, w = (black | bc, white | bk) if player == 1 else (black | bk, white | bc)
+        if fill:
+            fb, fw = _fill_pairs(n, ring, table, b, w, 3 - player)
+        else:
+            fb, fw = b, w
+        if table[_ring_code(ring, c, fb, fw)]:
+            return bk | ((fb | fw) & ~(b | w))
+    return _ZERO
+
+
+@jit
 def _drop_vulnerable(
     n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, moves: np.uint64
 ) -> tuple[np.uint64, np.uint64]:
@@ -799,38 +831,13 @@ def _drop_vulnerable(
     """
     kept = _ZERO
     keep = _ZERO
-    occupied = black | white
-    opponent = 3 - player
-    bc_black = player == 1
     for c in range(n * n):
         bc = _ONE << np.uint64(c)
         if not moves & bc:
             continue
-        killed = _ZERO
-        for j in range(6):
-            k = ring[c, j]
-            if k < 0:
-                continue
-            bk = _ONE << np.uint64(k)
-            if occupied & bk:
-                continue
-            b, w = (black | bc, white | bk) if bc_black else (black | bk, white | bc)
-            if table[_ring_code(ring, c, b, w)]:
-                killed = bk
-                break
+        killed = _killed(n, ring, table, black, white, player, c, False)
         if killed == _ZERO:
-            for j in range(6):
-                k = ring[c, j]
-                if k < 0:
-                    continue
-                bk = _ONE << np.uint64(k)
-                if occupied & bk:
-                    continue
-                b, w = (black | bc, white | bk) if bc_black else (black | bk, white | bc)
-                fb, fw = _fill_pairs(n, ring, table, b, w, opponent)
-                if table[_ring_code(ring, c, fb, fw)]:
-                    killed = bk | ((fb | fw) & ~(b | w))
-                    break
+            killed = _killed(n, ring, table, black, white, player, c, True)
         if killed == _ZERO:
             kept |= bc
         else:
