@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from boardlab.pegs.formats import parse_board_file
+from boardlab.pegs.boards import named_board
+from boardlab.pegs.formats import parse_board_file, parse_goal
 from boardlab.pegs.judge import judge_moves, judge_text
 from boardlab.pegs.rules import Position
+from boardlab.pegs.solver import make_problem, min_moves
 
 STATEMENT_BOARD = "__OO_\n__OO_\nOOXOO\nOOOOX\n____X\n"
 
@@ -58,3 +60,26 @@ def test_judge_does_not_touch_the_start() -> None:
     start = Position("english")
     judge_text(start, "5-17\n")
     assert start.peg_count == 32 and start.moves == ()
+
+
+def test_judge_reads_the_chains_that_minmoves_prints() -> None:
+    board = named_board("triangle-6")
+    result = min_moves(make_problem(board, goal=parse_goal(board, "ANY")))
+    assert result.moves == 10
+    chains = "".join(chain + "\n" for chain in result.chain_names(board))
+    verdict = judge_text(Position("triangle-6"), chains)
+    assert verdict.solved
+    assert (verdict.turns, verdict.jumps) == (10, len(result.jumps)) == (10, 19)
+    assert "on 10 lines (chains of jumps)" in verdict.summary()
+
+
+@pytest.mark.parametrize(
+    ("moves", "reason"),
+    [
+        ("5-17-5\n", "line 1: 17-5: no peg to jump over at 10"),
+        ("D2-D4-C4\n", "line 1: not a chain of jumps: 'D2-D4-C4'"),
+    ],
+)
+def test_a_broken_chain_names_its_line(moves: str, reason: str) -> None:
+    verdict = judge_text(Position("english"), moves, walks=True)
+    assert not verdict.valid and verdict.reason == reason

@@ -46,7 +46,9 @@ def _run_show(args: argparse.Namespace) -> int:
 def _configure_judge(parser: argparse.ArgumentParser) -> None:
     add_board_arguments(parser)
     parser.add_argument(
-        "moves", metavar="MOVES_FILE", help="one move per line: FROM TO or FROM-TO ('-' = stdin)"
+        "moves",
+        metavar="MOVES_FILE",
+        help="one move per line: FROM TO, FROM-TO, or one peg's chain of jumps A-B-C ('-' = stdin)",
     )
     parser.add_argument("--walks", action="store_true", help="allow walks (PEGGED rules)")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")

@@ -21,8 +21,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from itertools import pairwise
 
-from boardlab.core.errors import UnknownNameError
+from boardlab.core.errors import BoardlabError, UnknownNameError
 from boardlab.core.grid import SQUARE, TRIANGULAR, Coord, Grid, Permutation
 from boardlab.pegs.cells import Cell, Jump, Move, parse_move
 
@@ -192,6 +193,20 @@ class Board:
                 src, dst = self.parse_hole(parts[0]), self.parse_hole(parts[1])
                 return parse_move(f"{src} {dst}")
         return parse_move(word)
+
+    def parse_moves(self, text: str) -> list[Move]:
+        """One line of a move list: a move, or one peg's chain of jumps (``B6-B4-D4``,
+        as ``pegs minmoves`` prints them), split into its jumps.
+
+        :raises BoardlabError: when a part names no move, or a chain holds a walk.
+        """
+        holes = [part for part in re.split(r"\s*-\s*|\s+", text.strip()) if part]
+        if len(holes) <= _MOVE_HOLES:
+            return [self.parse_move(text)]
+        moves = [self.parse_move(f"{src}-{dst}") for src, dst in pairwise(holes)]
+        if not all(isinstance(move, Jump) for move in moves):
+            raise BoardlabError(f"not a chain of jumps: {text.strip()!r}")
+        return moves
 
     def __repr__(self) -> str:
         """An expression that rebuilds the board: ``named_board(...)`` or

@@ -274,15 +274,19 @@ def parse_move_lines(text: str, board: Board) -> list[MoveLine]:
     """Every non-blank line of a move list, parsed leniently (errors are kept, not raised).
 
     A judge uses this to report the first bad line rather than fail the whole input.
+    A line may be one peg's chain of jumps (``B6-B4-D4``): it gives one entry per jump,
+    each with the line's number.
     """
     result = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            result.append(MoveLine(number, line.strip(), board.parse_move(line), None))
+            moves = board.parse_moves(line)
         except BoardlabError as exc:
             result.append(MoveLine(number, line.strip(), None, str(exc)))
+            continue
+        result.extend(MoveLine(number, line.strip(), move, None) for move in moves)
     return result
 
 

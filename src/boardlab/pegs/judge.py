@@ -37,6 +37,9 @@ class Verdict:
     pegs_left: int
     last_peg: Cell | None
     tiebreak: int | None
+    turns: int = 0
+    """Move lines replayed: a chain of jumps by one peg on one line (``B6-B4-D4``) is one
+    turn, as ``pegs minmoves`` counts moves."""
 
     @property
     def solved(self) -> bool:
@@ -62,14 +65,16 @@ class Verdict:
             "last_peg": None if self.last_peg is None else str(self.last_peg),
             "score": self.score,
             "tiebreak": self.tiebreak,
+            "turns": self.turns,
         }
 
     def summary(self) -> str:
         """One line for people."""
         if not self.valid:
             return f"invalid: {self.reason}"
+        chains = f" on {self.turns} lines (chains of jumps)" if 0 < self.turns < self.moves else ""
         text = (
-            f"valid: {self.moves} moves ({self.jumps} jumps, {self.walks} walks), "
+            f"valid: {self.moves} moves ({self.jumps} jumps, {self.walks} walks){chains}, "
             f"{self.pegs_left} pegs left"
         )
         if self.solved:
@@ -108,8 +113,18 @@ def _judge(start: Position, lines: Sequence[MoveLine], walks: bool | None) -> Ve
             walk_count += 1
     last = position.pegs[0] if position.peg_count == 1 else None
     tiebreak = position.board.distance_to_centre(last) if last is not None else None
+    turns = len({entry.line for entry in lines})
     return Verdict(
-        True, None, None, jumps + walk_count, jumps, walk_count, position.peg_count, last, tiebreak
+        True,
+        None,
+        None,
+        jumps + walk_count,
+        jumps,
+        walk_count,
+        position.peg_count,
+        last,
+        tiebreak,
+        turns,
     )
 
 
