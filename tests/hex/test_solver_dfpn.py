@@ -55,7 +55,7 @@ def test_python_twin_matches_the_kernel(python_twin: object) -> None:
         ring, table = k.ring_neighbours(size), k.dead_ring_table()
         for p in positions(size, 12, size):
             black, white = bits(p)
-            args = (black, white, p.to_move, KF, KS, WORK, NONE, True)
+            args = (black, white, p.to_move, KF, KS, WORK, NONE, True, NONE)
             fast = k.analyse(size, nbr, lines, ring, table, *args)
             slow = twin(size, nbr, lines, ring, table, *args)
             assert [int(x) for x in fast[:5]] == [int(x) for x in slow[:5]], repr(p)
@@ -141,7 +141,8 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
         verdict, moves, rb, rw, _ = (
             int(x)
             for x in k.analyse(
-                size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, thorough
+                size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, thorough,
+                NONE,
             )[:5]
         )
         assert verdict != k.WIN or wins, repr(p)
@@ -162,12 +163,13 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
 
 @pytest.mark.parametrize(("size", "count"), [(4, 80)])
 def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> None:
-    """The incremental H-search: after each move of an open position, the mover's search
-    started from the parent's connection table claims only what plain minimax confirms
-    (a semi connection wins for its owner to move, a full one with the other side to
-    move); the child's analysis with that seed gives a right verdict and keeps a winning
-    move exactly when the child is won; a seed from a position with other opposing
-    stones is not used."""
+    """The incremental H-search: after each move of an open position, the searches
+    started from the parent's two connection tables (the mover's, who gained a stone;
+    the opponent's, who lost a cell) claim only what plain minimax confirms (a semi
+    connection wins for its owner to move, a full one with the other side to move); the
+    child's analysis with both seeds gives a right verdict and keeps a winning move
+    exactly when the child is won; a seed with stones that are not subsets is not
+    used."""
     nbr, lines = k.neighbour_masks(size)
     ring, table = k.ring_neighbours(size), k.dead_ring_table()
     rng = random.Random(40 + size)
@@ -176,32 +178,35 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
         p = random_open_position(size, rng.randint(1, 3), rng)  # mostly open positions
         black, white = bits(p)
         mover = p.to_move
-        verdict, _, rb, rw, _, vcs = k.analyse(
-            size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, True
+        verdict, _, rb, rw, _, vcs, theirs = k.analyse(
+            size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, True, NONE
         )
         if verdict != k.OPEN:
             continue
-        last = vcs
-        lo, hi = (lines[0], lines[1]) if mover == 1 else (lines[2], lines[3])
+        if int(vcs[0, 0]):
+            last, last_owner = vcs, mover
+        child = 3 - mover
+        lines_of = {1: (lines[0], lines[1]), 2: (lines[2], lines[3])}
         for i in range(size * size):
             if (int(rb) | int(rw)) >> i & 1:
                 continue
             cb, cw = (int(rb) | 1 << i, int(rw)) if mover == 1 else (int(rb), int(rw) | 1 << i)
-            own, opp = (cb, cw) if mover == 1 else (cw, cb)
-            full, semi, _, _, _ = k.hsearch(
-                size, nbr, np.uint64(own), np.uint64(opp), lo, hi, KF, KS, WORK, False, vcs, False
-            )
-            if full or semi:
-                assert mover_wins(size, cb, cw, mover), (repr(p), i)
-            if full:
-                assert not mover_wins(size, cb, cw, 3 - mover), (repr(p), i)
-            child = 3 - mover
-            v, moves, b2, w2, _, _ = (
-                int(x) if not isinstance(x, np.ndarray) else 0
+            for owner, seed in ((mover, vcs), (child, theirs)):
+                own, opp = (cb, cw) if owner == 1 else (cw, cb)
+                full, semi, _, _, _ = k.hsearch(
+                    size, nbr, np.uint64(own), np.uint64(opp), *lines_of[owner],
+                    KF, KS, WORK, False, seed, False,
+                )  # fmt: skip
+                if full or semi:
+                    assert mover_wins(size, cb, cw, owner), (repr(p), i, owner)
+                if full:
+                    assert not mover_wins(size, cb, cw, 3 - owner), (repr(p), i, owner)
+            v, moves, b2, w2, _ = (
+                int(x)
                 for x in k.analyse(
                     size, nbr, lines, ring, table, np.uint64(cb), np.uint64(cw), child,
-                    KF, KS, WORK, vcs, False,
-                )
+                    KF, KS, WORK, vcs, True, theirs,
+                )[:5]
             )  # fmt: skip
             wins = mover_wins(size, cb, cw, child)
             assert v != k.WIN or wins, (repr(p), i)
@@ -212,11 +217,12 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
                 assert any(not mover_wins(size, x, y, mover) for x, y in after) == wins
             seeded += 1
     assert seeded > 50, seeded
-    # the last open parent's table, where the other side has one stone more: not used
+    # the last open parent's table with a stone of its owner, less that stone: not used
     vcs = last
     own, opp = int(vcs[0, 0]), int(vcs[0, 1])
-    extra = next(1 << i for i in range(size * size) if not (own | opp) >> i & 1)
-    args = (size, nbr, np.uint64(own), np.uint64(opp | extra), lo, hi, KF, KS, WORK, False)
+    fewer = own & (own - 1)
+    lo, hi = lines_of[last_owner]
+    args = (size, nbr, np.uint64(fewer), np.uint64(opp), lo, hi, KF, KS, WORK, False)
     alone, foreign = k.hsearch(*args, NONE, True), k.hsearch(*args, vcs, True)
     assert [int(x) for x in alone[:4]] == [int(x) for x in foreign[:4]]
     assert np.array_equal(alone[4], foreign[4])

@@ -34,11 +34,13 @@ __all__ = ["INF", "MAX_CELLS", "Dfpn", "centre_order"]
 
 MAX_CELLS = 64
 EPSILON = 0.25
-# H-search work (carrier combinations) of the analysis done when the search enters a
-# position. Measured on the 18 6x6 opening classes with the resistance order: 50 000
-# took 18 400 analyses (39 s), 200 000 took 8 700 (29 s), 800 000 took 6 070 (23 s) and
-# 3 000 000 took 6 050 (24 s).
-FULL_WORK = 800_000
+# H-search work (carrier combinations) of each of the two searches of an analysis.
+# Measured on the 7x7 openings f2 d4 e3 d3 c4 c3 f3 with both searches seeded from the
+# parent's tables: 200 000 took 25 491 analyses (148 s), 300 000 took 17 988 (115 s),
+# 400 000 took 15 440 (112 s), 550 000 took 15 468 (123 s) and 800 000 took 16 511
+# (139 s). (Earlier, on the 18 6x6 classes with the opponent's search alone seeded,
+# 800 000 was best: 6 070 analyses, 23 s, against 8 700 and 29 s at 200 000.)
+FULL_WORK = 400_000
 # A node limit charges each analysed position as this many nodes: one kernel analysis
 # costs about as much time as 50 nodes of the alpha-beta solver, so a caller's node
 # limit buys either solver about the same work.
@@ -51,8 +53,9 @@ VC_CACHE_BYTES = 256 * 2**20
 
 Key = tuple[int, int, int]
 Child = tuple[int, int, int, Key]  # move bit, black, white, key
-Vcs = npt.NDArray[np.uint64]  # a connection table of the mover (_solver_kernel.hsearch)
+Vcs = npt.NDArray[np.uint64]  # a connection table of one player (_solver_kernel.hsearch)
 NO_VCS: Vcs = np.empty((0, 2), np.uint64)
+Tables = tuple[Vcs, Vcs]  # the mover's and the opponent's connection tables
 
 
 class OutOfBudgetError(Exception):
@@ -142,7 +145,7 @@ class Dfpn:
         self.proofs: dict[Key, int] = {}
         # (winner, side to move, winner's stones) -> proofs of proven positions
         self.known: dict[tuple[int, int, int], list[int]] = {}
-        self.vcs: OrderedDict[Key, Vcs] = OrderedDict()
+        self.vcs: OrderedDict[Key, Tables] = OrderedDict()
         self.vc_bytes = 0
         self.nodes = 0
         self.analysed = 0
@@ -189,12 +192,13 @@ class Dfpn:
         return self.reverse(cells) if rotated else cells
 
     def analyse(
-        self, black: int, white: int, player: int, seed: Vcs | None = None
-    ) -> tuple[int, int, int, int, int, Vcs]:
-        """The kernel's ``(verdict, moves, black, white, proof, vcs)`` for a position (the
-        stones after captured cells are filled in), ``max_work`` combinations a search;
-        the search of the player who just moved starts from the parent's connection
-        table ``seed`` if given; ``vcs`` is the mover's table."""
+        self, black: int, white: int, player: int, seed: Tables | None = None
+    ) -> tuple[int, int, int, int, int, Tables]:
+        """The kernel's ``(verdict, moves, black, white, proof, tables)`` for a position
+        (the stones after captured cells are filled in), ``max_work`` combinations a
+        search; both searches start from the parent's connection tables ``seed`` if given
+        (the parent's mover's table for the player who just moved, the parent's
+        opponent's for the side to move); ``tables`` are this position's, mover's first."""
         from boardlab.hex._solver_kernel import analyse
 
         self.analysed += 1
@@ -202,7 +206,7 @@ class Dfpn:
             raise OutOfBudgetError
         if self.checkpoint is not None and time.monotonic() >= self.next_save:
             self.save()
-        verdict, moves, reduced_black, reduced_white, proof, vcs = analyse(
+        verdict, moves, reduced_black, reduced_white, proof, mine, theirs = analyse(
             self.n,
             self.nbr,
             self.lines,
@@ -214,21 +218,22 @@ class Dfpn:
             self.kf,
             self.ks,
             self.max_work,
-            NO_VCS if seed is None else seed,
+            NO_VCS if seed is None else seed[0],
             True,
+            NO_VCS if seed is None else seed[1],
         )
         reduced = int(reduced_black), int(reduced_white)
-        return int(verdict), int(moves), *reduced, int(proof), vcs
+        return int(verdict), int(moves), *reduced, int(proof), (mine, theirs)
 
-    def keep_vcs(self, key: Key, vcs: Vcs) -> None:
-        """Keep an open position's connection table (oldest dropped first)."""
+    def keep_vcs(self, key: Key, vcs: Tables) -> None:
+        """Keep an open position's connection tables (oldest dropped first)."""
         self.vcs[key] = vcs
-        self.vc_bytes += vcs.nbytes
+        self.vc_bytes += vcs[0].nbytes + vcs[1].nbytes
         while self.vc_bytes > VC_CACHE_BYTES and len(self.vcs) > 1:
             _, dropped = self.vcs.popitem(last=False)
-            self.vc_bytes -= dropped.nbytes
+            self.vc_bytes -= dropped[0].nbytes + dropped[1].nbytes
 
-    def vcs_of(self, key: Key) -> Vcs | None:
+    def vcs_of(self, key: Key) -> Tables | None:
         """The kept connection table of a position, if still kept."""
         found = self.vcs.get(key)
         if found is not None:
@@ -236,11 +241,11 @@ class Dfpn:
         return found
 
     def expand(
-        self, key: Key, black: int, white: int, player: int, seed: Vcs | None = None
+        self, key: Key, black: int, white: int, player: int, seed: Tables | None = None
     ) -> Node:
         """What is known of a position (analysed once, then cached).
 
-        ``seed`` is the parent's connection table, in the frame of ``black`` and
+        ``seed`` is the parent's pair of connection tables, in the frame of ``black`` and
         ``white``. The moves are tried in the order of :meth:`move_order`.
         """
         found = self.info.get(key)
@@ -356,13 +361,13 @@ class Dfpn:
         player: int,
         pn_th: int,
         dn_th: int,
-        seed: Vcs | None = None,
+        seed: Tables | None = None,
     ) -> None:
         """Search the position until its proof or disproof number reaches its threshold.
 
         A won position's proof is its winning move plus that child's proof; a lost one's
         is its own analysis proof plus every child's proof and move. ``seed`` is the
-        parent's connection table (its children are in the parent's frame).
+        parent's pair of connection tables (its children are in the parent's frame).
         """
         self.nodes += 1
         found = self.tt.get(key)
