@@ -75,7 +75,7 @@ class Verdict:
         chains = f" on {self.turns} lines (chains of jumps)" if 0 < self.turns < self.moves else ""
         text = (
             f"valid: {self.moves} moves ({self.jumps} jumps, {self.walks} walks){chains}, "
-            f"{self.pegs_left} pegs left"
+            f"{self.pegs_left} peg{'' if self.pegs_left == 1 else 's'} left"
         )
         if self.solved:
             text += f"; solved with the last peg at {self.last_peg}"
