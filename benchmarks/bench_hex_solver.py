@@ -275,6 +275,7 @@ def main() -> int:
         help="processes for --find-winning, e.g. 1,2 (MoHex runs once, after the last)",
     )
     args = parser.parse_args()
+    args.mohex = args.mohex or None  # MOHEX= (empty) means absent, as unset does
     if args.mohex and not Path(args.mohex).is_file():
         print(f"bench_hex_solver: no MoHex binary at {args.mohex}", file=sys.stderr)
         return 2
