@@ -234,7 +234,7 @@ class Dfpn:
             self.vc_bytes -= dropped[0].nbytes + dropped[1].nbytes
 
     def vcs_of(self, key: Key) -> Tables | None:
-        """The kept connection table of a position, if still kept."""
+        """The kept connection tables of a position (mover's first), if still kept."""
         found = self.vcs.get(key)
         if found is not None:
             self.vcs.move_to_end(key)

@@ -47,6 +47,8 @@ MIN_TRIANGLE_SIDE = 4
 MAX_TRIANGLE_SIDE = 25
 BOARD_NAMES = ("english", "french", "wiegleb", "asymmetric", "diamond", "triangle-N")
 _TRIANGLE = re.compile(r"triangle-?([0-9]+)")
+#: What separates the holes of a move or a chain: a "-" or white space.
+_HOLE_SEPARATOR = re.compile(r"\s*-\s*|\s+")
 _ALIASES = {
     "european": "french",
     "german": "wiegleb",
@@ -188,7 +190,7 @@ class Board:
         """
         word = text.strip()
         if self.numbered:
-            parts = re.split(r"\s*-\s*|\s+", word)
+            parts = _HOLE_SEPARATOR.split(word)
             if len(parts) == _MOVE_HOLES and all(part.isdigit() for part in parts):
                 src, dst = self.parse_hole(parts[0]), self.parse_hole(parts[1])
                 return parse_move(f"{src} {dst}")
@@ -200,7 +202,7 @@ class Board:
 
         :raises BoardlabError: when a part names no move, or a chain holds a walk.
         """
-        holes = [part for part in re.split(r"\s*-\s*|\s+", text.strip()) if part]
+        holes = [part for part in _HOLE_SEPARATOR.split(text.strip()) if part]
         if len(holes) <= _MOVE_HOLES:
             return [self.parse_move(text)]
         moves = [self.parse_move(f"{src}-{dst}") for src, dst in pairwise(holes)]
