@@ -14,6 +14,7 @@ from tests.hex.test_solver import brute_force_winning_moves
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
+from boardlab.hex import _solver_dfpn as dfpn_module
 from boardlab.hex import _solver_kernel as k
 from boardlab.hex.rules import Cell, Position, random_open_position
 from boardlab.hex.solver import solve, solve_alphabeta, solve_dfpn
@@ -141,7 +142,19 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
         verdict, moves, rb, rw, _ = (
             int(x)
             for x in k.analyse(
-                size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, thorough,
+                size,
+                nbr,
+                lines,
+                ring,
+                table,
+                black,
+                white,
+                mover,
+                KF,
+                KS,
+                WORK,
+                NONE,
+                thorough,
                 NONE,
             )[:5]
         )
@@ -263,8 +276,13 @@ def test_inferior_moves_are_never_needed(rule: str, size: int, count: int) -> No
     assert dropped, "no move was dropped: the test checked nothing"
 
 
+@pytest.mark.parametrize("widening", ["default", "every child"])
 @pytest.mark.parametrize(("size", "stones", "count"), [(3, 2, 20), (4, 6, 10), (4, 8, 10)])
-def test_dfpn_matches_brute_force_and_alphabeta(size: int, stones: int, count: int) -> None:
+def test_dfpn_matches_brute_force_and_alphabeta(
+    size: int, stones: int, count: int, widening: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if widening == "every child":  # the window holds every child: plain df-pn
+        monkeypatch.setattr(dfpn_module, "WIDENING", 1.0)
     rng = random.Random(size * 7 + stones)
     for _ in range(count):
         p = random_open_position(size, stones, rng)

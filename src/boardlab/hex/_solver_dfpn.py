@@ -10,7 +10,7 @@ search is Nagai's df-pn in negamax form with the 1 + epsilon trick (Pawlewicz an
 a node's proof number is the least disproof number of its children, its disproof number
 the sum of their proof numbers, both over the first children in move order only
 (widening, as MoHex's DFPN does, whose ``param_dfpn`` lists a base of 1 and a factor of
-0.25: here one plus a quarter of the children; a child proven to lose leaves the list
+0.25: here one plus a third of the children; a child proven to lose leaves the list
 and lets the next one in). A child not entered yet starts at ``(1, 1)``, unanalysed, so
 a position costs one analysis, made when the search enters it, and among equal children
 the move order decides. Positions are keyed up to the 180-degree rotation,
@@ -40,10 +40,12 @@ EPSILON = 0.25
 # Widening: a node's proof and disproof numbers count only its first
 # WIDENING_BASE + int(WIDENING * k) children of the k it still has (in move order); the
 # others wait until those are proven to lose and leave the list. Measured on the 7x7
-# openings f2 d4 e3 d3 c4 c3 f3 (analysed positions, CPU): all children 15 440 / 89.2 s;
-# 1 + 0.25 k 14 455 / 44.8 s (kept); 2 + 0.25 k 12 888 / 58.4 s; 1 + 0.5 k 13 082 /
-# 61.0 s; 1 + 0.15 k 61 332 / 122.9 s; 1 + 0.1 k over 300 s.
-WIDENING = 0.25
+# openings f2 d4 e3 d3 c4 c3 f3 (analysed positions, CPU seconds): all children 15 440 /
+# 89.2; 1 + 0.2 k 26 251 / 64.0; 1 + 0.25 k 14 455 / 44.8; 1 + 0.3 k 11 988 / 37.8;
+# 1 + 0.33 k 11 053 / 36.0 (kept); 1 + 0.4 k 12 361 / 47.7; 1 + 0.5 k 13 082 / 61.0;
+# 2 + 0.25 k 12 888 / 58.4; 1 + 0.15 k 61 332 / 122.9. Below 0.25 one child at a time is
+# followed too far.
+WIDENING = 0.33
 WIDENING_BASE = 1
 # H-search work (carrier combinations) of each of the two searches of an analysis.
 # Measured on the 7x7 openings f2 d4 e3 d3 c4 c3 f3 with both searches seeded from the

@@ -349,6 +349,11 @@ def _or_rule(
     r, w = (x, y) if x < y else (y, x)
     k = scount[r, w]
     s = semi[r, w, slot]
+    common = s
+    for j in range(k):
+        common &= semi[r, w, j]
+    if common != _ZERO:
+        return tail  # every subset shares a cell: no full connection
     stack_i = np.zeros(ks + 1, np.int64)
     stack_u = np.zeros(ks + 1, np.uint64)
     stack_n = np.zeros(ks + 1, np.uint64)
