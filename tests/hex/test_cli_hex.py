@@ -62,10 +62,18 @@ def test_solve_and_move_json_share_the_api_form(
     assert code == 0 and solved["winner"] == 1 and solved["proven"] and solved["complete"]
     assert solved["winning_moves"] == ["b2", "b1", "c1", "a3", "b3"]
     assert {"nodes", "seconds"} <= solved.keys()
-    code, out, _ = run(["move", str(DATA / "ioi7.txt"), "--playouts", "300", "--json"], capsys)
+    # 9x9 is past the DFPN solver, so the engine's playouts choose the move
+    open9 = tmp_path / "open9.txt"
+    open9.write_text((" ".join(["."] * 9) + "\n") * 9)
+    code, out, _ = run(["move", str(open9), "--playouts", "300", "--json"], capsys)
     moved = json.loads(out)
     assert code == 0 and moved["playouts"] >= 300 and len(moved["move"]) >= 2
     assert {"win_rate", "proven", "nodes", "seconds", "top"} <= moved.keys()
+    # the 7x7 IOI position is proven by the engine's solver before any playout
+    code, out, _ = run(["move", str(DATA / "ioi7.txt"), "--playouts", "300", "--json"], capsys)
+    solved_move = json.loads(out)
+    assert code == 0 and solved_move.keys() == moved.keys()
+    assert solved_move["proven"] == 1 and solved_move["win_rate"] == 1.0
 
 
 def test_move_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
