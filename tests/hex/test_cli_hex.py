@@ -10,7 +10,7 @@ import pytest
 
 from boardlab.cli import load_game, main
 from boardlab.core.limits import Limit
-from boardlab.hex.formats import parse_position
+from boardlab.hex.formats import format_diagram, parse_position
 from boardlab.hex.rules import Cell, Position
 from boardlab.hex.solver import solve
 from boardlab.render.hex import svg_picture
@@ -64,7 +64,7 @@ def test_solve_and_move_json_share_the_api_form(
     assert {"nodes", "seconds"} <= solved.keys()
     # 9x9 is past the DFPN solver, so the engine's playouts choose the move
     open9 = tmp_path / "open9.txt"
-    open9.write_text((" ".join(["."] * 9) + "\n") * 9)
+    open9.write_text(format_diagram(Position(9)))
     code, out, _ = run(["move", str(open9), "--playouts", "300", "--json"], capsys)
     moved = json.loads(out)
     assert code == 0 and moved["playouts"] >= 300 and len(moved["move"]) >= 2
