@@ -42,6 +42,7 @@ def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
     k.warm()
     names = ("_popcount", "_spread", "_ring_code", "dead_cells", "fill_captured", "_joined")
     names = (*names, "_killed", "_drop_vulnerable", "_fill_pairs", "_drop_dominated")
+    names = (*names, "_fillable_after")
     names = (*names, "_add_full", "_add_semi", "_or_rule", "_push", "_row", "_table")
     for name in (*names, "_proof", "hsearch"):
         monkeypatch.setattr(k, name, getattr(k, name).py_func)
@@ -274,6 +275,31 @@ def test_inferior_moves_are_never_needed(rule: str, size: int, count: int) -> No
         won = wins_with_one_of(size, b, w, mover, empty)
         assert kept and wins_with_one_of(size, b, w, mover, kept) == won, repr(p)
     assert dropped, "no move was dropped: the test checked nothing"
+
+
+@pytest.mark.parametrize(("size", "count"), [(4, 60), (5, 30)])
+def test_a_dominated_move_is_no_better_than_its_dominator(size: int, count: int) -> None:
+    """For every pair the kernel's ``dominators`` gives (``d`` dominates ``c``), a move on
+    ``c`` wins only if a move on ``d`` wins, by plain minimax; on the empty 5x5 board the
+    acute corner is dominated (what lets ``solve`` classify it unsearched)."""
+    ring, table = k.ring_neighbours(size), k.dead_ring_table()
+    rng = random.Random(90 + size)
+    pairs = 0
+    for _ in range(count):
+        p = random_open_position(size, rng.randint(size * size - 12, size * size - 8), rng)
+        black, white = bits(p)
+        b, w, mover = int(black), int(white), p.to_move
+        found = k.dominators(size, ring, table, black, white, mover)
+        for c in range(size * size):
+            for d in range(size * size):
+                if int(found[c]) >> d & 1:
+                    pairs += 1
+                    assert not (b | w) >> c & 1 and not (b | w) >> d & 1
+                    if wins_with_one_of(size, b, w, mover, 1 << c):
+                        assert wins_with_one_of(size, b, w, mover, 1 << d), (repr(p), c, d)
+    assert pairs, "no move was dominated: the test checked nothing"
+    empty = k.dominators(5, k.ring_neighbours(5), table, np.uint64(0), np.uint64(0), 1)
+    assert int(empty[Cell.parse("a1").index(5)])
 
 
 @pytest.mark.parametrize("widening", ["default", "every child"])

@@ -159,6 +159,8 @@ class Dfpn:
         # (winner, side to move, winner's stones) -> proofs of proven positions
         self.known: dict[tuple[int, int, int], list[int]] = {}
         self.vcs: OrderedDict[Key, Tables] = OrderedDict()
+        self.dominated_by: dict[int, int] = {}
+        self.charged_from = 0  # analysed positions before the current budget
         self.vc_bytes = 0
         self.nodes = 0
         self.analysed = 0
@@ -170,6 +172,12 @@ class Dfpn:
         self.earlier_analysed, self.earlier_seconds = 0, 0.0
         if checkpoint is not None:
             self.earlier_analysed, self.earlier_seconds = load_checkpoint(self, checkpoint)
+
+    def charge(self, budget: Budget) -> None:
+        """Search on under a new budget (a worker's next task): its node limit counts the
+        positions analysed from now on."""
+        self.budget = budget
+        self.charged_from = self.analysed
 
     def save(self) -> None:
         """Write the checkpoint (if the search has one): the table, the proofs, and the
@@ -215,7 +223,7 @@ class Dfpn:
         from boardlab.hex._solver_kernel import analyse
 
         self.analysed += 1
-        if self.budget.exhausted(self.analysed * ANALYSIS_COST):
+        if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
             raise OutOfBudgetError
         if self.checkpoint is not None and time.monotonic() >= self.next_save:
             self.save()
@@ -448,6 +456,32 @@ class Dfpn:
         self.mid(key, black, white, player, INF, INF)
         pn, _ = self.tt[key]
         return pn == 0
+
+    def classification_order(self, black: int, white: int, player: int) -> list[int]:
+        """The empty cells in the order :func:`boardlab.hex.solver.solve_dfpn` classifies
+        them: the moves no other move dominates first (nearest the centre first), then
+        the dominated ones, which :meth:`settled_by_domination` may settle unsearched."""
+        from boardlab.hex._solver_kernel import dominators
+
+        found = dominators(
+            self.n, self.ring, self.table, np.uint64(black), np.uint64(white), player
+        )
+        self.dominated_by = {cell: int(found[cell]) for cell in range(self.n * self.n)}
+        empty = [cell for cell in self.centre_order if not (black | white) >> cell & 1]
+        return sorted(empty, key=lambda cell: self.dominated_by[cell] != 0)
+
+    def settled_by_domination(
+        self, cell: int, winning: list[int], losing: list[int]
+    ) -> bool | None:
+        """True if the move ``cell`` wins, False if it loses, by a move already classified
+        that dominates it or that it dominates (:meth:`classification_order` found them);
+        None if neither settles it. A dominated move is no better than its dominator:
+        it loses when the dominator loses, and the dominator wins when it wins."""
+        if any(self.dominated_by.get(cell, 0) >> d & 1 for d in losing):
+            return False
+        if any(self.dominated_by.get(w, 0) >> cell & 1 for w in winning):
+            return True
+        return None
 
     def winning_child(self, black: int, white: int, player: int) -> int | None:
         """A proven winning move (as a bit) of a position proven won, from the table."""

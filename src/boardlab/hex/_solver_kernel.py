@@ -29,6 +29,7 @@ __all__ = [
     "analyse",
     "dead_cells",
     "dead_ring_table",
+    "dominators",
     "fill_captured",
     "hsearch",
     "neighbour_masks",
@@ -886,19 +887,57 @@ def _drop_dominated(
         bd = _ONE << np.uint64(d)
         if not moves & bd or dropped & bd:
             continue
-        if player == 1:
-            fb, fw = _fill_pairs(n, ring, table, black | bd, white, _BLACK)
-        else:
-            fb, fw = _fill_pairs(n, ring, table, black, white | bd, _WHITE)
-        filled = (fb | fw) & ~(black | white | bd)
-        rest = moves & ~dropped & ~bd
-        for c in range(n * n):
-            bc = _ONE << np.uint64(c)
-            if not rest & bc:
-                continue
-            if filled & bc or table[_ring_code(ring, c, fb, fw)]:
-                dropped |= bc
+        dropped |= _fillable_after(n, ring, table, black, white, player, d, moves & ~dropped & ~bd)
     return moves & ~dropped
+
+
+@jit
+def _fillable_after(
+    n: int,
+    ring: I64,
+    table: B1,
+    black: np.uint64,
+    white: np.uint64,
+    player: int,
+    d: int,
+    within: np.uint64,
+) -> np.uint64:
+    """The empty cells of ``within`` (``d`` left out) that ``player``'s stone on ``d``
+    makes fillable by ``player``: dead, or filled when ``player``'s captured pairs are
+    filled in one after the other (:func:`_fill_pairs`). ``d`` dominates each of them
+    (see :func:`_drop_dominated`)."""
+    bd = _ONE << np.uint64(d)
+    if player == 1:
+        fb, fw = _fill_pairs(n, ring, table, black | bd, white, _BLACK)
+    else:
+        fb, fw = _fill_pairs(n, ring, table, black, white | bd, _WHITE)
+    within &= ~(black | white | bd)
+    made = (fb | fw) & within
+    for c in range(n * n):
+        bc = _ONE << np.uint64(c)
+        if within & bc and not made & bc and table[_ring_code(ring, c, fb, fw)]:
+            made |= bc
+    return made
+
+
+@jit
+def dominators(
+    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int
+) -> U64:
+    """For each empty cell ``c``, the empty cells ``d`` that dominate it for ``player``
+    (``d``'s stone makes ``c`` fillable, see :func:`_drop_dominated`): a move on ``c`` is
+    no better than one on ``d``, so ``c`` loses when ``d`` does and ``d`` wins when ``c``
+    does."""
+    out = np.zeros(n * n, np.uint64)
+    for d in range(n * n):
+        bd = _ONE << np.uint64(d)
+        if (black | white) & bd:
+            continue
+        made = _fillable_after(n, ring, table, black, white, player, d, ~_ZERO)
+        for c in range(n * n):
+            if made & (_ONE << np.uint64(c)):
+                out[c] |= bd
+    return out
 
 
 @jit

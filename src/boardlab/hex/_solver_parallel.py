@@ -1,11 +1,16 @@
 """Solver layer: every move of a position classified by an engine's worker processes.
 
 The interface layer builds the engine (:class:`boardlab.cluster.process_engine.ProcessEngine`
-for ``--jobs``) and passes it in; each move is one task, proven by its own DFPN search
-(:class:`boardlab.hex._solver_dfpn.Dfpn`) in the order given (the centre first). The
-workers share nothing, so a move proven in one does not shorten another's search. The
-time limit is one deadline for all; a node limit is shared out evenly between the moves,
-so all of them together stay within it.
+for ``--jobs``) and passes it in; each move is one task, proven by a DFPN search
+(:class:`boardlab.hex._solver_dfpn.Dfpn`) in the order given (the centre first). Each
+worker keeps its search from one task to the next, so a position it proved for one move
+(or a stored proof that covers it) settles it for the later ones; workers share nothing
+with each other. When the position is its own 180-degree rotation, a move and its
+rotated twin have the same value and only one of them is searched. Moves that another
+move dominates are searched last, and only those the first moves' values do not settle
+(:meth:`boardlab.hex._solver_dfpn.Dfpn.settled_by_domination`). The time limit is one
+deadline for all; a node limit is shared out evenly between the moves searched, so all
+of them together stay within it.
 """
 
 from __future__ import annotations
@@ -16,6 +21,10 @@ from boardlab.core.limits import Budget, Limit
 from boardlab.core.tasks import Engine
 
 __all__ = ["classify_moves"]
+
+# A worker's search is dropped (and started afresh) past this many analysed positions.
+KEEP_ANALYSED = 2_000_000
+_searches: dict[int, object] = {}
 
 
 def _prove(
@@ -28,11 +37,17 @@ def _prove(
     seconds = None if deadline is None else deadline - time.time()
     if seconds is not None and seconds <= 0:
         return None, 0
-    search = Dfpn(size, Limit(time=seconds, nodes=nodes).start())
+    budget = Limit(time=seconds, nodes=nodes).start()
+    search = _searches.get(size)
+    if not isinstance(search, Dfpn) or search.analysed > KEEP_ANALYSED:
+        search = Dfpn(size, budget)
+        _searches[size] = search
+    search.charge(budget)
+    before = search.analysed
     try:
-        return search.prove(black, white, player), search.analysed
+        return search.prove(black, white, player), search.analysed - before
     except OutOfBudgetError:
-        return None, search.analysed
+        return None, search.analysed - before
 
 
 def classify_moves(
@@ -45,31 +60,60 @@ def classify_moves(
     engine: Engine,
 ) -> tuple[list[int], list[int], bool, int]:
     """``(winning, losing, complete, analysed)`` for ``player``'s ``moves`` (cell indices),
-    each proven by a task on ``engine``; past ``budget`` the moves left are neither
-    winning nor losing and ``complete`` is False."""
+    each proven by a task on ``engine`` unless a rotated twin or a domination settles it;
+    past ``budget`` the moves left are neither winning nor losing and ``complete`` is
+    False."""
+    from boardlab.hex._solver_dfpn import Dfpn
     from boardlab.hex._solver_kernel import warm
 
     warm()  # compiled (or loaded from numba's cache) here, before workers are forked
     remaining = budget.remaining
     deadline = None if remaining is None else time.time() + remaining
+    local = Dfpn(size, budget)
+    order = local.classification_order(black, white, player)
+    order = [cell for cell in order if cell in set(moves)]
+    twin = _twins(local, black, white)
+    searched = [cell for cell in order if twin.get(cell, cell) >= cell or twin[cell] not in order]
+    first = [cell for cell in searched if not local.dominated_by[cell]]
     nodes = budget.limit.nodes
-    share = None if nodes is None else max(1, nodes // max(1, len(moves)))
-    other = 3 - player
-    handles = []
-    for cell in moves:
-        b = 1 << cell
-        cb, cw = (black | b, white) if player == 1 else (black, white | b)
-        handles.append(engine.submit(_prove, (size, cb, cw, other, deadline, share)))
-    winning: list[int] = []
-    losing: list[int] = []
+    share = None if nodes is None else max(1, nodes // max(1, len(searched)))
+    value: dict[int, bool | None] = {}
     analysed = 0
-    complete = True
-    for cell, (opponent_wins, count) in zip(moves, engine.fetch(handles), strict=True):
-        analysed += count
-        if opponent_wins is None:
-            complete = False
-        elif opponent_wins:
-            losing.append(cell)
-        else:
-            winning.append(cell)
+    for phase in (first, [cell for cell in searched if cell not in first]):
+        winning = [cell for cell, wins in value.items() if wins]
+        losing = [cell for cell, wins in value.items() if wins is False]
+        pending: list[int] = []
+        for cell in phase:
+            known = local.settled_by_domination(cell, winning, losing)
+            if known is None:
+                pending.append(cell)
+            else:
+                value[cell] = known
+        other = 3 - player
+        handles = []
+        for cell in pending:
+            b = 1 << cell
+            cb, cw = (black | b, white) if player == 1 else (black, white | b)
+            handles.append(engine.submit(_prove, (size, cb, cw, other, deadline, share)))
+        for cell, (opponent_wins, count) in zip(pending, engine.fetch(handles), strict=True):
+            analysed += count
+            value[cell] = None if opponent_wins is None else not opponent_wins
+        for cell in order:
+            if cell not in value and twin.get(cell) in value:
+                value[cell] = value[twin[cell]]
+    winning = [cell for cell in order if value.get(cell)]
+    losing = [cell for cell in order if value.get(cell) is False]
+    complete = all(value.get(cell) is not None for cell in order)
     return winning, losing, complete, analysed
+
+
+def _twins(search: object, black: int, white: int) -> dict[int, int]:
+    """Each cell's 180-degree rotated twin when the position is its own rotation (then a
+    move and its twin have the same value), else no pairs."""
+    from boardlab.hex._solver_dfpn import Dfpn
+
+    assert isinstance(search, Dfpn)
+    if search.reverse(black) != black or search.reverse(white) != white:
+        return {}
+    cells = search.n * search.n
+    return {cell: cells - 1 - cell for cell in range(cells)}

@@ -97,7 +97,7 @@ def solve_dfpn(
 
     try:
         root_wins = search.prove(black, white, player)
-        moves = [cell for cell in search.centre_order if not (black | white) >> cell & 1]
+        moves = search.classification_order(black, white, player)
         if not root_wins:
             losing, moves = moves, []  # a lost position: every move loses
         elif not all_moves:
@@ -109,13 +109,16 @@ def solve_dfpn(
             if winning and not all_moves:
                 complete = False
                 break
-            if search.prove(*child(cell), other):
-                losing.append(cell)
-            else:
-                winning.append(cell)
+            known = search.settled_by_domination(cell, winning, losing)
+            if known is None:
+                known = not search.prove(*child(cell), other)
+            (winning if known else losing).append(cell)
     except OutOfBudgetError:
         complete = False
     search.save()
+    rank = {cell: i for i, cell in enumerate(search.centre_order)}
+    winning.sort(key=rank.__getitem__)
+    losing.sort(key=rank.__getitem__)
     winner = None if root_wins is None else (player if root_wins else other)
     return SolveResult(
         winner, player, tuple(winning), tuple(losing), complete, search.analysed, budget.elapsed
