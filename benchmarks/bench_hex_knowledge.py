@@ -1,0 +1,196 @@
+"""Benchmark: where MoHex's connections decide a Hex position that ours leave open.
+
+The DFPN solver proves one 7x7 opening (player 2 to move); the proof tree it proved (the
+winning child at the winner's positions, every proven child at the loser's) is walked,
+and each of its open positions is given, in one MoHex 2.0 process, to ``vc-build``
+(MoHex's virtual connections from nothing) and to our kernel's analysis from nothing
+with large limits. The table counts the positions by MoHex's verdict (a win for the side
+to move, a loss, open) and ours, so the decisions MoHex makes and we do not are counted.
+``--no-patterns`` turns MoHex's connection patterns off; ``--mohex-dfpn`` also times
+MoHex's DFPN on the opening with and without them.
+
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_knowledge.py --opening d3
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_knowledge.py --no-patterns
+
+MoHex (``--mohex PATH`` or ``$MOHEX``) is built outside the repository (see
+``bench_hex_mohex.py``); without it the script says so and prints our side only. Its
+board is our transpose (its black joins rows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from boardlab.core.limits import Budget, Limit
+from boardlab.hex import _solver_kernel as kernel
+from boardlab.hex._solver_dfpn import Dfpn, Key, Node
+from boardlab.hex.rules import Cell
+
+SIZE = 7
+PATTERNS_OFF = ["param_player_vc use_patterns 0", "param_player_vc use_non_edge_patterns 0"]
+VERDICT = {1: "win", -1: "loss", 0: "open"}
+
+
+def mohex_name(index: int) -> str:
+    """MoHex's name of our cell (its board is our transpose)."""
+    return str(Cell.of_index(index, SIZE).transposed())
+
+
+def proof_tree(
+    search: Dfpn, root: Key, first: dict[Key, list[tuple[int, int, int, Key]]]
+) -> list[Key]:
+    """The open positions of the proof tree below ``root`` (each once)."""
+    seen: set[Key] = set()
+    found: list[Key] = []
+
+    def proven(key: Key, mover_wins: bool) -> bool:
+        pn, dn = search.tt.get(key, (1, 1))
+        node = search.info.get(key)
+        verdict = 0 if node is None else node.verdict
+        return (pn == 0 or verdict == 1) if mover_wins else (dn == 0 or verdict == -1)
+
+    stack = [root]
+    while stack:
+        key = stack.pop()
+        node = search.info.get(key)
+        if key in seen or node is None or node.verdict != 0:
+            continue
+        seen.add(key)
+        found.append(key)
+        won = search.tt.get(key, (1, 1))[0] == 0
+        for _, _, _, child in first[key]:
+            if won and proven(child, False):
+                stack.append(child)
+                break
+            if not won and proven(child, True):
+                stack.append(child)
+    return found
+
+
+def mohex_verdicts(binary: str, keys: list[Key], patterns: bool) -> list[str]:
+    """MoHex's ``vc-build`` verdict for the side to move of each position."""
+    script = ["boardsize 7 7", *([] if patterns else PATTERNS_OFF)]
+    for j, (black, white, player) in enumerate(keys):
+        mine, theirs = ("b", "w") if player == 1 else ("w", "b")
+        lines = {"b": "north south", "w": "east west"}
+        script.append("clear_board")
+        script += [f"play b {mohex_name(i)}" for i in range(SIZE * SIZE) if black >> i & 1]
+        script += [f"play w {mohex_name(i)}" for i in range(SIZE * SIZE) if white >> i & 1]
+        script += [
+            f"vc-build {mine}",
+            f"{2 * j + 1} vc-between-cells-semi {mine} {lines[mine]}",
+            f"{2 * j + 2} vc-between-cells-full {theirs} {lines[theirs]}",
+        ]
+    script.append("quit")
+    out = subprocess.run(
+        [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
+    ).stdout
+    answers = {int(m[1]): m[2] for m in re.finditer(r"^=(\d+)(.*?)(?=\n\n)", out, re.S | re.M)}
+    verdicts = []
+    for j in range(len(keys)):
+        own, other = answers.get(2 * j + 1, ""), answers.get(2 * j + 2, "")
+        verdicts.append(
+            "win" if re.search(r"semi|full", own) else "loss" if "full" in other else "open"
+        )
+    return verdicts
+
+
+def mohex_dfpn(binary: str, opening: int, patterns: bool) -> str:
+    """MoHex's DFPN on the opening: its MID calls, VC builds and seconds."""
+    params = [] if patterns else [p.replace("player", "solver") for p in PATTERNS_OFF]
+    script = "\n".join(
+        [
+            "boardsize 7 7",
+            *params,
+            f"play b {mohex_name(opening)}",
+            "dfpn-solve-state w",
+            "quit",
+            "",
+        ]
+    )
+    err = subprocess.run([binary], input=script, capture_output=True, text=True, check=False).stderr
+    found = {
+        k: re.search(rf"^{k} +([0-9.]+)", err, re.M)
+        for k in ("MID calls", "VC builds", "Elapsed Time")
+    }
+    return ", ".join(f"{k} {m[1]}" for k, m in found.items() if m)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opening", default="d3", help="player 1's first stone (our coordinates)")
+    parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
+    parser.add_argument("--no-patterns", action="store_true", help="MoHex without VC patterns")
+    parser.add_argument("--mohex-dfpn", action="store_true", help="also time MoHex's DFPN")
+    args = parser.parse_args()
+    binary = args.mohex or None
+    if binary is not None and not Path(binary).is_file():
+        print(f"bench_hex_knowledge: no MoHex binary at {binary}", file=sys.stderr)
+        return 2
+    opening = Cell.parse(args.opening, SIZE).index(SIZE)
+    search = Dfpn(SIZE, Budget(Limit(time=600)))
+    first: dict[Key, list[tuple[int, int, int, Key]]] = {}
+    expand = Dfpn.expand
+
+    def recording(self: Dfpn, key: Key, *rest: object, **named: object) -> Node:
+        node = expand(self, key, *rest, **named)  # type: ignore[arg-type]
+        first.setdefault(key, list(node.children))
+        return node
+
+    Dfpn.expand = recording  # type: ignore[method-assign]
+    won = search.prove(1 << opening, 0, 2)
+    Dfpn.expand = expand  # type: ignore[method-assign]
+    root = search.key(1 << opening, 0, 2)
+    keys = proof_tree(search, root, first)
+    winner = 2 if won else 1
+    print(f"opening {args.opening}: player {winner} wins, {search.analysed} analysed positions,")
+    print(f"  {len(keys)} open positions in the proof tree")
+    nbr, lines = kernel.neighbour_masks(SIZE)
+    ring, table = kernel.ring_neighbours(SIZE), kernel.dead_ring_table()
+    none = np.empty((0, 2), np.uint64)
+    ours = []
+    for black, white, player in keys:
+        out = kernel.analyse(
+            SIZE,
+            nbr,
+            lines,
+            ring,
+            table,
+            np.uint64(black),
+            np.uint64(white),
+            player,
+            40,
+            80,
+            10_000_000,
+            none,
+            True,
+            none,
+        )
+        ours.append(VERDICT[int(out[0])])
+    if binary is None:
+        print("MoHex 2.0 is absent (--mohex PATH or $MOHEX): our verdicts only")
+        print(dict(Counter(ours)))
+        return 0
+    theirs = mohex_verdicts(binary, keys, not args.no_patterns)
+    label = "MoHex without patterns" if args.no_patterns else "MoHex"
+    print(f"{label:>24} {'ours (from nothing)':>20} positions")
+    for (m, o), count in sorted(Counter(zip(theirs, ours, strict=True)).items()):
+        print(f"{m:>24} {o:>20} {count:9d}")
+    extra = sum(1 for m, o in zip(theirs, ours, strict=True) if m != "open" and o == "open")
+    print(f"decided by MoHex and not by us: {extra}")
+    if args.mohex_dfpn:
+        print(f"MoHex DFPN with patterns: {mohex_dfpn(binary, opening, True)}")
+        print(f"MoHex DFPN without patterns: {mohex_dfpn(binary, opening, False)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
