@@ -44,8 +44,12 @@ EPSILON = 0.25
 # 89.2; 1 + 0.2 k 26 251 / 64.0; 1 + 0.25 k 14 455 / 44.8; 1 + 0.3 k 11 988 / 37.8;
 # 1 + 0.33 k 11 053 / 36.0 (kept); 1 + 0.4 k 12 361 / 47.7; 1 + 0.5 k 13 082 / 61.0;
 # 2 + 0.25 k 12 888 / 58.4; 1 + 0.15 k 61 332 / 122.9. Below 0.25 one child at a time is
-# followed too far.
-WIDENING = 0.33
+# followed too far. Once the AND rule stopped joining through edges (an analysis got
+# eight times cheaper), measured again on the costliest 7x7 first moves d1 c1 b2 f1 e1
+# d2 with 16 full and 24 semi connections a pair: 1 + 0.33 k 278 698 / 128.1 (20 and
+# 20); 1 + 0.4 k 181 809 / 98.0 (kept); 0.45 182 233 / 100.6; 0.5 177 956 / 108.9; 0.6
+# 175 454 / 111.1.
+WIDENING = 0.4
 WIDENING_BASE = 1
 # H-search work (carrier combinations) of each of the two searches of an analysis.
 # Measured on the 7x7 openings f2 d4 e3 d3 c4 c3 f3 with both searches seeded from the
@@ -54,6 +58,14 @@ WIDENING_BASE = 1
 # (139 s). (Earlier, on the 18 6x6 classes with the opponent's search alone seeded,
 # 800 000 was best: 6 070 analyses, 23 s, against 8 700 and 29 s at 200 000.)
 FULL_WORK = 400_000
+# Full and semi connections kept per pair of nodes (the smallest carriers). Measured on
+# d1 c1 b2 f1 e1 d2 (7x7, widening 1 + 0.4 k): 12 and 16 took 192 519 analysed positions
+# (102.8 s), 16 and 24 181 809 (98.0 s), 20 and 20 182 512 (97.9 s); on the seven
+# openings above 8 and 12 took 19 937, 12 and 16 15 267, 16 and 24 12 650, 32 and 64
+# 12 419 (all with widening 1 + 0.33 k). The work limit no longer binds there: 200 000
+# and 800 000 gave the same search.
+KEEP_FULL = 16
+KEEP_SEMI = 24
 # A node limit charges each analysed position as this many nodes: one kernel analysis
 # costs about as much time as 50 nodes of the alpha-beta solver, so a caller's node
 # limit buys either solver about the same work.
@@ -135,8 +147,8 @@ class Dfpn:
         self,
         n: int,
         budget: Budget,
-        kf: int = 12,
-        ks: int = 16,
+        kf: int = KEEP_FULL,
+        ks: int = KEEP_SEMI,
         max_work: int = FULL_WORK,
         checkpoint: Path | None = None,
         save_every: float = 300.0,
