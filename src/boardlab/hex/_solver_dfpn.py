@@ -10,7 +10,7 @@ search is Nagai's df-pn in negamax form with the 1 + epsilon trick (Pawlewicz an
 a node's proof number is the least disproof number of its children, its disproof number
 the sum of their proof numbers, both over the first children in move order only
 (widening, as MoHex's DFPN does, whose ``param_dfpn`` lists a base of 1 and a factor of
-0.25: here one plus a third of the children; a child proven to lose leaves the list
+0.25: here one plus 0.4 of the children; a child proven to lose leaves the list
 and lets the next one in). A child not entered yet starts at ``(1, 1)``, unanalysed, so
 a position costs one analysis, made when the search enters it, and among equal children
 the move order decides. Positions are keyed up to the 180-degree rotation,
