@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bench_hex_solver import mohex_vertex
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex import _solver_kernel as kernel
 from boardlab.hex._solver_dfpn import Dfpn, Key, Node
@@ -37,11 +38,6 @@ from boardlab.hex.rules import Cell
 SIZE = 7
 PATTERNS_OFF = ["param_player_vc use_patterns 0", "param_player_vc use_non_edge_patterns 0"]
 VERDICT = {1: "win", -1: "loss", 0: "open"}
-
-
-def mohex_name(index: int) -> str:
-    """MoHex's name of our cell (its board is our transpose)."""
-    return str(Cell.of_index(index, SIZE).transposed())
 
 
 def proof_tree(
@@ -78,12 +74,12 @@ def proof_tree(
 def mohex_verdicts(binary: str, keys: list[Key], patterns: bool) -> list[str]:
     """MoHex's ``vc-build`` verdict for the side to move of each position."""
     script = ["boardsize 7 7", *([] if patterns else PATTERNS_OFF)]
+    lines = {"b": "north south", "w": "east west"}
     for j, (black, white, player) in enumerate(keys):
         mine, theirs = ("b", "w") if player == 1 else ("w", "b")
-        lines = {"b": "north south", "w": "east west"}
         script.append("clear_board")
-        script += [f"play b {mohex_name(i)}" for i in range(SIZE * SIZE) if black >> i & 1]
-        script += [f"play w {mohex_name(i)}" for i in range(SIZE * SIZE) if white >> i & 1]
+        script += [f"play b {mohex_vertex(i, SIZE)}" for i in range(SIZE * SIZE) if black >> i & 1]
+        script += [f"play w {mohex_vertex(i, SIZE)}" for i in range(SIZE * SIZE) if white >> i & 1]
         script += [
             f"vc-build {mine}",
             f"{2 * j + 1} vc-between-cells-semi {mine} {lines[mine]}",
@@ -110,7 +106,7 @@ def mohex_dfpn(binary: str, opening: int, patterns: bool) -> str:
         [
             "boardsize 7 7",
             *params,
-            f"play b {mohex_name(opening)}",
+            f"play b {mohex_vertex(opening, SIZE)}",
             "dfpn-solve-state w",
             "quit",
             "",

@@ -16,15 +16,19 @@ of them together stay within it.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.tasks import Engine
+
+if TYPE_CHECKING:
+    from boardlab.hex._solver_dfpn import Dfpn
 
 __all__ = ["classify_moves"]
 
 # A worker's search is dropped (and started afresh) past this many analysed positions.
 KEEP_ANALYSED = 2_000_000
-_searches: dict[int, object] = {}
+_searches: dict[int, Dfpn] = {}
 
 
 def _prove(
@@ -39,7 +43,7 @@ def _prove(
         return None, 0
     budget = Limit(time=seconds, nodes=nodes).start()
     search = _searches.get(size)
-    if not isinstance(search, Dfpn) or search.analysed > KEEP_ANALYSED:
+    if search is None or search.analysed > KEEP_ANALYSED:
         search = Dfpn(size, budget)
         _searches[size] = search
     search.charge(budget)
@@ -71,7 +75,8 @@ def classify_moves(
     deadline = None if remaining is None else time.time() + remaining
     local = Dfpn(size, budget)
     order = local.classification_order(black, white, player)
-    order = [cell for cell in order if cell in set(moves)]
+    wanted = set(moves)
+    order = [cell for cell in order if cell in wanted]
     twin = _twins(local, black, white)
     searched = [cell for cell in order if twin.get(cell, cell) >= cell or twin[cell] not in order]
     first = [cell for cell in searched if not local.dominated_by[cell]]
@@ -79,6 +84,7 @@ def classify_moves(
     share = None if nodes is None else max(1, nodes // max(1, len(searched)))
     value: dict[int, bool | None] = {}
     analysed = 0
+    other = 3 - player
     for phase in (first, [cell for cell in searched if cell not in first]):
         winning = [cell for cell, wins in value.items() if wins]
         losing = [cell for cell, wins in value.items() if wins is False]
@@ -89,7 +95,6 @@ def classify_moves(
                 pending.append(cell)
             else:
                 value[cell] = known
-        other = 3 - player
         handles = []
         for cell in pending:
             b = 1 << cell
@@ -107,12 +112,9 @@ def classify_moves(
     return winning, losing, complete, analysed
 
 
-def _twins(search: object, black: int, white: int) -> dict[int, int]:
+def _twins(search: Dfpn, black: int, white: int) -> dict[int, int]:
     """Each cell's 180-degree rotated twin when the position is its own rotation (then a
     move and its twin have the same value), else no pairs."""
-    from boardlab.hex._solver_dfpn import Dfpn
-
-    assert isinstance(search, Dfpn)
     if search.reverse(black) != black or search.reverse(white) != white:
         return {}
     cells = search.n * search.n
