@@ -16,11 +16,14 @@ Two measures, both colour-balanced (each opening played twice, each engine black
   boardlab's seed varied from game to game.
 
 Every game is refereed by :func:`boardlab.hex.judge.play_game` (it checks every move)
-and written as HexGui SGF under ``--out``. MoHex's known faults are handled here:
-``genmove`` in a position its fill-in has already decided answers ``? ... invalid``; the
-player then asks ``dfpn-solver-find-winning`` for a winning move and plays it (or resigns
-when it has none). A MoHex that dies mid-game is restarted for the next game and that
-game is scored apart. Run from the repository root:
+and written as HexGui SGF under ``--out`` with its true result and how it was decided.
+A game ends by a connection, a genuine ``= resign``, or a proof: when a player fails
+(MoHex refuses ``genmove`` in positions it has already won, and sometimes dies in
+positions it has lost), MoHex's ``dfpn-solve-state`` in a fresh process decides the
+position, confirmed by boardlab's own solver where that finishes in ``--check``
+seconds; without a proof the game is void and counted apart. ``summary.json`` counts
+connections, resignations, proofs and voids apart. ``benchmarks/verify_hex_games.py``
+re-checks every kept game. Run from the repository root:
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_mohex.py --ladder 100,300 --games 10
 
@@ -36,31 +39,25 @@ import math
 import os
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from boardlab.core.errors import BoardlabError, ProtocolError
-from boardlab.hex.judge import GameRecord, Player, play_game
-from boardlab.hex.match import EnginePlayer
+from boardlab.core.errors import BoardlabError
+from boardlab.hex.formats import format_game_sgf
+from boardlab.hex.judge import GameRecord, Player, Prover, play_game
+from boardlab.hex.match import EnginePlayer, SolverProver
 from boardlab.hex.rules import BLACK, WHITE, Cell
 from boardlab.hex.search import MctsEngine
-from boardlab.peers.gtp_process import GtpProcess
+from boardlab.peers.mohex import CheckedProver, MohexPlayer, MohexProver
 
 #: The score the ladder looks for.
 EVEN = 0.5
 #: z for a two-sided 95 % interval.
 Z95 = 1.959964
-#: MoHex's time when only its playout budget should bind (seconds).
-UNBOUNDED_TIME = 600.0
-#: Seconds a MoHex reply may take beyond the time it was given (start-up, fill-in).
-MOHEX_GRACE = 15.0
-#: Seconds MoHex's DFPN may take to adjudicate a game it crashed in.
+#: Seconds MoHex's DFPN may take to decide a game a player failed in.
 SOLVE_SECONDS = 120.0
-#: The reason ``play_game`` records when a player's process went away.
-CRASH_WORDS = ("crashed", "closed its output", "closed its input")
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -93,85 +90,6 @@ def ladder_point(rates: Sequence[tuple[int, float]]) -> str:
             value = math.exp(math.log(low) + share * (math.log(high) - math.log(low)))
             return f"~{value:.0f} playouts"
     return f"at least {ordered[-1][0]} playouts"
-
-
-class MohexPlayer:
-    """MoHex 2.0 over GTP, one thread, no pre-search; restarted when it has died."""
-
-    def __init__(self, binary: str, seconds: float, playouts: int | None) -> None:
-        self.binary = binary
-        self.seconds = seconds
-        self.playouts = playouts
-        self.name = "mohex" if playouts is None else f"mohex-{playouts}"
-        self.folder = tempfile.mkdtemp(prefix="bench-mohex-")  # MoHex writes default.log
-        self.process: GtpProcess | None = None
-        self.restarts = 0
-        self.fallbacks = 0
-
-    def _start(self) -> GtpProcess:
-        process = GtpProcess([self.binary], timeout=60.0, grace=MOHEX_GRACE, cwd=self.folder)
-        settings = [
-            "param_mohex perform_pre_search 0",
-            "param_mohex num_threads 1",
-            f"param_mohex max_time {UNBOUNDED_TIME if self.playouts else self.seconds}",
-        ]
-        if self.playouts is not None:
-            settings.append(f"param_mohex max_games {self.playouts}")
-        for line in settings:
-            process.command(line)
-        return process
-
-    def new_game(self, size: int) -> None:
-        if self.process is not None:
-            try:
-                self.process.new_game(size)
-                return
-            except ProtocolError:  # it died in the last game: start a fresh one
-                self.process.close()
-                self.restarts += 1
-        self.process = self._start()
-        self.process.new_game(size)
-
-    def solve(self, size: int, moves: Sequence[str]) -> int | None:
-        """The winner (1 or 2) of the position after ``moves`` by MoHex's own DFPN, in a
-        fresh process (the one that played may have died); None when it cannot tell."""
-        process = self._start()
-        try:
-            process.new_game(size)
-            for number, move in enumerate(moves):
-                process.play(BLACK if number % 2 == 0 else WHITE, move)
-            colour = "b" if len(moves) % 2 == 0 else "w"
-            answer = process.command(f"dfpn-solve-state {colour}", SOLVE_SECONDS).strip()
-        except ProtocolError:
-            return None
-        finally:
-            process.close()
-        return {"black": BLACK, "white": WHITE}.get(answer.lower())
-
-    def play(self, color: int, vertex: str) -> None:
-        assert self.process is not None
-        self.process.play(color, vertex)
-
-    def genmove(self, color: int, seconds: float) -> str:
-        assert self.process is not None
-        budget = seconds if self.playouts is None else UNBOUNDED_TIME
-        try:
-            return self.process.genmove(color, budget)
-        except ProtocolError as exc:
-            if "invalid" not in str(exc) and "illegal" not in str(exc):
-                raise
-        # MoHex's fill-in decided the game and genmove refused: play a proven winning move.
-        self.fallbacks += 1
-        colour = "b" if color == BLACK else "w"
-        winning = self.process.command(f"dfpn-solver-find-winning {colour}", MOHEX_GRACE).split()
-        if not winning:
-            return "resign"
-        self.process.play(color, winning[0])
-        return winning[0]
-
-    def close(self) -> None:
-        if self.process is not None:
-            self.process.close()
 
 
 class Forced:
@@ -215,25 +133,18 @@ def openings(size: int, count: int, rng: random.Random) -> list[list[str]]:
     return found
 
 
-def sgf(record: GameRecord) -> str:
-    """HexGui SGF of a refereed game (its moves are GTP vertices already)."""
-    head = f"(;FF[4]GM[11]SZ[{record.size}]AP[boardlab-bench]PB[{record.black}]PW[{record.white}]"
-    result = "B" if record.winner == BLACK else "W"
-    moves = "".join(
-        f";{'B' if number % 2 == 0 else 'W'}[{move}]" for number, move in enumerate(record.moves)
-    )
-    return f"{head}RE[{result}+]C[{record.reason}]{moves})\n"
-
-
 @dataclass
 class Tally:
-    """Games of one setting: boardlab's wins, the games scored, and those set apart."""
+    """Games of one setting: boardlab's wins over the decided games, how each was
+    decided, and the void ones (by file name) apart."""
 
     label: str
     wins: int = 0
     games: int = 0
-    adjudicated: int = 0
-    apart: list[str] = field(default_factory=list)
+    decided: dict[str, int] = field(
+        default_factory=lambda: {"connection": 0, "resignation": 0, "proof": 0}
+    )
+    void: list[str] = field(default_factory=list)
     budget: int | None = None  # MoHex's playouts a move on a ladder step
     on_save: Callable[[], None] | None = None
 
@@ -242,37 +153,36 @@ class Tally:
         if self.on_save is not None:
             self.on_save()
 
-    def add(self, record: GameRecord, ours: int, name: str, mohex: MohexPlayer) -> str:
-        """Score a game; one MoHex died in is adjudicated by MoHex's own DFPN on the
-        position it died in (set apart when that fails). Returns the winner's name."""
-        winner = record.winner
-        died = record.reason.lower().startswith("mohex") and any(
-            word in record.reason for word in CRASH_WORDS
-        )
-        if died:
-            if not record.moves:
-                self.apart.append(name)
-                return "nobody (MoHex did not start)"
-            solved = mohex.solve(record.size, record.moves)
-            if solved is None:
-                self.apart.append(name)
-                return "nobody (MoHex died; its DFPN could not decide)"
-            self.adjudicated += 1
-            winner = solved
+    def add(self, record: GameRecord, ours: int, name: str) -> str:
+        """Score a game; returns the winner's name (or why there is none)."""
+        if record.winner is None:
+            self.void.append(name)
+            return "nobody (void)"
         self.games += 1
-        self.wins += winner == ours
-        who = "boardlab" if winner == ours else "mohex"
-        return f"{who} (adjudicated by MoHex's DFPN)" if died else who
+        self.wins += record.winner == ours
+        self.decided[record.decided_by] += 1
+        return "boardlab" if record.winner == ours else "mohex"
+
+    def as_dict(self) -> dict[str, object]:
+        """The setting's counts as ``summary.json`` keeps them."""
+        return {
+            "label": self.label,
+            "wins": self.wins,
+            "games": self.games,
+            "connections": self.decided["connection"],
+            "resignations": self.decided["resignation"],
+            "proofs": self.decided["proof"],
+            "void": self.void,
+        }
 
     def line(self) -> str:
         low, high = wilson(self.wins, self.games)
         rate = self.wins / self.games if self.games else 0.0
-        apart = f", {len(self.apart)} set apart" if self.apart else ""
-        if self.adjudicated:
-            apart += f", {self.adjudicated} adjudicated"
+        how = ", ".join(f"{count} {kind}" for kind, count in self.decided.items() if count)
+        void = f"; {len(self.void)} void" if self.void else ""
         return (
             f"{self.label:<28} {self.wins:>3}/{self.games:<3} {100 * rate:5.1f} %"
-            f"  [{100 * low:5.1f}, {100 * high:5.1f}]{apart}"
+            f"  [{100 * low:5.1f}, {100 * high:5.1f}]  ({how}{void})"
         )
 
 
@@ -283,6 +193,7 @@ def play_series(
     pairs: list[list[str]],
     out: Path,
     tally: Tally,
+    prover: Prover,
 ) -> Tally:
     """Each opening twice, boardlab black once; every game kept as SGF."""
     for number, opening in enumerate(pairs):
@@ -293,10 +204,10 @@ def play_series(
             black = Forced(ours if ours_black else mohex, opening[:1])
             white = Forced(mohex if ours_black else ours, opening[1:])
             started = time.perf_counter()
-            record = play_game(black, white, args.size, args.time)
+            record = play_game(black, white, args.size, args.time, prover)
             name = f"{label.replace(' ', '-')}-{number:02d}-{'b' if ours_black else 'w'}.sgf"
-            (out / name).write_text(sgf(record))
-            winner = tally.add(record, BLACK if ours_black else WHITE, name, mohex)
+            (out / name).write_text(format_game_sgf(record, "boardlab-bench"))
+            winner = tally.add(record, BLACK if ours_black else WHITE, name)
             seconds = time.perf_counter() - started
             tally.saved()
             print(
@@ -307,14 +218,16 @@ def play_series(
     return tally
 
 
-def empty_black(mohex: MohexPlayer, args: argparse.Namespace, out: Path, tally: Tally) -> Tally:
+def empty_black(
+    mohex: MohexPlayer, args: argparse.Namespace, out: Path, tally: Tally, prover: Prover
+) -> Tally:
     """boardlab black from the empty board, its seed varied from game to game."""
     for number in range(args.games):
         ours = EnginePlayer(MctsEngine(seed=args.seed + number), name="boardlab")
-        record = play_game(ours, mohex, args.size, args.time)
+        record = play_game(ours, mohex, args.size, args.time, prover)
         name = f"empty-black-{number:02d}.sgf"
-        (out / name).write_text(sgf(record))
-        winner = tally.add(record, BLACK, name, mohex)
+        (out / name).write_text(format_game_sgf(record, "boardlab-bench"))
+        winner = tally.add(record, BLACK, name)
         tally.saved()
         print(f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves)", flush=True)
     return tally
@@ -341,8 +254,9 @@ def combine(paths: Sequence[Path]) -> int:
             tally = tallies.setdefault(setting["label"], Tally(setting["label"]))
             tally.wins += setting["wins"]
             tally.games += setting["games"]
-            tally.adjudicated += setting.get("adjudicated", 0)
-            tally.apart.extend(setting["apart"])
+            for kind in ("connection", "resignation", "proof"):
+                tally.decided[kind] += setting.get(kind + "s", 0)
+            tally.void.extend(setting.get("void", []))
             words = setting["label"].split()
             if words[0] == "mohex" and words[-1] == "playouts":
                 budgets[setting["label"]] = int(words[1])
@@ -366,6 +280,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--match", action="store_true", help="equal-time match")
     parser.add_argument("--empty-black", action="store_true", help="boardlab black, empty board")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--check",
+        type=float,
+        default=10.0,
+        help="seconds boardlab's solver may take to confirm MoHex's proof (default 10)",
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/hex-mohex"))
     parser.add_argument(
         "--combine",
@@ -389,6 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = args.out / f"{stamp}-{args.size}x{args.size}"
     out.mkdir(parents=True, exist_ok=True)
     pairs = openings(args.size, max(1, args.games // 2), random.Random(args.seed))
+    prover = CheckedProver(MohexProver(args.mohex, SOLVE_SECONDS), SolverProver(args.check))
     tallies: list[Tally] = []
 
     def rates() -> list[tuple[int, float]]:
@@ -399,16 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary = {
             "size": args.size,
             "time": args.time,
-            "settings": [
-                {
-                    "label": t.label,
-                    "wins": t.wins,
-                    "games": t.games,
-                    "adjudicated": t.adjudicated,
-                    "apart": t.apart,
-                }
-                for t in tallies
-            ],
+            "settings": [t.as_dict() for t in tallies],
             "ladder_point": ladder_point(rates()) if rates() else None,
         }
         (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
@@ -425,7 +337,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             label = f"mohex {budget} playouts"
             mohex = MohexPlayer(args.mohex, args.time, budget)
             try:
-                play_series(label, mohex, args, pairs, out, tally(label, budget))
+                play_series(label, mohex, args, pairs, out, tally(label, budget), prover)
             finally:
                 mohex.close()
         if args.match:
@@ -433,13 +345,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             label = f"equal time {args.time} s"
             mohex = MohexPlayer(args.mohex, args.time, None)
             try:
-                play_series(label, mohex, args, pairs, out, tally(label))
+                play_series(label, mohex, args, pairs, out, tally(label), prover)
             finally:
                 mohex.close()
         if args.empty_black:
             mohex = MohexPlayer(args.mohex, args.time, None)
             try:
-                empty_black(mohex, args, out, tally("empty board, boardlab black"))
+                empty_black(mohex, args, out, tally("empty board, boardlab black"), prover)
             finally:
                 mohex.close()
     except BoardlabError as exc:

@@ -140,3 +140,30 @@ def test_sgf_position_after_a_swap_keeps_the_side_to_move() -> None:
     r = parse_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[swap-pieces];B[a1])")
     assert format_sgf(r).endswith("AB[a1]AW[b3]PL[W])\n")
     assert parse_sgf(format_sgf(r)).to_move == WHITE
+
+
+def test_a_refereed_game_keeps_its_result_and_how_it_was_decided() -> None:
+    from boardlab.hex.formats import format_game_sgf, parse_game_sgf
+    from boardlab.hex.judge import GameRecord
+
+    cases = [
+        (1, "connection", "B+"),
+        (2, "resignation", "W+R"),
+        (2, "proof", "W+"),
+        (None, "void", "Void"),
+    ]
+    for winner, decided_by, result in cases:
+        record = GameRecord(
+            3, "boardlab", "mo]hex", winner, decided_by, "mohex failed: x]y", ("b2", "a1"), (0, 0)
+        )
+        text = format_game_sgf(record)
+        assert f"RE[{result}]" in text
+        game = parse_game_sgf(text)
+        assert (game.winner, game.decided_by, game.result) == (winner, decided_by, result)
+        assert (game.black, game.white, game.moves) == ("boardlab", "mo]hex", ("b2", "a1"))
+        assert game.comment.splitlines()[1] == "mohex failed: x]y"
+    # a file written before the referee said how games end: no decision, the result kept
+    old = parse_game_sgf("(;FF[4]GM[11]SZ[3]PB[a]PW[b]RE[B+]C[b resigned];B[b2];W[a1])")
+    assert (old.winner, old.decided_by) == (1, None)
+    with pytest.raises(ParseError, match="no setup"):
+        parse_game_sgf("(;FF[4]GM[11]SZ[3]AB[a1];W[b2])")

@@ -36,21 +36,23 @@ class Scripted:
 
 
 def test_referee_checks_moves() -> None:
+    # a bad move is no resignation: without a prover the game is void
     good = Scripted(["a1", "b1", "c1"], "good")
     bad = Scripted(["a1"], "bad")
     record = play_game(good, bad, 3, 0.1)
-    assert record.winner == 1 and "occupied" in record.reason
+    assert record.void and "occupied" in record.reason
     record = play_game(Scripted(["z9"], "x"), Scripted([]), 3, 0.1)
-    assert record.winner == 2 and "bad move" in record.reason
+    assert record.void and "bad move" in record.reason
     record = play_game(Scripted(["resign"], "x"), Scripted([]), 3, 0.1)
     assert record.winner == 2 and record.reason == "x resigned"
+    assert record.decided_by == "resignation"
 
 
 def test_gtp_black_joins_top_and_bottom_in_the_referee() -> None:
     black = Scripted(["b1", "b2", "b3"], "black")
     white = Scripted(["a1", "a2"], "white")
     record = play_game(black, white, 3, 0.1)
-    assert record.winner == 1 and record.reason == "connected"
+    assert record.winner == 1 and record.decided_by == "connection"
     assert record.moves == ("b1", "a1", "b2", "a2", "b3")
     assert white.heard == ["b1", "b2"]
 
@@ -101,10 +103,10 @@ def test_match_against_a_gtp_subprocess() -> None:
         theirs.close()
     assert sum(result.played_as.values()) == 2
     for record in result.games:
-        assert record.reason == "connected"
+        assert record.decided_by == "connection"
 
 
-def test_broken_engines_lose_and_never_hang(tmp_path: Path) -> None:
+def test_broken_engines_never_hang(tmp_path: Path) -> None:
     silent = tmp_path / "silent.py"
     silent.write_text(
         "import sys, time\nfor line in sys.stdin:\n"
@@ -118,7 +120,7 @@ def test_broken_engines_lose_and_never_hang(tmp_path: Path) -> None:
         record = play_game(engine, Scripted([]), 3, 0.1)
     finally:
         engine.close()
-    assert record.winner == 2 and "did not answer" in record.reason
+    assert record.void and "did not answer" in record.reason
     with pytest.raises(ProtocolError, match="cannot start engine"):
         GtpProcess(["/nonexistent/engine"])
     crash = tmp_path / "crash.py"

@@ -309,12 +309,26 @@ def _match_configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="our engine's seed (default 0)")
     parser.add_argument(
+        "--prove",
+        type=_positive,
+        default=10.0,
+        help="seconds boardlab's solver may take to decide a game a player failed in; "
+        "unproven, the game is void (default 10)",
+    )
+    parser.add_argument(
         "engine", nargs=argparse.REMAINDER, help="-- COMMAND ...: the opponent's GTP command line"
     )
 
 
+def _outcome(record: GameRecord) -> str:
+    """``black won``, ``white won`` or ``void``, as a match line says it."""
+    if record.winner is None:
+        return "void"
+    return f"{'black' if record.winner == 1 else 'white'} won"
+
+
 def _match_run(args: argparse.Namespace) -> int:
-    from boardlab.hex.match import EnginePlayer, run_match
+    from boardlab.hex.match import EnginePlayer, SolverProver, run_match
     from boardlab.hex.rules import check_size
     from boardlab.hex.search import MctsEngine
     from boardlab.peers.gtp_process import GtpProcess
@@ -337,14 +351,17 @@ def _match_run(args: argparse.Namespace) -> int:
         if verbose:
             side = "black" if ours_black else "white"
             won = record.winner == (1 if ours_black else 2)
+            outcome = "void" if record.void else ("won" if won else "lost")
             print(
-                f"game {number + 1}: boardlab {side} {'won' if won else 'lost'} "
+                f"game {number + 1}: boardlab {side} {outcome} "
                 f"({record.reason}, {len(record.moves)} moves)",
                 file=sys.stderr,
             )
 
     try:
-        result = run_match(ours, theirs, args.size, args.games, args.time, report)
+        result = run_match(
+            ours, theirs, args.size, args.games, args.time, report, SolverProver(args.prove)
+        )
     finally:
         theirs.close()
     lines = [
@@ -355,7 +372,7 @@ def _match_run(args: argparse.Namespace) -> int:
     for number, record in enumerate(result.games):
         lines.append(
             f"game {number + 1}: black {record.black}, white {record.white}: "
-            f"{'black' if record.winner == 1 else 'white'} won ({record.reason}) "
+            f"{_outcome(record)} ({record.reason}) "
             f"{' '.join(record.moves)}"
         )
     sys.stdout.write("\n".join(lines) + "\n")

@@ -29,11 +29,21 @@ are rejected.
 ([Cell(row=0, col=1)], [Cell(row=1, col=1)], 1)
 >>> parse_sgf(format_sgf(p)).key() == p.key()
 True
+
+**Refereed games** (:func:`format_game_sgf`, :func:`parse_game_sgf`): the moves as
+HexGui SGF nodes from the empty board, ``PB``/``PW`` the players, ``RE`` the result
+(``B+``/``W+`` for a connection or a proof, ``B+R``/``W+R`` for a resignation, ``Void``
+when nobody won) and a root comment whose first line says how the game was decided
+(``decided by: connection|resignation|proof|void``) and whose second line tells the
+story (who failed how, who proved what).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from boardlab.core.errors import BoardlabError, ParseError
+from boardlab.hex.judge import GameRecord
 from boardlab.hex.rules import (
     BLACK,
     EMPTY,
@@ -46,7 +56,16 @@ from boardlab.hex.rules import (
     check_size,
 )
 
-__all__ = ["format_diagram", "format_sgf", "parse_diagram", "parse_position", "parse_sgf"]
+__all__ = [
+    "RecordedGame",
+    "format_diagram",
+    "format_game_sgf",
+    "format_sgf",
+    "parse_diagram",
+    "parse_game_sgf",
+    "parse_position",
+    "parse_sgf",
+]
 
 _SYMBOLS = {".": EMPTY, "X": BLACK, "x": BLACK, "O": WHITE, "o": WHITE}
 _CHARS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
@@ -351,3 +370,106 @@ def parse_position(text: str, source: str = "<position>") -> Position:
     if text.lstrip().startswith("("):
         return parse_sgf(text, source)
     return parse_diagram(text, source)
+
+
+def _sgf_text(value: str) -> str:
+    """``value`` escaped for an SGF text property."""
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def format_game_sgf(record: GameRecord, application: str = "boardlab") -> str:
+    """HexGui SGF of a refereed game (see the module docstring): its moves are GTP
+    vertices in HexGui's orientation already."""
+    if record.winner is None:
+        result = "Void"
+    else:
+        result = ("B+" if record.winner == BLACK else "W+") + (
+            "R" if record.decided_by == "resignation" else ""
+        )
+    comment = _sgf_text(f"decided by: {record.decided_by}\n{record.reason}")
+    head = (
+        f"(;FF[4]GM[11]SZ[{record.size}]AP[{_sgf_text(application)}]"
+        f"PB[{_sgf_text(record.black)}]PW[{_sgf_text(record.white)}]RE[{result}]C[{comment}]"
+    )
+    moves = "".join(
+        f";{'B' if number % 2 == 0 else 'W'}[{move}]" for number, move in enumerate(record.moves)
+    )
+    return f"{head}{moves})\n"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedGame:
+    """A game as a file records it: what the file *claims* (the result and how it was
+    decided) beside the moves, for a verifier to check rather than trust.
+
+    ``winner`` is read from ``RE`` (None for ``Void`` or no result); ``decided_by`` from
+    the comment's first line (None in files that do not say); ``moves`` are the main
+    line's GTP vertices from the empty board, as written (not checked here).
+    """
+
+    size: int
+    black: str
+    white: str
+    result: str
+    winner: int | None
+    decided_by: str | None
+    comment: str
+    moves: tuple[str, ...]
+
+
+def parse_game_sgf(text: str, source: str = "<sgf>") -> RecordedGame:
+    """The claims and moves of a refereed game's SGF (first variations only).
+
+    :raises ParseError: for malformed SGF, setup stones (a refereed game starts empty),
+        or a bad board size (with the line and column).
+    """
+    reader = _SgfReader(text, source)
+    reader.expect("(")
+    nodes: list[list[tuple[str, list[tuple[str, int]], int]]] = []
+    while True:
+        reader.skip_space()
+        if reader.pos < len(text) and text[reader.pos] == ";":
+            reader.pos += 1
+            nodes.append(reader.properties())
+        elif reader.pos < len(text) and text[reader.pos] == "(":
+            reader.pos += 1  # the first variation goes on the main line
+        else:
+            break
+    if not nodes:
+        raise reader.error("the game tree has no node", 0)
+    root = {name: values for name, values, _ in nodes[0]}
+    if "SZ" not in root:
+        raise reader.error("missing SZ[size] in the root node", 0)
+    size_text, size_at = root["SZ"][0]
+    try:
+        size = check_size(int(size_text.strip()))
+    except ValueError:
+        raise reader.error(f"bad board size SZ[{size_text}]", size_at) from None
+    except BoardlabError as exc:
+        raise reader.error(str(exc), size_at) from None
+    moves: list[str] = []
+    for props in nodes:
+        for name, values, at in props:
+            if name in ("AB", "AW", "AE"):
+                raise reader.error(f"a refereed game has no setup, found {name}", at)
+            if name in ("B", "W"):
+                moves.append(values[0][0].strip().lower())
+
+    def text_of(name: str) -> str:
+        return root[name][0][0] if name in root else ""
+
+    result = text_of("RE").strip()
+    winner = {"B": BLACK, "W": WHITE}.get(result[:1].upper()) if "+" in result else None
+    comment = text_of("C")
+    first = comment.partition("\n")[0]
+    decided_by = first.partition(":")[2].strip() if first.startswith("decided by:") else None
+    return RecordedGame(
+        size,
+        text_of("PB"),
+        text_of("PW"),
+        result,
+        winner,
+        decided_by,
+        comment,
+        tuple(moves),
+    )

@@ -1,26 +1,47 @@
-"""Judge layer: referee Hex games between players.
+"""Judge layer: referee Hex games between players, trusting none of them.
 
-The referee trusts no player: every move is parsed and checked against the rules, and
-a player that answers late, crashes, talks nonsense, plays an illegal move or resigns
-loses the game (the reason is recorded). A player may be an engine in-process or a GTP
-program in a subprocess (:class:`boardlab.peers.gtp_process.GtpProcess`, handed in by
-the interface layer: this game starts no process).
+Every move is parsed and checked against the rules. A game is decided in exactly three
+ways (:class:`GameRecord.decided_by`):
+
+- ``connection``: a player joined its two edges on the referee's board;
+- ``resignation``: a player answered ``resign`` itself;
+- ``proof``: a player failed (crashed, refused ``genmove`` or a legal move, answered
+  late, sent a bad or occupied cell) and a *prover* handed in by the caller proved the
+  winner of the position where it failed.
+
+A failure that no prover decides leaves the game ``void``: it counts for nobody. A
+refused ``genmove`` in particular is never read as a resignation (MoHex refuses it in
+positions it has already *won*). A player may be an engine in-process or a GTP program
+in a subprocess (:class:`boardlab.peers.gtp_process.GtpProcess`, handed in by the
+interface layer: this module starts no process and imports no search or solver).
 
 Moves travel as GTP vertices in HexGui's orientation (black joins top and bottom); the
 referee's board is in the IOI orientation, so vertices are transposed on the way.
-This module never imports a search or a solver.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 
-__all__ = ["GameRecord", "Player", "play_game"]
+__all__ = [
+    "Decision",
+    "GameRecord",
+    "Player",
+    "Prover",
+    "Verdict",
+    "color_name",
+    "play_game",
+    "position_after",
+]
+
+#: How a refereed game ended.
+Decision = Literal["connection", "resignation", "proof", "void"]
 
 
 def _vertex(index: int, size: int) -> str:
@@ -29,6 +50,22 @@ def _vertex(index: int, size: int) -> str:
 
 def _index(text: str, size: int) -> int:
     return Cell.parse(text, size).transposed().index(size)
+
+
+def color_name(color: int) -> str:
+    """``black`` or ``white``."""
+    return "black" if color == BLACK else "white"
+
+
+def position_after(size: int, moves: Sequence[str]) -> Position:
+    """The referee's position after ``moves`` (GTP vertices, black first), each checked.
+
+    :raises ParseError: for a bad vertex; :raises IllegalMoveError: for an illegal move.
+    """
+    position = Position(size)
+    for move in moves:
+        position.play_index(_index(move, size))
+    return position
 
 
 class Player(Protocol):
@@ -50,22 +87,55 @@ class Player(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Verdict:
+    """A prover's answer: the winner of a position and who proved it (with what)."""
+
+    winner: int
+    by: str
+
+
+class Prover(Protocol):
+    """Proves the winner of the position after ``moves`` (GTP vertices, black first),
+    the next side to move; None when it cannot tell. It must never raise."""
+
+    def __call__(self, size: int, moves: Sequence[str]) -> Verdict | None: ...
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
-    """One refereed game: the winner (1 = black), why, and the moves as GTP vertices."""
+    """One refereed game.
+
+    ``winner`` is 1 (black) or 2 (white), None for a void game; ``decided_by`` says how
+    (:data:`Decision`); ``reason`` is the story in words (who failed how, who proved
+    what); ``moves`` are GTP vertices, black first; ``seconds`` each side's thinking time.
+    """
 
     size: int
     black: str
     white: str
-    winner: int
+    winner: int | None
+    decided_by: Decision
     reason: str
     moves: tuple[str, ...]
     seconds: tuple[float, float]
 
+    @property
+    def void(self) -> bool:
+        """True when nobody won: a player failed and no prover decided the position."""
+        return self.winner is None
 
-def play_game(black: Player, white: Player, size: int, seconds: float) -> GameRecord:
+
+def play_game(
+    black: Player,
+    white: Player,
+    size: int,
+    seconds: float,
+    prover: Prover | None = None,
+) -> GameRecord:
     """Referee one game; each ``genmove`` gets ``seconds`` (plus the player's own grace).
 
-    A player that fails in any way loses the game with the reason recorded.
+    A failing player does not lose by its failure: the position where it failed goes
+    to ``prover`` (without one, or when it cannot tell, the game is void).
 
     :raises BoardlabError: for a bad board size.
     """
@@ -74,16 +144,31 @@ def play_game(black: Player, white: Player, size: int, seconds: float) -> GameRe
     used = {BLACK: 0.0, WHITE: 0.0}
     moves: list[str] = []
 
-    def finish(winner: int, reason: str) -> GameRecord:
+    def finish(winner: int | None, decided_by: Decision, reason: str) -> GameRecord:
         return GameRecord(
-            size, black.name, white.name, winner, reason, tuple(moves), (used[BLACK], used[WHITE])
+            size,
+            black.name,
+            white.name,
+            winner,
+            decided_by,
+            reason,
+            tuple(moves),
+            (used[BLACK], used[WHITE]),
         )
 
-    for color, player in players.items():
+    def failed(fault: str) -> GameRecord:
+        verdict = None if prover is None else prover(size, tuple(moves))
+        if verdict is None:
+            why = "no prover" if prover is None else "no proof"
+            return finish(None, "void", f"{fault}; void ({why} of the position)")
+        winner = color_name(verdict.winner)
+        return finish(verdict.winner, "proof", f"{fault}; {winner} wins, proven by {verdict.by}")
+
+    for player in players.values():
         try:
             player.new_game(size)
         except BoardlabError as exc:
-            return finish(3 - color, f"{player.name} failed to start a game: {exc}")
+            return failed(f"{player.name} failed to start a game: {exc}")
     while position.winner is None:
         color = position.to_move
         player = players[color]
@@ -91,17 +176,18 @@ def play_game(black: Player, white: Player, size: int, seconds: float) -> GameRe
         try:
             reply = player.genmove(color, seconds)
         except BoardlabError as exc:
-            return finish(3 - color, f"{player.name} failed: {exc}")
-        used[color] += time.perf_counter() - started
+            return failed(f"{player.name} failed: {exc}")
+        finally:
+            used[color] += time.perf_counter() - started
         word = reply.strip().lower()
         if word == "resign":
-            return finish(3 - color, f"{player.name} resigned")
+            return finish(3 - color, "resignation", f"{player.name} resigned")
         try:
             index = _index(word, size)
         except ParseError as exc:
-            return finish(3 - color, f"{player.name} sent a bad move {reply!r}: {exc.message}")
+            return failed(f"{player.name} sent a bad move {reply!r}: {exc.message}")
         if position.board[index] != 0:
-            return finish(3 - color, f"{player.name} played the occupied cell {word}")
+            return failed(f"{player.name} played the occupied cell {word}")
         position.push_index(index)
         moves.append(_vertex(index, size))
         if position.winner is None:
@@ -109,5 +195,5 @@ def play_game(black: Player, white: Player, size: int, seconds: float) -> GameRe
             try:
                 other.play(color, moves[-1])
             except BoardlabError as exc:
-                return finish(color, f"{other.name} refused a legal move: {exc}")
-    return finish(position.winner, "connected")
+                return failed(f"{other.name} refused the legal move {moves[-1]}: {exc}")
+    return finish(position.winner, "connection", f"{color_name(position.winner)} connected")

@@ -3,20 +3,47 @@
 :class:`EnginePlayer` wraps :class:`~boardlab.hex.search.MctsEngine` as a
 :class:`~boardlab.hex.judge.Player` working in-process; the games themselves are
 refereed by :func:`boardlab.hex.judge.play_game`, which checks every move.
+:class:`SolverProver` is the referee's prover made of boardlab's own exact solver: a
+game where a player failed is decided only when the solver proves its position.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from boardlab.core.errors import ProtocolError
+from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
-from boardlab.hex.judge import GameRecord, Player, play_game
+from boardlab.hex.judge import GameRecord, Player, Prover, Verdict, play_game, position_after
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 from boardlab.hex.search import MctsEngine, warm_up
 
-__all__ = ["EnginePlayer", "MatchResult", "run_match"]
+__all__ = ["EnginePlayer", "MatchResult", "SolverProver", "run_match"]
+
+
+class SolverProver:
+    """The referee's prover made of boardlab's exact solver, ``seconds`` a position.
+
+    It answers only what the solver proves (DFPN up to 8x8, alpha-beta above); a
+    position it cannot finish in time gets None, and so does a bad move list.
+    """
+
+    def __init__(self, seconds: float = 10.0) -> None:
+        self.seconds = seconds
+
+    def __call__(self, size: int, moves: Sequence[str]) -> Verdict | None:
+        from boardlab.hex.solver import solve
+
+        try:
+            position = position_after(size, moves)
+            if position.winner is not None:
+                return Verdict(position.winner, "the board (already connected)")
+            result = solve(position, Limit(time=self.seconds), all_moves=False)
+        except BoardlabError:
+            return None
+        if result.winner is None:
+            return None
+        return Verdict(result.winner, f"boardlab's solver ({result.nodes} nodes)")
 
 
 class EnginePlayer:
@@ -50,11 +77,13 @@ class EnginePlayer:
 
 @dataclass(slots=True)
 class MatchResult:
-    """Wins of our engine by colour, and every game record."""
+    """Wins of our engine by colour over the decided games, the void ones apart, and every
+    game record."""
 
     games: list[GameRecord] = field(default_factory=list)
     wins_as: dict[int, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
     played_as: dict[int, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+    void: int = 0
 
     def table(self, ours: str, theirs: str) -> list[str]:
         """A small text table of the results."""
@@ -66,6 +95,8 @@ class MatchResult:
             lines.append(f"{label:<22} {games:>6} {wins:>6} {rate:>7}")
         total = sum(self.played_as.values())
         lines.append(f"{'total vs ' + theirs:<22} {total:>6} {sum(self.wins_as.values()):>6}")
+        if self.void:
+            lines.append(f"{'void (no proof)':<22} {self.void:>6}")
         return lines
 
 
@@ -76,16 +107,21 @@ def run_match(
     games: int,
     seconds: float,
     report: Callable[[int, GameRecord, bool], None] | None = None,
+    prover: Prover | None = None,
 ) -> MatchResult:
-    """Play ``games`` games, our engine black in the even-numbered ones."""
+    """Play ``games`` games, our engine black in the even-numbered ones; a game where a
+    player failed is decided by ``prover`` or counted void."""
     result = MatchResult()
     for number in range(games):
         ours_black = number % 2 == 0
         black, white = (ours, theirs) if ours_black else (theirs, ours)
-        record = play_game(black, white, size, seconds)
+        record = play_game(black, white, size, seconds, prover)
         color = BLACK if ours_black else WHITE
         result.games.append(record)
-        result.played_as[color] += 1
+        if record.void:
+            result.void += 1
+        else:
+            result.played_as[color] += 1
         if record.winner == color:
             result.wins_as[color] += 1
         if report is not None:

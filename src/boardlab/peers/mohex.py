@@ -1,0 +1,149 @@
+"""Interface layer: MoHex 2.0 (Benzene) over GTP, as a referee's player and as a prover.
+
+MoHex is not a Python package: it is built outside the repository from its public
+source and its binary's path handed in. Two facts about it shape this module:
+
+- ``genmove`` in a position MoHex has already *won* (its root proven a win) is refused
+  with ``? ... invalid``; and MoHex sometimes dies in positions its fill-in shows
+  *lost*. Neither is a resignation: :class:`MohexPlayer` passes the failure on to the
+  referee, which asks a prover (:mod:`boardlab.hex.judge`).
+- ``dfpn-solve-state COLOUR`` answers the winner of the position with COLOUR to move
+  (``black``, ``white``, or ``empty`` when it could not tell): :class:`MohexProver`
+  asks it in a fresh process (the one that played may have died), and
+  :class:`CheckedProver` has a second prover (boardlab's own solver) confirm it.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Sequence
+
+from boardlab.core.errors import ProtocolError
+from boardlab.hex.judge import Prover, Verdict
+from boardlab.hex.rules import BLACK, WHITE
+from boardlab.peers.gtp_process import GtpProcess
+
+__all__ = ["CheckedProver", "MohexPlayer", "MohexProver", "mohex_settings"]
+
+#: MoHex's time when only its playout budget should bind (seconds).
+UNBOUNDED_TIME = 600.0
+#: Seconds a MoHex reply may take beyond the time it was given (start-up, fill-in).
+MOHEX_GRACE = 15.0
+
+
+def mohex_settings(seconds: float, playouts: int | None, threads: int = 1) -> list[str]:
+    """The GTP lines that set MoHex to ``seconds`` a move or ``playouts`` a move (then
+    its time is unbounded), ``threads`` threads and no search on the opponent's time."""
+    settings = [
+        "param_mohex perform_pre_search 0",
+        f"param_mohex num_threads {threads}",
+        f"param_mohex max_time {UNBOUNDED_TIME if playouts else seconds}",
+    ]
+    if playouts is not None:
+        settings.append(f"param_mohex max_games {playouts}")
+    return settings
+
+
+def _start(binary: str, folder: str, settings: Sequence[str] = ()) -> GtpProcess:
+    process = GtpProcess([binary], timeout=60.0, grace=MOHEX_GRACE, cwd=folder)
+    for line in settings:
+        process.command(line)
+    return process
+
+
+class MohexPlayer:
+    """MoHex as a referee's player, one thread, no pre-search; restarted for the next
+    game when it died in the last one (``restarts`` counts them).
+
+    Every failure of MoHex (a refused ``genmove``, a crash) is raised as a
+    :class:`ProtocolError` for the referee to adjudicate: nothing here guesses a result.
+    """
+
+    def __init__(self, binary: str, seconds: float, playouts: int | None) -> None:
+        self.binary = binary
+        self.seconds = seconds
+        self.playouts = playouts
+        self.name = "mohex" if playouts is None else f"mohex-{playouts}"
+        self.folder = tempfile.mkdtemp(prefix="boardlab-mohex-")  # MoHex writes default.log
+        self.process: GtpProcess | None = None
+        self.restarts = 0
+
+    def new_game(self, size: int) -> None:
+        if self.process is not None:
+            try:
+                self.process.new_game(size)
+                return
+            except ProtocolError:  # it died in the last game: start a fresh one
+                self.process.close()
+                self.restarts += 1
+        self.process = _start(self.binary, self.folder, mohex_settings(self.seconds, self.playouts))
+        self.process.new_game(size)
+
+    def play(self, color: int, vertex: str) -> None:
+        assert self.process is not None
+        self.process.play(color, vertex)
+
+    def genmove(self, color: int, seconds: float) -> str:
+        assert self.process is not None
+        budget = seconds if self.playouts is None else UNBOUNDED_TIME
+        return self.process.genmove(color, budget)
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.close()
+            self.process = None
+
+
+class MohexProver:
+    """The winner of a position by MoHex's ``dfpn-solve-state``, in a fresh process,
+    within ``seconds`` (None when MoHex cannot tell in time, dies, or refuses a move)."""
+
+    def __init__(self, binary: str, seconds: float = 120.0) -> None:
+        self.binary = binary
+        self.seconds = seconds
+        self.folder = tempfile.mkdtemp(prefix="boardlab-mohex-prover-")
+
+    def __call__(self, size: int, moves: Sequence[str]) -> Verdict | None:
+        try:
+            process = _start(self.binary, self.folder)
+        except ProtocolError:
+            return None
+        try:
+            process.new_game(size)
+            for number, move in enumerate(moves):
+                process.play(BLACK if number % 2 == 0 else WHITE, move)
+            colour = "b" if len(moves) % 2 == 0 else "w"
+            answer = process.command(f"dfpn-solve-state {colour}", self.seconds).strip().lower()
+        except ProtocolError:
+            return None
+        finally:
+            process.close()
+        winner = {"black": BLACK, "white": WHITE}.get(answer)
+        return None if winner is None else Verdict(winner, "MoHex's dfpn-solve-state")
+
+
+class CheckedProver:
+    """``first``'s verdict, confirmed by ``second`` where ``second`` can tell.
+
+    Either one alone decides when the other cannot tell; when both answer and disagree
+    there is no verdict (a warning goes to stderr), so such a game is void.
+    """
+
+    def __init__(self, first: Prover, second: Prover) -> None:
+        self.first = first
+        self.second = second
+
+    def __call__(self, size: int, moves: Sequence[str]) -> Verdict | None:
+        one = self.first(size, moves)
+        two = self.second(size, moves)
+        if one is None or two is None:
+            return one or two
+        if one.winner != two.winner:
+            print(
+                f"provers disagree after {' '.join(moves)}: {one.by} says {one.winner}, "
+                f"{two.by} says {two.winner}",
+                file=sys.stderr,
+            )
+            return None
+        return Verdict(one.winner, f"{one.by}, confirmed by {two.by}")
