@@ -25,17 +25,24 @@ from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.hex.search import MctsEngine, warm_up
 
 
-def setting(text: str) -> dict[str, float]:
-    """``must_play=1,reuse=0`` -> keyword arguments (numbers)."""
-    found: dict[str, float] = {}
+def setting(text: str) -> dict[str, str]:
+    """``must_play=1,reuse=0`` -> keyword arguments (as text; see :func:`engine`)."""
+    found: dict[str, str] = {}
     for part in filter(None, text.split(",")):
         name, _, value = part.partition("=")
-        found[name.strip()] = float(value)
+        found[name.strip()] = value.strip()
     return found
 
 
-def engine(options: dict[str, float], seed: int) -> MctsEngine:
-    kinds = {"must_play": bool, "reuse": bool, "expand_threshold": int, "solver_empties": int}
+def engine(options: dict[str, str], seed: int) -> MctsEngine:
+    """An engine with ``options``: numbers, except ``patterns`` (a weights file)."""
+    kinds: dict[str, type] = {
+        "must_play": int,
+        "reuse": int,
+        "expand_threshold": int,
+        "solver_empties": int,
+        "patterns": str,
+    }
     kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}
     return MctsEngine(seed=seed, **kwargs)
 

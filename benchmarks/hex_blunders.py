@@ -4,7 +4,7 @@ position into a proven loss, found by walking each game backwards with a prover.
 For every kept game that boardlab lost (SGF files under the given folders, as
 ``bench_hex_mohex.py`` writes them; boardlab's colour from ``PB``/``PW``), the positions
 after boardlab's moves are proven from the last one back: MoHex's ``dfpn-solve-state``
-(``--seconds`` a position), confirmed by boardlab's own solver near the end. The walk
+(``--seconds`` a position), confirmed by boardlab's own solver with ``--check``. The walk
 stops at the first position that is not a proven loss for boardlab: the boardlab move
 after it is the *blunder*. A histogram is printed by phase (stones on the board when
 the blunder was played: opening under 10 % of the cells, endgame from 35 %) and by kind:
@@ -108,7 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--seconds", type=float, default=20.0, help="MoHex's DFPN a position")
-    parser.add_argument("--check", type=float, default=2.0, help="boardlab's solver a position")
+    parser.add_argument(
+        "--check", type=float, default=0.0, help="boardlab's solver a position (0: MoHex alone)"
+    )
     args = parser.parse_args(argv)
     if not args.mohex or not Path(args.mohex).is_file():
         print(
@@ -117,7 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    prover = CheckedProver(MohexProver(args.mohex, args.seconds), SolverProver(args.check))
+    prover: Prover = MohexProver(args.mohex, args.seconds)
+    if args.check > 0:
+        prover = CheckedProver(prover, SolverProver(args.check))
     blunders: list[Blunder] = []
     lost = undecided = 0
     for path in sorted(p for folder in args.folders for p in folder.rglob("*.sgf")):

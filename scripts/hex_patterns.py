@@ -51,10 +51,14 @@ def samples(files: list[Path], player: str, skip: int) -> tuple[Samples, int]:
     idx = np.empty(NUM_FEATURES, np.int32)
     for path in files:
         text = path.read_text()
-        colours = [c for c, name in re.findall(r"P([BW])\[([^\]]*)\]", text) if name == player]
-        if len(colours) != 1:
+        colours = {
+            c
+            for c, name in re.findall(r"P([BW])\[([^\]]*)\]", text)
+            if name == player or name.startswith(player + "-")
+        }
+        if not colours:
             continue
-        mine = 1 if colours[0] == "B" else 2
+        mine = {1 if colour == "B" else 2 for colour in colours}
         try:
             position = parse_sgf(text, str(path))
         except ValueError:
@@ -68,7 +72,7 @@ def samples(files: list[Path], player: str, skip: int) -> tuple[Samples, int]:
             mover = 1 if number % 2 == 0 else 2
             if cell < 0:
                 break  # a swap: the rest is not read
-            if mover == mine and number >= skip:
+            if mover in mine and number >= skip:
                 last = moves[number - 1] if number else -1
                 empty = np.flatnonzero(board == 0)
                 block = np.empty((empty.size, NUM_FEATURES), np.int32)
@@ -141,7 +145,11 @@ def held_out(path: Path, seed: int) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sources", nargs="+", help="SGF files or folders of them")
-    parser.add_argument("--player", default="boardlab", help="the PB/PW name whose moves count")
+    parser.add_argument(
+        "--player",
+        default="mohex",
+        help="whose moves count: the PB/PW name, or its prefix before '-' (default mohex)",
+    )
     parser.add_argument("--skip", type=int, default=2, help="moves of each game not counted")
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--l2", type=float, default=1e-4)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -111,3 +112,20 @@ def test_the_prior_off_and_on_both_search_reproducibly() -> None:
         first = MctsEngine(seed=3, prior=prior).search(position, Limit(nodes=3000))
         again = MctsEngine(seed=3, prior=prior).search(position, Limit(nodes=3000))
         assert first.move == again.move
+
+
+def test_the_engine_reads_another_weights_file_and_names_a_bad_one(tmp_path: Path) -> None:
+    from boardlab.core.errors import BoardlabError
+    from boardlab.hex._patterns import NUM_WEIGHTS
+
+    good = tmp_path / "good.npz"
+    np.savez(good, weights=np.full(NUM_WEIGHTS, 0.5))
+    weights, _ = pattern_weights(str(good))
+    assert weights.shape == (NUM_WEIGHTS,) and float(weights[7]) == 0.5
+    assert MctsEngine(patterns=str(good)).patterns[0] is weights
+    short = tmp_path / "short.npz"
+    np.savez(short, weights=np.zeros(3))
+    with pytest.raises(BoardlabError, match="short.npz: 3 weights"):
+        pattern_weights(str(short))
+    with pytest.raises(BoardlabError, match="cannot read the pattern weights"):
+        MctsEngine(patterns=str(tmp_path / "missing.npz"))

@@ -95,17 +95,29 @@ def tables(size: int) -> Tables:
 
 
 @cache
-def pattern_weights() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]:
-    """The move-pattern weights shipped with boardlab and the ring-code classes."""
+def pattern_weights(path: str = "") -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int32]]:
+    """The move-pattern weights (the file at ``path``, by default the one shipped with
+    boardlab) and the ring-code classes.
+
+    :raises BoardlabError: when the file cannot be read or its weights do not fit.
+    """
     from importlib.resources import files
 
     from boardlab.hex._patterns import NUM_WEIGHTS, ring_canon_table
 
-    with files("boardlab.hex").joinpath("data", PATTERN_FILE).open("rb") as stream:
-        weights = np.load(stream)["weights"].astype(np.float64)
+    name = path or PATTERN_FILE
+    try:
+        if path:
+            with open(path, "rb") as stream:
+                weights = np.load(stream)["weights"].astype(np.float64)
+        else:
+            with files("boardlab.hex").joinpath("data", PATTERN_FILE).open("rb") as stream:
+                weights = np.load(stream)["weights"].astype(np.float64)
+    except (OSError, KeyError, ValueError) as exc:
+        raise BoardlabError(f"{name}: cannot read the pattern weights: {exc}") from None
     if weights.shape != (NUM_WEIGHTS,):
         raise BoardlabError(
-            f"{PATTERN_FILE}: {weights.shape[0]} weights, the features need {NUM_WEIGHTS}; "
+            f"{name}: {weights.shape[0]} weights, the features need {NUM_WEIGHTS}; "
             "run scripts/hex_patterns.py"
         )
     return weights, ring_canon_table()
@@ -204,7 +216,8 @@ class MctsEngine:
     """UCT + RAVE Monte Carlo tree search with bridge playouts and an MCTS-solver.
 
     ``seed`` fixes every random choice: the ``k``-th search of an engine uses a stream
-    derived from ``(seed, k)``.
+    derived from ``(seed, k)``. ``patterns`` names a weights file for the prior (by
+    default the one shipped, ``hex/data/patterns.npz``).
     """
 
     def __init__(
@@ -218,6 +231,7 @@ class MctsEngine:
         must_play: bool = True,
         reuse: bool = True,
         prior: float = PRIOR_VISITS,
+        patterns: str = "",
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -228,6 +242,7 @@ class MctsEngine:
             [exploration, rave_bias, float(expand_threshold), 1.0, float(must_play), prior],
             np.float64,
         )
+        self.patterns = pattern_weights(patterns) if prior > 0 else pattern_weights()
         self._searches = 0
         self._last: tuple[tuple[npt.NDArray[Any], ...], int] = ((), 0)
         self.reuse = reuse
@@ -399,7 +414,7 @@ class MctsEngine:
                 params,
                 tab.links,
                 tab.nlinks,
-                *pattern_weights(),
+                *self.patterns,
                 tab.squares,
             )
             t1 = time.perf_counter()
