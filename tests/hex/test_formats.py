@@ -95,7 +95,7 @@ def test_ioi_sample_file() -> None:
             "did not start from the empty board",
         ),
         ("(;FF[4]GM[11]SZ[3];B[a1];W[swap-sides])", "1:28", "unsupported move W[swap-sides]"),
-        ("(;FF[4]GM[11]SZ[3]AB[a1][b1])", "1:1", "unbalanced"),
+        ("(;FF[4]GM[11]SZ[3]AB[a1][b1])", "1:19", "unbalanced"),
         ("(;FF[4]GM[11]SZ[3]) x", "1:21", "unexpected text after the game tree"),
     ],
 )
@@ -167,3 +167,28 @@ def test_a_refereed_game_keeps_its_result_and_how_it_was_decided() -> None:
     assert (old.winner, old.decided_by) == (1, None)
     with pytest.raises(ParseError, match="no setup"):
         parse_game_sgf("(;FF[4]GM[11]SZ[3]AB[a1];W[b2])")
+
+
+def test_hexgui_setup_in_the_second_node_then_moves() -> None:
+    # HexGui writes a puzzle's stones in the node after the root, with PL
+    puzzle = parse_sgf(
+        "(;AP[HexGui:0.9.GIT]FF[4]GM[11]SZ[7];AB[e2][e3][c4][d5][d6]AW[d3][d4][e4][c5]PL[W])"
+    )
+    assert puzzle.to_move == WHITE
+    assert sorted(str(c.transposed()) for c in puzzle.stones(BLACK)) == [
+        "c4",
+        "d5",
+        "d6",
+        "e2",
+        "e3",
+    ]
+    assert len(puzzle.stones(WHITE)) == 4
+    # a game started from a setup: its moves follow PL, not the stone counts
+    game = parse_sgf("(;FF[4]GM[11]SZ[7];AB[b2][c6][f3]AW[e5][b4][d2]PL[W];W[d4];B[c5])")
+    assert game.to_move == WHITE and len(game.history) == 2
+    assert game.board[Cell.parse("d4", 7).transposed().index(7)] == WHITE
+    # AE empties a cell; a setup after moves starts from the stones on the board
+    later = parse_sgf("(;FF[4]GM[11]SZ[3];B[a1];W[b2];AE[a1]AB[c3]PL[W])")
+    assert sorted(map(str, later.stones(BLACK))) == ["c3"] and later.to_move == WHITE
+    with pytest.raises(ParseError, match=r"1:29: bad player PL\[X\]"):
+        parse_sgf("(;FF[4]GM[11]SZ[3];AB[a1]PL[X])")

@@ -40,6 +40,7 @@ story (who failed how, who proved what).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardlab.core.errors import BoardlabError, ParseError
@@ -250,11 +251,51 @@ class _SgfReader:
             props.append((name, values, start))
 
 
+#: The SGF setup properties: stones added (black, white), cells emptied, side to move.
+_SETUP = frozenset({"AB", "AW", "AE", "PL"})
+
+
+def _set_up(
+    reader: _SgfReader,
+    position: Position,
+    props: list[tuple[str, list[tuple[str, int]], int]],
+    cell_of: Callable[[str, int], int],
+) -> Position:
+    """``position`` with one node's setup applied (``AE`` first, then ``AB``/``AW``;
+    ``PL`` names the side to move, else the stone counts do). HexGui writes the setup in
+    the second node, after the root; a setup after moves starts the game record anew
+    from the stones on the board (the moves before it are not kept)."""
+    size = position.size
+    stones = {i: v for i, v in enumerate(position.board) if v != EMPTY}
+    to_move = None
+    for name, values, _ in props:
+        if name == "PL":
+            value = values[0][0].strip().upper()
+            if value not in ("B", "W"):
+                raise reader.error(f"bad player PL[{values[0][0]}]", values[0][1])
+            to_move = BLACK if value == "B" else WHITE
+        elif name == "AE":
+            for value, where in values:
+                stones.pop(cell_of(value, where), None)
+    for name, values, _ in props:
+        if name in ("AB", "AW"):
+            for value, where in values:
+                stones[cell_of(value, where)] = BLACK if name == "AB" else WHITE
+    black = [Cell.of_index(i, size) for i, v in sorted(stones.items()) if v == BLACK]
+    white = [Cell.of_index(i, size) for i, v in sorted(stones.items()) if v == WHITE]
+    at = min(where for name, _, where in props if name in _SETUP)
+    try:
+        return Position.from_stones(size, black, white, to_move, position.swap)
+    except BoardlabError as exc:
+        raise reader.error(str(exc), at) from None
+
+
 def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False) -> Position:
     """The position at the end of the main line of a HexGui SGF game.
 
-    Setup stones come first, then the moves are played (checked) in order; variations
-    other than the first are skipped. The result has the swap rule on when ``swap`` is
+    Every node's setup (``AB``, ``AW``, ``AE``, ``PL``: HexGui writes it in the second
+    node) is applied, then its move is played (checked), in order; variations other
+    than the first are skipped. The result has the swap rule on when ``swap`` is
     True or the game holds a ``W[swap-pieces]`` move.
 
     :raises ParseError: for malformed SGF, a game other than Hex (GM[11]), a missing or
@@ -314,25 +355,11 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False) -> Position:
         except ParseError as exc:
             raise reader.error(exc.message, at) from None
 
-    black: list[Cell] = []
-    white: list[Cell] = []
-    for name, values, _ in nodes[0]:
-        if name in ("AB", "AW"):
-            for value, at in values:
-                cell = Cell.of_index(cell_of(value, at), size)
-                (black if name == "AB" else white).append(cell)
-    to_move = None
-    if "PL" in root:
-        value, at = root["PL"][0][0]
-        if value.strip().upper() not in ("B", "W"):
-            raise reader.error(f"bad player PL[{value}]", at)
-        to_move = BLACK if value.strip().upper() == "B" else WHITE
-    try:
-        position = Position.from_stones(size, black, white, to_move)
-    except BoardlabError as exc:
-        raise reader.error(str(exc), 0) from None
-    position.swap = swap
+    position = Position(size, swap)
     for props in nodes:
+        if any(name in _SETUP for name, _, _ in props):
+            position = _set_up(reader, position, props, cell_of)
+            position.swap = position.swap or swap
         for name, values, _ in props:
             if name not in ("B", "W"):
                 continue

@@ -1,0 +1,178 @@
+"""Benchmark: Benzene's move-choice suites, boardlab and MoHex 2.0 at the same time a move.
+
+MoHex's public repository ships regression suites of positions with the moves accepted
+in each (``regression/endgame.tst``, ``midgame.tst``, ``opening.tst``: a ``loadsgf``
+line, a ``genmove COLOUR`` or ``reg_genmove COLOUR`` line and ``#? [a1|b2]``, a ``*``
+after it marking a test Benzene expects to fail). This script reads such files from the
+path given (never committed), asks boardlab's engine (``--time`` seconds a move, one
+thread, seeded) and MoHex (the same ``max_time``, unbounded playouts, one thread) for a
+move in each position, and prints each answer, the pass counts per file, and both totals.
+The SGF files (HexGui's, setup in the second node) are read by
+:func:`boardlab.hex.formats.parse_sgf`; moves are compared as HexGui vertices.
+
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_movechoice.py \\
+        --time 2 BENZENE/regression/endgame.tst BENZENE/regression/midgame.tst \\
+        BENZENE/regression/opening.tst
+
+Without MoHex (``--skip-peer``) only boardlab is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from boardlab.core.errors import BoardlabError, ProtocolError
+from boardlab.core.limits import Limit
+from boardlab.hex.formats import parse_sgf
+from boardlab.hex.rules import BLACK, WHITE, Position
+from boardlab.hex.search import MctsEngine, warm_up
+from boardlab.peers.gtp_process import GtpProcess
+
+COMMAND = re.compile(r"^\s*(\d+\s+)?(reg_)?genmove\s+(black|white|b|w)\s*$", re.IGNORECASE)
+EXPECTED = re.compile(r"^#\?\s*\[([^\]]*)\](\*?)")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test: the SGF file, the side to move, the accepted moves."""
+
+    suite: str
+    sgf: Path
+    colour: int
+    accepted: frozenset[str]
+    expected_to_fail: bool
+
+
+def cases(path: Path) -> Iterator[Case]:
+    """The tests of one ``.tst`` file, in order (SGF paths relative to the file)."""
+    sgf: Path | None = None
+    colour: int | None = None
+    for line in path.read_text().splitlines():
+        if line.startswith("loadsgf"):
+            sgf = path.parent / line.split()[1]
+            colour = None
+        elif (match := COMMAND.match(line)) is not None:
+            colour = BLACK if match[3].lower().startswith("b") else WHITE
+        elif (match := EXPECTED.match(line)) is not None and sgf is not None and colour:
+            accepted = frozenset(m.strip().lower() for m in match[1].split("|") if m.strip())
+            yield Case(path.name, sgf, colour, accepted, bool(match[2]))
+            colour = None
+
+
+def position_of(case: Case) -> Position:
+    """The test's position with the side to move the test names."""
+    position = parse_sgf(case.sgf.read_text(), str(case.sgf))
+    if position.to_move == case.colour:
+        return position
+    return Position.from_stones(
+        position.size, position.stones(BLACK), position.stones(WHITE), case.colour
+    )
+
+
+def boardlab_move(case: Case, seconds: float, seed: int) -> str:
+    position = position_of(case)
+    result = MctsEngine(seed=seed).search(position, Limit(time=seconds))
+    return str(result.cell.transposed())
+
+
+class Mohex:
+    """MoHex over GTP: ``loadsgf`` then ``reg_genmove`` at ``seconds`` a move."""
+
+    def __init__(self, binary: str, seconds: float) -> None:
+        self.binary = binary
+        self.seconds = seconds
+        self.folder = tempfile.mkdtemp(prefix="boardlab-mohex-suite-")
+        self.process = self._start()
+
+    def _start(self) -> GtpProcess:
+        process = GtpProcess([self.binary], timeout=60.0, grace=15.0, cwd=self.folder)
+        for line in (
+            "param_mohex num_threads 1",
+            f"param_mohex max_time {self.seconds}",
+            "param_mohex max_games 100000000",
+        ):
+            process.command(line)
+        return process
+
+    def move(self, case: Case) -> str:
+        colour = "black" if case.colour == BLACK else "white"
+        try:
+            self.process.command(f"loadsgf {case.sgf.resolve()}")
+            return self.process.command(f"reg_genmove {colour}", self.seconds + 15.0).lower()
+        except ProtocolError as exc:
+            self.process.close()
+            self.process = self._start()
+            return f"(failed: {exc})"
+
+    def close(self) -> None:
+        self.process.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("suites", nargs="+", type=Path, help="Benzene .tst files")
+    parser.add_argument("--time", type=float, default=2.0, help="seconds a move (both)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
+    parser.add_argument("--skip-peer", action="store_true", help="measure boardlab only")
+    args = parser.parse_args(argv)
+    if not args.skip_peer and (not args.mohex or not Path(args.mohex).is_file()):
+        print(
+            "bench_hex_movechoice: MoHex 2.0 is absent: build it from "
+            "cgao3/benzene-vanilla-cmake outside the repository and pass --mohex PATH or set "
+            "$MOHEX (or --skip-peer)",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        tests = [case for suite in args.suites for case in cases(suite)]
+    except OSError as exc:
+        print(f"bench_hex_movechoice: {exc}", file=sys.stderr)
+        return 2
+    warm_up()
+    mohex = None if args.skip_peer else Mohex(args.mohex, args.time)
+    totals: dict[str, list[int]] = {}
+    try:
+        for number, case in enumerate(tests):
+            try:
+                ours = boardlab_move(case, args.time, args.seed + number)
+            except BoardlabError as exc:
+                ours = f"(failed: {exc})"
+            theirs = mohex.move(case) if mohex is not None else "-"
+            counts = totals.setdefault(case.suite, [0, 0, 0])
+            counts[0] += 1
+            counts[1] += ours in case.accepted
+            counts[2] += theirs in case.accepted
+            accepted = "|".join(sorted(case.accepted))
+            print(
+                f"{case.suite:<12} {case.sgf.name:<42} {'*' if case.expected_to_fail else ' '} "
+                f"[{accepted}] boardlab {ours} {'ok' if ours in case.accepted else 'FAIL'}"
+                f"  mohex {theirs} {'ok' if theirs in case.accepted else 'FAIL'}",
+                flush=True,
+            )
+    finally:
+        if mohex is not None:
+            mohex.close()
+    print(f"\n{args.time} s a move, one thread each")
+    all_tests = all_ours = all_theirs = 0
+    for suite, (count, ours_ok, theirs_ok) in totals.items():
+        print(f"{suite:<14} {count:>3} tests  boardlab {ours_ok:>3}  mohex {theirs_ok:>3}")
+        all_tests, all_ours, all_theirs = (
+            all_tests + count,
+            all_ours + ours_ok,
+            all_theirs + theirs_ok,
+        )
+    peer = "-" if args.skip_peer else str(all_theirs)
+    print(f"{'all':<14} {all_tests:>3} tests  boardlab {all_ours:>3}  mohex {peer:>3}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
