@@ -1,15 +1,18 @@
 """Makes ``src/boardlab/hex/data/patterns.npz``: the Hex engine's move-pattern weights.
 
-Reads SGF games (the project's own: benchmark games under ``benchmarks/results/``,
-self-play), takes every move that the named player chose (not the seeded opening
-stones), describes every empty cell of each such position by the local features of
-:mod:`boardlab.hex._patterns`, and fits a log-linear (softmax) model of the chosen move
+Reads SGF games (those kept under ``benchmarks/results/``: MoHex 2.0's benchmark games
+against boardlab and the MoHex-against-MoHex games of ``scripts/hex_mohex_games.py``),
+takes every move that the named player chose (by default MoHex's, under any of its
+names ``mohex``, ``mohex-N``; not the seeded opening stones), describes every empty
+cell of each such position by the local features of :mod:`boardlab.hex._patterns`, and
+fits a log-linear (softmax) model of the chosen move
 by gradient descent with L2 regularisation. Games are split by a seeded hash into a
 training part and a held-out tenth; the script prints the per-move log-likelihood and
 the top-1 accuracy on both, against the uniform choice.
 
     .venv/bin/python scripts/hex_patterns.py benchmarks/results/hex-mohex \\
-        [--player boardlab] [--skip 2] [--out src/boardlab/hex/data/patterns.npz]
+        benchmarks/results/hex-mohex-selfplay [--player mohex] [--skip 2] \\
+        [--out src/boardlab/hex/data/patterns.npz]
 """
 
 from __future__ import annotations

@@ -15,9 +15,10 @@ edges) or ``THEIR_EDGE``. The features of ``x`` (indices into one weight vector)
 - its distances to ``P``'s nearest edge and to the opponent's (each capped at 5).
 
 A move's score is the sum of its features' weights (a log-linear model, trained by
-``scripts/hex_patterns.py`` from the project's own games; the weights ship as
-``hex/data/patterns.npz``). ``tests/hex/test_patterns.py`` checks :func:`features`
-against a plain-Python twin on random boards.
+``scripts/hex_patterns.py`` on MoHex 2.0's moves in the games kept under
+``benchmarks/results/``; the weights ship as ``hex/data/patterns.npz``).
+``tests/hex/test_patterns.py`` checks :func:`features` against a plain-Python twin on
+random boards.
 """
 
 from __future__ import annotations
