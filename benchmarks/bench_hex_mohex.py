@@ -50,7 +50,13 @@ from boardlab.hex.judge import GameRecord, Player, Prover, play_game
 from boardlab.hex.match import EnginePlayer, SolverProver
 from boardlab.hex.rules import BLACK, WHITE, Cell
 from boardlab.hex.search import MctsEngine
-from boardlab.peers.mohex import CheckedProver, MohexPlayer, MohexProver
+from boardlab.peers.mohex import (
+    MOHEX_ABSENT,
+    CheckedProver,
+    MohexPlayer,
+    MohexProver,
+    mohex_binary,
+)
 
 #: The score the ladder looks for.
 EVEN = 0.5
@@ -297,14 +303,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.combine:
         return combine(args.combine)
-    if not args.mohex or not Path(args.mohex).is_file():
-        print(
-            "bench_hex_mohex: MoHex 2.0 is absent: build it from cgao3/benzene-vanilla-cmake "
-            "outside the repository and pass --mohex PATH or set $MOHEX",
-            file=sys.stderr,
-        )
+    args.mohex = mohex_binary(args.mohex)
+    if args.mohex is None:
+        print(f"bench_hex_mohex: {MOHEX_ABSENT}", file=sys.stderr)
         return 2
-    args.mohex = str(Path(args.mohex).resolve())
     stamp = time.strftime("%Y%m%d-%H%M%S")
     out = args.out / f"{stamp}-{args.size}x{args.size}"
     out.mkdir(parents=True, exist_ok=True)

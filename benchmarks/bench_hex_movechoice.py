@@ -34,6 +34,7 @@ from boardlab.hex.formats import parse_sgf
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.hex.search import MctsEngine, warm_up
 from boardlab.peers.gtp_process import GtpProcess
+from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
 
 COMMAND = re.compile(r"^\s*(\d+\s+)?(reg_)?genmove\s+(black|white|b|w)\s*$", re.IGNORECASE)
 EXPECTED = re.compile(r"^#\?\s*\[([^\]]*)\](\*?)")
@@ -123,13 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--skip-peer", action="store_true", help="measure boardlab only")
     args = parser.parse_args(argv)
-    if not args.skip_peer and (not args.mohex or not Path(args.mohex).is_file()):
-        print(
-            "bench_hex_movechoice: MoHex 2.0 is absent: build it from "
-            "cgao3/benzene-vanilla-cmake outside the repository and pass --mohex PATH or set "
-            "$MOHEX (or --skip-peer)",
-            file=sys.stderr,
-        )
+    args.mohex = mohex_binary(args.mohex)
+    if not args.skip_peer and args.mohex is None:
+        print(f"bench_hex_movechoice: {MOHEX_ABSENT} (or --skip-peer)", file=sys.stderr)
         return 2
     try:
         tests = [case for suite in args.suites for case in cases(suite)]

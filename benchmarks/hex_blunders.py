@@ -38,7 +38,12 @@ from boardlab.hex.formats import RecordedGame, parse_game_sgf
 from boardlab.hex.judge import Prover
 from boardlab.hex.match import SolverProver
 from boardlab.hex.rules import BLACK, WHITE, Cell
-from boardlab.peers.mohex import CheckedProver, MohexProver
+from boardlab.peers.mohex import (
+    MOHEX_ABSENT,
+    CheckedProver,
+    MohexProver,
+    mohex_binary,
+)
 
 #: Shares of the board's cells that end the opening and start the endgame.
 OPENING_SHARE = 0.10
@@ -112,12 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--check", type=float, default=0.0, help="boardlab's solver a position (0: MoHex alone)"
     )
     args = parser.parse_args(argv)
-    if not args.mohex or not Path(args.mohex).is_file():
-        print(
-            "hex_blunders: MoHex 2.0 is absent: build it from cgao3/benzene-vanilla-cmake "
-            "outside the repository and pass --mohex PATH or set $MOHEX",
-            file=sys.stderr,
-        )
+    args.mohex = mohex_binary(args.mohex)
+    if args.mohex is None:
+        print(f"hex_blunders: {MOHEX_ABSENT}", file=sys.stderr)
         return 2
     prover: Prover = MohexProver(args.mohex, args.seconds)
     if args.check > 0:

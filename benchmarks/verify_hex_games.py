@@ -37,7 +37,12 @@ from boardlab.hex.formats import RecordedGame, format_game_sgf, parse_game_sgf
 from boardlab.hex.judge import Decision, GameRecord, Prover, color_name, position_after
 from boardlab.hex.match import SolverProver
 from boardlab.hex.rules import BLACK, WHITE
-from boardlab.peers.mohex import CheckedProver, MohexProver
+from boardlab.peers.mohex import (
+    MOHEX_ABSENT,
+    CheckedProver,
+    MohexProver,
+    mohex_binary,
+)
 
 #: A kept game's file name: the setting's label, the opening's number, boardlab's colour.
 GAME_NAME = re.compile(r"^(?P<label>.+)-(?P<number>\d+)(-(?P<colour>[bw]))?\.sgf$")
@@ -167,12 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", type=float, default=5.0, help="boardlab's solver a position")
     parser.add_argument("--fix", action="store_true", help="rewrite wrong files and summaries")
     args = parser.parse_args(argv)
-    if not args.mohex or not Path(args.mohex).is_file():
-        print(
-            "verify_hex_games: MoHex 2.0 is absent: build it from cgao3/benzene-vanilla-cmake "
-            "outside the repository and pass --mohex PATH or set $MOHEX",
-            file=sys.stderr,
-        )
+    args.mohex = mohex_binary(args.mohex)
+    if args.mohex is None:
+        print(f"verify_hex_games: {MOHEX_ABSENT}", file=sys.stderr)
         return 2
     prover = CheckedProver(MohexProver(args.mohex, args.seconds), SolverProver(args.check))
     files = sorted(path for folder in args.folders for path in folder.rglob("*.sgf"))

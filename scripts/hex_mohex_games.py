@@ -24,7 +24,13 @@ from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import play_game
 from boardlab.hex.match import SolverProver
 from boardlab.hex.rules import Cell
-from boardlab.peers.mohex import CheckedProver, MohexPlayer, MohexProver
+from boardlab.peers.mohex import (
+    MOHEX_ABSENT,
+    CheckedProver,
+    MohexPlayer,
+    MohexProver,
+    mohex_binary,
+)
 
 NAME = "mohex-selfplay"
 
@@ -66,10 +72,9 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=0.0, help="stop after (0: no limit)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/hex-mohex-selfplay"))
     args = parser.parse_args()
-    if not args.mohex or not Path(args.mohex).is_file():
-        print(
-            "hex_mohex_games: MoHex 2.0 is absent: pass --mohex PATH or set $MOHEX", file=sys.stderr
-        )
+    args.mohex = mohex_binary(args.mohex)
+    if args.mohex is None:
+        print(f"hex_mohex_games: {MOHEX_ABSENT}", file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)

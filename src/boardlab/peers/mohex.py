@@ -18,18 +18,39 @@ from __future__ import annotations
 import sys
 import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 from boardlab.core.errors import ProtocolError
 from boardlab.hex.judge import Prover, Verdict
 from boardlab.hex.rules import BLACK, WHITE
 from boardlab.peers.gtp_process import GtpProcess
 
-__all__ = ["CheckedProver", "MohexPlayer", "MohexProver", "mohex_settings"]
+__all__ = [
+    "MOHEX_ABSENT",
+    "CheckedProver",
+    "MohexPlayer",
+    "MohexProver",
+    "mohex_binary",
+    "mohex_settings",
+]
+
+#: What a script says when it needs MoHex and has none.
+MOHEX_ABSENT = (
+    "MoHex 2.0 is absent: build it from cgao3/benzene-vanilla-cmake outside the "
+    "repository and pass --mohex PATH or set $MOHEX"
+)
 
 #: MoHex's time when only its playout budget should bind (seconds).
 UNBOUNDED_TIME = 600.0
 #: Seconds a MoHex reply may take beyond the time it was given (start-up, fill-in).
 MOHEX_GRACE = 15.0
+
+
+def mohex_binary(path: str | None) -> str | None:
+    """The MoHex binary's absolute path, or None when ``path`` names no file."""
+    if not path or not Path(path).is_file():
+        return None
+    return str(Path(path).resolve())
 
 
 def mohex_settings(seconds: float, playouts: int | None, threads: int = 1) -> list[str]:
