@@ -92,7 +92,7 @@ def verify(path: Path, prover: Prover, fix: bool) -> str | None:
         game = parse_game_sgf(path.read_text(encoding="utf-8"), str(path))
         truth = truth_of(game, prover)
     except (BoardlabError, OSError, UnicodeDecodeError) as exc:
-        return f"unreadable: {exc}"
+        return f"cannot replay: {exc}"
     recorded = "void" if game.winner is None else color_name(game.winner)
     true = "void" if truth.winner is None else color_name(truth.winner)
     problem = None
