@@ -251,6 +251,71 @@ class _SgfReader:
             props.append((name, values, start))
 
 
+_Node = list[tuple[str, list[tuple[str, int]], int]]
+"""One SGF node: its properties as ``(name, [(value, offset)], offset)``."""
+
+
+def _main_line(reader: _SgfReader) -> list[_Node]:
+    """The nodes of the game tree's main line (the first variation at every branch).
+
+    :raises ParseError: for a malformed tree, text after it, or a tree with no node.
+    """
+    text = reader.text
+    reader.expect("(")
+    nodes: list[_Node] = []
+    main = [True]  # per open tree: does it lie on the main line (first variations)?
+    seen_child = [False]
+    while main:
+        reader.skip_space()
+        if reader.pos >= len(text):
+            raise reader.error("unbalanced parentheses: the game tree is not closed")
+        char = text[reader.pos]
+        if char == ";":
+            reader.pos += 1
+            props = reader.properties()
+            if main[-1]:
+                nodes.append(props)
+        elif char == "(":
+            main.append(main[-1] and not seen_child[-1])
+            seen_child[-1] = True
+            seen_child.append(False)
+            reader.pos += 1
+        elif char == ")":
+            main.pop()
+            seen_child.pop()
+            reader.pos += 1
+        else:
+            raise reader.error(f"unexpected {char!r} in the game tree")
+    reader.skip_space()
+    if reader.pos < len(text):
+        raise reader.error("unexpected text after the game tree")
+    if not nodes:
+        raise reader.error("the game tree has no node", 0)
+    return nodes
+
+
+def _board_size(reader: _SgfReader, root_node: _Node) -> int:
+    """The board size of a Hex game's root node (``GM[11]`` if given, square ``SZ``).
+
+    :raises ParseError: for another game, a missing, bad or non-square size.
+    """
+    root = {name: (values, at) for name, values, at in root_node}
+    if "GM" in root and root["GM"][0][0][0].strip() != "11":
+        raise reader.error(f"not a Hex game: GM[{root['GM'][0][0][0]}]", root["GM"][1])
+    if "SZ" not in root:
+        raise reader.error("missing SZ[size] in the root node", 0)
+    size_text, size_at = root["SZ"][0][0]
+    size_words = size_text.replace(":", " ").split()
+    if not size_words or not all(w.isdigit() for w in size_words):
+        raise reader.error(f"bad board size SZ[{size_text}]", size_at)
+    if len(set(size_words)) != 1:
+        raise reader.error(f"only square boards are supported, got SZ[{size_text}]", size_at)
+    try:
+        return check_size(int(size_words[0]))
+    except BoardlabError as exc:
+        raise reader.error(str(exc), size_at) from None
+
+
 #: The SGF setup properties: stones added (black, white), cells emptied, side to move.
 _SETUP = frozenset({"AB", "AW", "AE", "PL"})
 
@@ -258,7 +323,7 @@ _SETUP = frozenset({"AB", "AW", "AE", "PL"})
 def _set_up(
     reader: _SgfReader,
     position: Position,
-    props: list[tuple[str, list[tuple[str, int]], int]],
+    props: _Node,
     cell_of: Callable[[str, int], int],
 ) -> Position:
     """``position`` with one node's setup applied (``AE`` first, then ``AB``/``AW``;
@@ -303,51 +368,8 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False) -> Position:
         answer to black's first stone on an empty board (with the line and column).
     """
     reader = _SgfReader(text, source)
-    reader.expect("(")
-    nodes: list[list[tuple[str, list[tuple[str, int]], int]]] = []
-    main = [True]  # per open tree: does it lie on the main line (first variations)?
-    seen_child = [False]
-    while main:
-        reader.skip_space()
-        if reader.pos >= len(text):
-            raise reader.error("unbalanced parentheses: the game tree is not closed")
-        char = text[reader.pos]
-        if char == ";":
-            reader.pos += 1
-            props = reader.properties()
-            if main[-1]:
-                nodes.append(props)
-        elif char == "(":
-            main.append(main[-1] and not seen_child[-1])
-            seen_child[-1] = True
-            seen_child.append(False)
-            reader.pos += 1
-        elif char == ")":
-            main.pop()
-            seen_child.pop()
-            reader.pos += 1
-        else:
-            raise reader.error(f"unexpected {char!r} in the game tree")
-    reader.skip_space()
-    if reader.pos < len(text):
-        raise reader.error("unexpected text after the game tree")
-    if not nodes:
-        raise reader.error("the game tree has no node", 0)
-    root = {name: (values, at) for name, values, at in nodes[0]}
-    if "GM" in root and root["GM"][0][0][0].strip() != "11":
-        raise reader.error(f"not a Hex game: GM[{root['GM'][0][0][0]}]", root["GM"][1])
-    if "SZ" not in root:
-        raise reader.error("missing SZ[size] in the root node", 0)
-    size_text, size_at = root["SZ"][0][0]
-    size_words = size_text.replace(":", " ").split()
-    if not size_words or not all(w.isdigit() for w in size_words):
-        raise reader.error(f"bad board size SZ[{size_text}]", size_at)
-    if len(set(size_words)) != 1:
-        raise reader.error(f"only square boards are supported, got SZ[{size_text}]", size_at)
-    try:
-        size = check_size(int(size_words[0]))
-    except BoardlabError as exc:
-        raise reader.error(str(exc), size_at) from None
+    nodes = _main_line(reader)
+    size = _board_size(reader, nodes[0])
 
     def cell_of(value: str, at: int) -> int:
         try:
@@ -445,35 +467,15 @@ class RecordedGame:
 
 
 def parse_game_sgf(text: str, source: str = "<sgf>") -> RecordedGame:
-    """The claims and moves of a refereed game's SGF (first variations only).
+    """The claims and moves of a refereed game's SGF (its main line).
 
-    :raises ParseError: for malformed SGF, setup stones (a refereed game starts empty),
-        or a bad board size (with the line and column).
+    :raises ParseError: for malformed SGF, a game other than Hex, setup stones (a
+        refereed game starts empty), or a bad board size (with the line and column).
     """
     reader = _SgfReader(text, source)
-    reader.expect("(")
-    nodes: list[list[tuple[str, list[tuple[str, int]], int]]] = []
-    while True:
-        reader.skip_space()
-        if reader.pos < len(text) and text[reader.pos] == ";":
-            reader.pos += 1
-            nodes.append(reader.properties())
-        elif reader.pos < len(text) and text[reader.pos] == "(":
-            reader.pos += 1  # the first variation goes on the main line
-        else:
-            break
-    if not nodes:
-        raise reader.error("the game tree has no node", 0)
+    nodes = _main_line(reader)
+    size = _board_size(reader, nodes[0])
     root = {name: values for name, values, _ in nodes[0]}
-    if "SZ" not in root:
-        raise reader.error("missing SZ[size] in the root node", 0)
-    size_text, size_at = root["SZ"][0]
-    try:
-        size = check_size(int(size_text.strip()))
-    except ValueError:
-        raise reader.error(f"bad board size SZ[{size_text}]", size_at) from None
-    except BoardlabError as exc:
-        raise reader.error(str(exc), size_at) from None
     moves: list[str] = []
     for props in nodes:
         for name, values, at in props:
