@@ -46,7 +46,7 @@ from pathlib import Path
 
 from boardlab.core.errors import BoardlabError
 from boardlab.hex.formats import format_game_sgf
-from boardlab.hex.judge import GameRecord, Player, Prover, play_game
+from boardlab.hex.judge import Player, Prover, play_game
 from boardlab.hex.match import EnginePlayer, SolverProver
 from boardlab.hex.rules import BLACK, WHITE, Cell
 from boardlab.hex.search import MctsEngine
@@ -159,15 +159,17 @@ class Tally:
         if self.on_save is not None:
             self.on_save()
 
-    def add(self, record: GameRecord, ours: int, name: str) -> str:
-        """Score a game; returns the winner's name (or why there is none)."""
-        if record.winner is None:
+    def add(self, winner: int | None, decided_by: str | None, ours: int, name: str) -> str:
+        """Score game ``name`` (``winner`` None: void; ``decided_by`` a kind of
+        :attr:`decided`, else not counted by kind); returns the winner's name."""
+        if winner is None:
             self.void.append(name)
             return "nobody (void)"
         self.games += 1
-        self.wins += record.winner == ours
-        self.decided[record.decided_by] += 1
-        return "boardlab" if record.winner == ours else "mohex"
+        self.wins += winner == ours
+        if decided_by in self.decided:
+            self.decided[decided_by] += 1
+        return "boardlab" if winner == ours else "mohex"
 
     def as_dict(self) -> dict[str, object]:
         """The setting's counts as ``summary.json`` keeps them."""
@@ -213,7 +215,8 @@ def play_series(
             record = play_game(black, white, args.size, args.time, prover)
             name = f"{label.replace(' ', '-')}-{number:02d}-{'b' if ours_black else 'w'}.sgf"
             (out / name).write_text(format_game_sgf(record, "boardlab-bench"))
-            winner = tally.add(record, BLACK if ours_black else WHITE, name)
+            ours_color = BLACK if ours_black else WHITE
+            winner = tally.add(record.winner, record.decided_by, ours_color, name)
             seconds = time.perf_counter() - started
             tally.saved()
             print(
@@ -233,7 +236,7 @@ def empty_black(
         record = play_game(ours, mohex, args.size, args.time, prover)
         name = f"empty-black-{number:02d}.sgf"
         (out / name).write_text(format_game_sgf(record, "boardlab-bench"))
-        winner = tally.add(record, BLACK, name)
+        winner = tally.add(record.winner, record.decided_by, BLACK, name)
         tally.saved()
         print(f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves)", flush=True)
     return tally

@@ -29,9 +29,10 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
+from bench_hex_mohex import Tally
 from boardlab.core.errors import BoardlabError
 from boardlab.hex.formats import RecordedGame, format_game_sgf, parse_game_sgf
 from boardlab.hex.judge import Decision, GameRecord, Prover, color_name, position_after
@@ -85,22 +86,32 @@ def truth_of(game: RecordedGame, prover: Prover) -> Truth:
     return Truth(verdict.winner, "proof", f"{what}; {winner} wins, proven by {verdict.by}")
 
 
-def verify(path: Path, prover: Prover, fix: bool) -> str | None:
-    """Check one file; the mismatch in words (None when it agrees). With ``fix`` a file
-    that disagrees or does not say how it was decided is rewritten with its truth."""
+@dataclass(frozen=True)
+class Mismatch:
+    """Why a file disagrees with the truth, in words; ``winner`` when the recorded
+    winner itself is wrong (not only how the game was decided)."""
+
+    words: str
+    winner: bool = False
+
+
+def verify(path: Path, prover: Prover, fix: bool) -> Mismatch | None:
+    """Check one file; the mismatch (None when it agrees). With ``fix`` a file that
+    disagrees or does not say how it was decided is rewritten with its truth."""
     try:
         game = parse_game_sgf(path.read_text(encoding="utf-8"), str(path))
         truth = truth_of(game, prover)
     except (BoardlabError, OSError, UnicodeDecodeError) as exc:
-        return f"cannot replay: {exc}"
+        return Mismatch(f"cannot replay: {exc}")
     recorded = "void" if game.winner is None else color_name(game.winner)
     true = "void" if truth.winner is None else color_name(truth.winner)
     problem = None
     if game.winner != truth.winner:
-        problem = f"records {recorded} ({game.result}), truly {true}: {truth.story}"
+        words = f"records {recorded} ({game.result}), truly {true}: {truth.story}"
+        problem = Mismatch(words, winner=True)
     elif game.decided_by != truth.decided_by:
         said = game.decided_by or "an unsaid way"
-        problem = f"records {recorded} by {said}, truly by {truth.decided_by}"
+        problem = Mismatch(f"records {recorded} by {said}, truly by {truth.decided_by}")
     if fix and problem is not None:
         record = GameRecord(
             game.size,
@@ -116,40 +127,17 @@ def verify(path: Path, prover: Prover, fix: bool) -> str | None:
     return problem
 
 
-@dataclass
-class Setting:
-    """One setting's verified games, as ``summary.json`` keeps them."""
-
-    label: str
-    wins: int = 0
-    games: int = 0
-    connections: int = 0
-    resignations: int = 0
-    proofs: int = 0
-    void: list[str] = field(default_factory=list)
-
-    def add(self, name: str, game: RecordedGame) -> None:
-        if game.winner is None:
-            self.void.append(name)
-            return
-        ours = BLACK if game.black == "boardlab" else WHITE
-        self.games += 1
-        self.wins += game.winner == ours
-        self.connections += game.decided_by == "connection"
-        self.resignations += game.decided_by == "resignation"
-        self.proofs += game.decided_by == "proof"
-
-
 def summarise(folder: Path) -> list[dict[str, object]]:
     """The settings of one run folder counted from its SGF files (boardlab's colour from
     ``PB``/``PW``)."""
-    settings: dict[str, Setting] = {}
+    settings: dict[str, Tally] = {}
     for path in sorted(folder.glob("*.sgf")):
         match = GAME_NAME.match(path.name)
         game = parse_game_sgf(path.read_text(encoding="utf-8"), str(path))
         label = match["label"].replace("-", " ") if match else path.stem
-        settings.setdefault(label, Setting(label)).add(path.name, game)
-    return [asdict(setting) for setting in settings.values()]
+        ours = BLACK if game.black == "boardlab" else WHITE
+        settings.setdefault(label, Tally(label)).add(game.winner, game.decided_by, ours, path.name)
+    return [tally.as_dict() for tally in settings.values()]
 
 
 def rewrite_summary(folder: Path) -> None:
@@ -188,8 +176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         problem = verify(path, prover, args.fix)
         if problem is not None:
             wrong += 1
-            winners += "truly by" not in problem
-            print(f"MISMATCH {path}: {problem}", flush=True)
+            winners += problem.winner
+            print(f"MISMATCH {path}: {problem.words}", flush=True)
         if number % 25 == 0:
             print(
                 f"  {number}/{len(files)} checked, {wrong} mismatches", file=sys.stderr, flush=True

@@ -20,6 +20,8 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "verify_hex_games.
 
 
 def verifier() -> ModuleType:
+    if str(SCRIPT.parent) not in sys.path:  # as when run: the benchmarks import each other
+        sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("verify_hex_games", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -57,7 +59,8 @@ def test_a_resignation_that_was_a_proven_win_is_found_and_fixed(tmp_path: Path) 
     (run / "mohex-100-playouts-00-w.sgf").write_text(CONNECTED)
     prover = Fixed(2)  # white (MoHex) has the proven win
     problem = module.verify(legacy, prover, fix=False)
-    assert problem is not None and "records black (B+), truly white" in problem
+    assert problem is not None and "records black (B+), truly white" in problem.words
+    assert problem.winner
     assert legacy.read_text() == LEGACY  # not fixed without --fix
     assert module.verify(run / "mohex-100-playouts-00-w.sgf", prover, fix=False) is None
     assert prover.asked == 1  # a connection needs no proof
@@ -77,8 +80,9 @@ def test_no_proof_makes_a_failed_game_void_and_bad_files_are_named(tmp_path: Pat
     module = verifier()
     legacy = tmp_path / "x-00-b.sgf"
     legacy.write_text(LEGACY)
-    assert "truly void" in module.verify(legacy, Fixed(None), fix=True)
+    assert "truly void" in module.verify(legacy, Fixed(None), fix=True).words
     assert parse_game_sgf(legacy.read_text()).result == "Void"
     broken = tmp_path / "broken.sgf"
     broken.write_text("(;FF[4]GM[11]SZ[3];B[a1];W[a1])")
-    assert "cannot replay" in module.verify(broken, Fixed(1), fix=False)
+    problem = module.verify(broken, Fixed(1), fix=False)
+    assert "cannot replay" in problem.words and not problem.winner
