@@ -322,9 +322,9 @@ def _match_configure(parser: argparse.ArgumentParser) -> None:
 
 def _outcome(record: GameRecord) -> str:
     """``black won``, ``white won`` or ``void``, as a match line says it."""
-    if record.winner is None:
-        return "void"
-    return f"{'black' if record.winner == 1 else 'white'} won"
+    from boardlab.hex.judge import color_name
+
+    return "void" if record.winner is None else f"{color_name(record.winner)} won"
 
 
 def _match_run(args: argparse.Namespace) -> int:

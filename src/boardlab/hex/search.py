@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -106,13 +107,10 @@ def pattern_weights(path: str = "") -> tuple[npt.NDArray[np.float64], npt.NDArra
     from boardlab.hex._patterns import NUM_WEIGHTS, ring_canon_table
 
     name = path or PATTERN_FILE
+    source = Path(path) if path else files("boardlab.hex").joinpath("data", PATTERN_FILE)
     try:
-        if path:
-            with open(path, "rb") as stream:
-                weights = np.load(stream)["weights"].astype(np.float64)
-        else:
-            with files("boardlab.hex").joinpath("data", PATTERN_FILE).open("rb") as stream:
-                weights = np.load(stream)["weights"].astype(np.float64)
+        with source.open("rb") as stream:
+            weights = np.load(stream)["weights"].astype(np.float64)
     except (OSError, KeyError, ValueError) as exc:
         raise BoardlabError(f"{name}: cannot read the pattern weights: {exc}") from None
     if weights.shape != (NUM_WEIGHTS,):
