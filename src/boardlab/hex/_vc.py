@@ -1,0 +1,615 @@
+"""Search layer: virtual connections of a position on boards up to 11x11, for the engine.
+
+The engine's knowledge of who is already won, in numba: a set of cells is a pair of
+``uint64`` words ``(lo, hi)`` (cell ``i`` is bit ``i`` of ``lo`` below 64, else bit
+``i - 64`` of ``hi``), so boards of up to 126 cells fit. :func:`analyse` fills in the
+captured pairs, runs a bounded H-search (Anshelevich's AND and OR rules over carriers)
+for both players and turns it into a verdict for the side to move:
+
+- WIN: the mover has an edge-to-edge full connection (any move keeps it) or a semi one
+  (its key makes it full); the move returned wins;
+- LOSS: the opponent has a full one, or semi ones whose carriers share no cell;
+- OPEN: every move outside the returned must-play set (inside the carrier of each of
+  the opponent's semi connections, dead cells left out) loses.
+
+The rules are those of the exact solver's kernel (:mod:`boardlab.hex._solver_kernel`,
+64-cell sets, its dead-cell table and ring layout are shared); this one starts each
+search from nothing and keeps no tables. ``analyse.py_func`` is the plain-Python twin
+the tests compare with on small boards, beside the solver's kernel and brute force.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.jit import jit
+from boardlab.hex._solver_kernel import _popcount, dead_ring_table, ring_neighbours
+from boardlab.hex.geometry import neighbours
+
+__all__ = ["LOSS", "MAX_SIZE", "OPEN", "WIN", "Knowledge", "analyse", "knowledge"]
+
+U2 = npt.NDArray[np.uint64]
+I8 = npt.NDArray[np.int8]
+I64 = npt.NDArray[np.int64]
+B1 = npt.NDArray[np.bool_]
+Mask = tuple[np.uint64, np.uint64]
+
+WIN = 1
+LOSS = -1
+OPEN = 0
+#: The largest board whose cells (and its two edge nodes) fit two words.
+MAX_SIZE = 11
+
+#: Full and semi carriers kept per pair, and the AND-rule combinations tried per search.
+KEEP_FULL = 12
+KEEP_SEMI = 16
+MAX_WORK = 200_000
+#: Subsets of semi connections the OR rule tries per new semi connection.
+OR_STEPS = 32
+
+_Z = np.uint64(0)
+_ONE = np.uint64(1)
+_ALL = ~np.uint64(0)
+_BLACK, _WHITE = 1, 2
+
+
+@jit
+def _bit(c: int) -> Mask:
+    if c < 64:
+        return (_ONE << np.uint64(c), _Z)
+    return (_Z, _ONE << np.uint64(c - 64))
+
+
+@jit
+def _has(m: Mask, c: int) -> bool:
+    if c < 64:
+        return (m[0] >> np.uint64(c)) & _ONE != _Z
+    return (m[1] >> np.uint64(c - 64)) & _ONE != _Z
+
+
+@jit
+def _and(a: Mask, b: Mask) -> Mask:
+    return (a[0] & b[0], a[1] & b[1])
+
+
+@jit
+def _or(a: Mask, b: Mask) -> Mask:
+    return (a[0] | b[0], a[1] | b[1])
+
+
+@jit
+def _minus(a: Mask, b: Mask) -> Mask:
+    return (a[0] & ~b[0], a[1] & ~b[1])
+
+
+@jit
+def _none(a: Mask) -> bool:
+    return a[0] == _Z and a[1] == _Z
+
+
+@jit
+def _within(a: Mask, b: Mask) -> bool:
+    """Is ``a`` a subset of ``b``?"""
+    return a[0] & ~b[0] == _Z and a[1] & ~b[1] == _Z
+
+
+@jit
+def _meets(a: Mask, b: Mask) -> bool:
+    return a[0] & b[0] != _Z or a[1] & b[1] != _Z
+
+
+@jit
+def _count(a: Mask) -> int:
+    return _popcount(a[0]) + _popcount(a[1])
+
+
+@jit
+def _lowest(a: Mask) -> int:
+    """The lowest cell of a non-empty set."""
+    if a[0] != _Z:
+        return _popcount((a[0] & (~a[0] + _ONE)) - _ONE)
+    return 64 + _popcount((a[1] & (~a[1] + _ONE)) - _ONE)
+
+
+@jit
+def _get(rows: U2, i: int) -> Mask:
+    return (rows[i, 0], rows[i, 1])
+
+
+@jit
+def _spread(nbr: U2, m: Mask) -> Mask:
+    """The cells next to some cell of ``m``."""
+    out0 = _Z
+    out1 = _Z
+    for word in range(2):
+        w = m[word]
+        while w != _Z:
+            low = w & (~w + _ONE)
+            i = _popcount(low - _ONE) + 64 * word
+            out0 |= nbr[i, 0]
+            out1 |= nbr[i, 1]
+            w ^= low
+    return (out0, out1)
+
+
+@cache
+def knowledge(n: int) -> Knowledge:
+    """The masks and tables :func:`analyse` needs for an ``n x n`` board (cached)."""
+    if not 1 <= n <= MAX_SIZE:
+        raise ValueError(f"virtual connections are searched on boards up to 11x11, not {n}x{n}")
+    nbr = np.zeros((n * n, 2), np.uint64)
+    for cell, around in enumerate(neighbours(n)):
+        for other in around:
+            nbr[cell, other // 64] |= np.uint64(1 << (other % 64))
+    lines = np.zeros((4, 2), np.uint64)
+    for k in range(n):
+        for row, cell in enumerate((k * n, k * n + n - 1, k, (n - 1) * n + k)):
+            lines[row, cell // 64] |= np.uint64(1 << (cell % 64))
+    return Knowledge(n, nbr, lines, ring_neighbours(n), dead_ring_table())
+
+
+class Knowledge:
+    """An ``n x n`` board's neighbour sets, edge lines (column 0, column ``n-1``: player
+    1's; row 0, row ``n-1``: player 2's), neighbour rings and dead-ring table."""
+
+    __slots__ = ("lines", "n", "nbr", "ring", "table")
+
+    def __init__(self, n: int, nbr: U2, lines: U2, ring: I64, table: B1) -> None:
+        self.n, self.nbr, self.lines, self.ring, self.table = n, nbr, lines, ring, table
+
+
+@jit
+def _ring_code(ring: I64, cell: int, black: Mask, white: Mask) -> int:
+    code = 0
+    for k in range(6):
+        v = ring[cell, k]
+        if v >= 0:
+            colour = 1 if _has(black, v) else (2 if _has(white, v) else 0)
+        else:
+            colour = -v
+        code |= colour << (2 * k)
+    return code
+
+
+@jit
+def dead_cells(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> Mask:
+    """The empty cells whose colour can never decide the game (see
+    :func:`boardlab.hex._solver_kernel.dead_ring_table`)."""
+    found = (_Z, _Z)
+    taken = _or(black, white)
+    for cell in range(n * n):
+        if not _has(taken, cell) and table[_ring_code(ring, cell, black, white)]:
+            found = _or(found, _bit(cell))
+    return found
+
+
+@jit
+def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tuple[Mask, Mask]:
+    """The position with every captured pair filled by its captor, one pair at a time
+    (a stone of the captor on either cell leaves the other dead; the winner is the same).
+    """
+    changed = True
+    while changed:
+        changed = False
+        for x in range(n * n):
+            bx = _bit(x)
+            if _meets(_or(black, white), bx):
+                continue
+            for k in range(6):
+                y = ring[x, k]
+                if y <= x:
+                    continue
+                by = _bit(y)
+                if _meets(_or(black, white), by):
+                    continue
+                if table[_ring_code(ring, x, _or(black, by), white)] and table[
+                    _ring_code(ring, y, _or(black, bx), white)
+                ]:
+                    black = _or(black, _or(bx, by))
+                    changed = True
+                    break
+                if table[_ring_code(ring, x, black, _or(white, by))] and table[
+                    _ring_code(ring, y, black, _or(white, bx))
+                ]:
+                    white = _or(white, _or(bx, by))
+                    changed = True
+                    break
+    return black, white
+
+
+@jit
+def _add_full(full: U2, fcount: I64, x: int, y: int, c: Mask, kf: int) -> bool:
+    """Add carrier ``c`` to the pair's full connections; False if subsumed or no room."""
+    a, b = (x, y) if x < y else (y, x)
+    base = (a * fcount.shape[0] + b) * kf
+    k = fcount[a, b]
+    for i in range(k):
+        if _within((full[base + i, 0], full[base + i, 1]), c):
+            return False
+    j = 0
+    for i in range(k):
+        e = (full[base + i, 0], full[base + i, 1])
+        if not _within(c, e):
+            full[base + j, 0] = e[0]
+            full[base + j, 1] = e[1]
+            j += 1
+    if j >= kf:
+        worst = 0
+        for i in range(1, j):
+            if _count(_get(full, base + i)) > _count(_get(full, base + worst)):
+                worst = i
+        if _count(_get(full, base + worst)) <= _count(c):
+            fcount[a, b] = j
+            return False
+        slot = worst
+    else:
+        slot = j
+        j += 1
+    full[base + slot, 0] = c[0]
+    full[base + slot, 1] = c[1]
+    fcount[a, b] = j
+    return True
+
+
+@jit
+def _add_semi(
+    full: U2,
+    fcount: I64,
+    kf: int,
+    semi: U2,
+    skey: I64,
+    scount: I64,
+    x: int,
+    y: int,
+    c: Mask,
+    key: int,
+    ks: int,
+) -> int:
+    """Add semi carrier ``c`` (its ``key`` included); the slot it took, or -1 if subsumed."""
+    a, b = (x, y) if x < y else (y, x)
+    fbase = (a * fcount.shape[0] + b) * kf
+    for i in range(fcount[a, b]):
+        if _within(_get(full, fbase + i), c):
+            return -1
+    base = (a * fcount.shape[0] + b) * ks
+    k = scount[a, b]
+    for i in range(k):
+        if _within(_get(semi, base + i), c):
+            return -1
+    j = 0
+    for i in range(k):
+        e = _get(semi, base + i)
+        if not _within(c, e):
+            semi[base + j, 0] = e[0]
+            semi[base + j, 1] = e[1]
+            skey[base + j] = skey[base + i]
+            j += 1
+    slot = j
+    if j >= ks:
+        worst = 0
+        for i in range(1, j):
+            if _count(_get(semi, base + i)) > _count(_get(semi, base + worst)):
+                worst = i
+        if _count(_get(semi, base + worst)) <= _count(c):
+            scount[a, b] = j
+            return -1
+        slot = worst
+    else:
+        j += 1
+    semi[base + slot, 0] = c[0]
+    semi[base + slot, 1] = c[1]
+    skey[base + slot] = key
+    scount[a, b] = j
+    return slot
+
+
+@jit
+def _or_rule(
+    full: U2,
+    fcount: I64,
+    kf: int,
+    semi: U2,
+    scount: I64,
+    ks: int,
+    x: int,
+    y: int,
+    slot: int,
+    queue: I64,
+    qcarrier: U2,
+    head: int,
+    tail: int,
+) -> int:
+    """The OR rule for the semi carrier just put in ``slot``: semis of the pair whose
+    carriers share no cell, that one included, make a full connection with the union of
+    their carriers. Subsets are tried depth first, :data:`OR_STEPS` steps at most; each
+    new full connection joins the queue. Returns the new queue tail."""
+    r, w = (x, y) if x < y else (y, x)
+    base = (r * fcount.shape[0] + w) * ks
+    k = scount[r, w]
+    s = _get(semi, base + slot)
+    common = s
+    for j in range(k):
+        common = _and(common, _get(semi, base + j))
+    if not _none(common):
+        return tail
+    stack_i = np.zeros(ks + 1, np.int64)
+    stack_u = np.zeros((ks + 1, 2), np.uint64)
+    stack_n = np.zeros((ks + 1, 2), np.uint64)
+    depth = 0
+    stack_u[0, 0], stack_u[0, 1] = s[0], s[1]
+    stack_n[0, 0], stack_n[0, 1] = s[0], s[1]
+    steps = 0
+    while depth >= 0 and steps < OR_STEPS:
+        steps += 1
+        j = stack_i[depth]
+        if j >= k:
+            depth -= 1
+            continue
+        stack_i[depth] = j + 1
+        if j == slot:
+            continue
+        other = _get(semi, base + j)
+        now = _get(stack_n, depth)
+        inter = _and(now, other)
+        if inter == now:
+            continue
+        union = _or(_get(stack_u, depth), other)
+        if _none(inter):
+            if _add_full(full, fcount, x, y, union, kf) and tail - head < queue.shape[0] // 2:
+                tail = _push(queue, qcarrier, tail, x, y, union)
+            continue
+        if depth + 1 < ks:
+            depth += 1
+            stack_i[depth] = j + 1
+            stack_u[depth, 0], stack_u[depth, 1] = union[0], union[1]
+            stack_n[depth, 0], stack_n[depth, 1] = inter[0], inter[1]
+    return tail
+
+
+@jit
+def _push(queue: I64, qcarrier: U2, tail: int, x: int, y: int, c: Mask) -> int:
+    """Queue the full connection ``(x, y, c)`` in the ring; the new tail."""
+    slot = tail % queue.shape[0]
+    queue[slot] = x | y << 8
+    qcarrier[slot, 0] = c[0]
+    qcarrier[slot, 1] = c[1]
+    return tail + 1
+
+
+@jit
+def hsearch(
+    n: int,
+    nbr: U2,
+    own: Mask,
+    opp: Mask,
+    low: Mask,
+    high: Mask,
+    kf: int,
+    ks: int,
+    max_work: int,
+    stop_at_semi: bool,
+) -> tuple[bool, bool, Mask, int, Mask]:
+    """Bounded H-search for the owner of ``own`` joining the lines ``low`` and ``high``.
+
+    Returns ``(full, semi, common, key, smallest)``: whether an edge-to-edge full
+    connection was found, whether a semi one was, the intersection of the carriers of
+    all of them (semi carriers include their key; every cell if none), the key of the
+    smallest semi connection (-1 if none), and the smallest full carrier (else the
+    smallest semi one). The search stops at the first edge-to-edge full connection (or
+    semi one, with ``stop_at_semi``) or after ``max_work`` carrier combinations.
+    """
+    cells = n * n
+    m = cells + 2
+    e0 = cells
+    e1 = cells + 1
+    member = np.zeros((m, 2), np.uint64)
+    touch = np.zeros((m, 2), np.uint64)
+    stone = np.zeros(m, np.bool_)
+    active = np.zeros(m, np.int64)
+    count = 0
+    seen = (_Z, _Z)
+    for c in range(cells):
+        if _has(opp, c) or _has(seen, c):
+            continue
+        if _has(own, c):
+            group = _bit(c)
+            while True:
+                grown = _or(group, _and(_spread(nbr, group), own))
+                if grown == group:
+                    break
+                group = grown
+            seen = _or(seen, group)
+            around = _minus(_spread(nbr, group), group)
+            stone[c] = True
+        else:
+            group = _bit(c)
+            around = _get(nbr, c)
+        member[c, 0], member[c, 1] = group[0], group[1]
+        touch[c, 0], touch[c, 1] = around[0], around[1]
+        active[count] = c
+        count += 1
+    touch[e0, 0], touch[e0, 1] = low[0], low[1]
+    touch[e1, 0], touch[e1, 1] = high[0], high[1]
+    stone[e0] = True
+    stone[e1] = True
+    active[count] = e0
+    active[count + 1] = e1
+    count += 2
+    cbit = np.zeros((m, 2), np.uint64)
+    for i in range(count):
+        v = active[i]
+        if not stone[v]:
+            cbit[v, 0], cbit[v, 1] = member[v, 0], member[v, 1]
+    full = np.empty((m * m * kf, 2), np.uint64)
+    fcount = np.zeros((m, m), np.int64)
+    semi = np.empty((m * m * ks, 2), np.uint64)
+    skey = np.empty(m * m * ks, np.int64)
+    scount = np.zeros((m, m), np.int64)
+    queue = np.empty(1 << 15, np.int64)
+    qcarrier = np.empty((1 << 15, 2), np.uint64)
+    qsize = queue.shape[0]
+    head = 0
+    tail = 0
+    for i in range(count):
+        u = active[i]
+        for j in range(i + 1, count):
+            v = active[j]
+            if (
+                _meets(_get(touch, u), _get(member, v)) or _meets(_get(touch, v), _get(member, u))
+            ) and _add_full(full, fcount, u, v, (_Z, _Z), kf):
+                tail = _push(queue, qcarrier, tail, u, v, (_Z, _Z))
+    done = fcount[e0, e1] > 0
+    work = 0
+    while head < tail and work < max_work and not done:
+        slot = head % qsize
+        a = int(queue[slot] & 255)
+        b = int(queue[slot] >> 8)
+        ca = _get(qcarrier, slot)
+        head += 1
+        for side in range(2):
+            x = a if side == 0 else b
+            z = b if side == 0 else a
+            if z >= e0:
+                continue  # never join two nodes through an edge (as the solver's kernel)
+            for t in range(count):
+                y = active[t]
+                if y == x or y == z:
+                    continue
+                p, q = (z, y) if z < y else (y, z)
+                if fcount[p, q] == 0:
+                    continue
+                xy0, xy1 = (x, y) if x < y else (y, x)
+                if fcount[xy0, xy1] > 0 and _none(_get(full, (xy0 * m + xy1) * kf)):
+                    continue  # x and y touch: nothing to add
+                base = (p * m + q) * kf
+                for i in range(fcount[p, q]):
+                    work += 1
+                    c2 = _get(full, base + i)
+                    if _meets(ca, c2):
+                        continue
+                    u = _or(ca, c2)
+                    if _meets(u, _get(cbit, x)) or _meets(u, _get(cbit, y)):
+                        continue
+                    if stone[z]:
+                        if _add_full(full, fcount, x, y, u, kf) and tail - head < qsize:
+                            tail = _push(queue, qcarrier, tail, x, y, u)
+                        continue
+                    s = _or(u, _get(cbit, z))
+                    put = _add_semi(full, fcount, kf, semi, skey, scount, x, y, s, z, ks)
+                    if put >= 0:
+                        tail = _or_rule(
+                            full, fcount, kf, semi, scount, ks, x, y, put, queue, qcarrier,
+                            head, tail,
+                        )
+        done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
+    common = (_ALL, _ALL)
+    smallest = (_Z, _Z)
+    best = 1 << 30
+    key = -1
+    fbase = (e0 * m + e1) * kf
+    for i in range(fcount[e0, e1]):
+        c = _get(full, fbase + i)
+        common = _and(common, c)
+        if _count(c) < best:
+            best = _count(c)
+            smallest = c
+    sbase = (e0 * m + e1) * ks
+    skeybest = 1 << 30
+    for i in range(scount[e0, e1]):
+        c = _get(semi, sbase + i)
+        common = _and(common, c)
+        if _count(c) < skeybest:
+            skeybest = _count(c)
+            key = skey[sbase + i]
+            if fcount[e0, e1] == 0:
+                smallest = c
+    return fcount[e0, e1] > 0, scount[e0, e1] > 0, common, key, smallest
+
+
+@jit
+def _joined(nbr: U2, stones: Mask, low: Mask, high: Mask) -> bool:
+    """Do ``stones`` join the lines ``low`` and ``high``?"""
+    group = _and(stones, low)
+    while True:
+        if _meets(group, high):
+            return True
+        grown = _or(group, _and(_spread(nbr, group), stones))
+        if grown == group:
+            return False
+        group = grown
+
+
+@jit
+def analyse(
+    n: int,
+    nbr: U2,
+    lines: U2,
+    ring: I64,
+    table: B1,
+    board: I8,
+    player: int,
+    kf: int,
+    ks: int,
+    max_work: int,
+) -> tuple[int, int, U2]:
+    """``(verdict, move, moves)`` for ``player`` (1 or 2) to move on ``board`` (0 empty,
+    1 and 2 the players' stones, cell ``r * n + c``).
+
+    WIN comes with a winning ``move``; LOSS and OPEN with ``move`` -1. ``moves`` is one
+    row of two words: for OPEN the must-play set (every empty cell when the opponent
+    threatens nothing), for WIN and LOSS empty.
+    """
+    black = (_Z, _Z)
+    white = (_Z, _Z)
+    for c in range(n * n):
+        if board[c] == _BLACK:
+            black = _or(black, _bit(c))
+        elif board[c] == _WHITE:
+            white = _or(white, _bit(c))
+    given = _or(black, white)
+    black, white = fill_captured(n, ring, table, black, white)
+    dead = dead_cells(n, ring, table, black, white)
+    everything = (_Z, _Z)
+    for c in range(n * n):
+        everything = _or(everything, _bit(c))
+    empty = _minus(everything, _or(black, white))
+    out = np.zeros((1, 2), np.uint64)
+    if player == _BLACK:
+        own, opp = black, white
+        lo, hi, olo, ohi = _get(lines, 0), _get(lines, 1), _get(lines, 2), _get(lines, 3)
+    else:
+        own, opp = white, black
+        lo, hi, olo, ohi = _get(lines, 2), _get(lines, 3), _get(lines, 0), _get(lines, 1)
+    filled_own = _minus(own, given)
+    if _joined(nbr, _or(own, dead), lo, hi):
+        spare = _or(filled_own, dead)
+        return WIN, (_lowest(spare) if not _none(spare) else -1), out
+    if _joined(nbr, _or(opp, dead), olo, ohi):
+        return LOSS, -1, out
+    f, s, _, key, smallest = hsearch(
+        n, nbr, _or(own, dead), opp, lo, hi, kf, ks, max_work, True
+    )
+    if s and not f:
+        return WIN, key, out
+    if f:
+        spare = _and(smallest, empty)
+        if _none(spare):
+            spare = _or(filled_own, dead)
+        return WIN, (_lowest(spare) if not _none(spare) else -1), out
+    f, s, common, _, _ = hsearch(
+        n, nbr, _or(opp, dead), own, olo, ohi, kf, ks, max_work, False
+    )
+    if f:
+        return LOSS, -1, out
+    moves = _minus(empty, dead)
+    if s:
+        moves = _and(moves, common)
+        if _none(moves):
+            return LOSS, -1, out
+    if _none(moves):
+        moves = empty
+    out[0, 0], out[0, 1] = moves[0], moves[1]
+    return OPEN, -1, out

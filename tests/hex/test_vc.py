@@ -1,0 +1,103 @@
+"""The engine's two-word virtual connections (``hex/_vc.py``): sound against plain minimax
+on small boards, the same verdicts as the solver's 64-bit kernel, consistent on 11x11."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from tests.hex.test_solver_dfpn import KF, KS, NONE, WORK, bits, mover_wins
+
+from boardlab.hex import _solver_kernel as k64
+from boardlab.hex import _vc as vc
+from boardlab.hex.rules import Position, random_open_position
+
+
+def analyse(p: Position, kf: int = KF, ks: int = KS, work: int = WORK) -> tuple[int, int, int]:
+    """``(verdict, move, moves)`` with the must-play set as one Python int."""
+    kb = vc.knowledge(p.size)
+    board = np.array(p.board, np.int8)
+    verdict, move, moves = vc.analyse(
+        p.size, kb.nbr, kb.lines, kb.ring, kb.table, board, p.to_move, kf, ks, work
+    )
+    return int(verdict), int(move), int(moves[0, 0]) | int(moves[0, 1]) << 64
+
+
+def after(p: Position, move: int) -> tuple[int, int]:
+    black, white = (int(x) for x in bits(p))
+    return (black | 1 << move, white) if p.to_move == 1 else (black, white | 1 << move)
+
+
+@pytest.mark.parametrize(("size", "low", "count"), [(3, 0, 60), (4, 3, 120)])
+def test_verdicts_are_sound_against_minimax(size: int, low: int, count: int) -> None:
+    """A WIN's move wins, a LOSS is lost, and an OPEN position's must-play set holds a
+    winning move exactly when the position is won."""
+    rng = random.Random(size)
+    seen = {vc.WIN: 0, vc.LOSS: 0, vc.OPEN: 0}
+    pruned = 0
+    for _ in range(count):
+        p = random_open_position(size, rng.randint(low, size * size // 2 + 1), rng)
+        black, white = (int(x) for x in bits(p))
+        mover = p.to_move
+        wins = mover_wins(size, black, white, mover)
+        verdict, move, moves = analyse(p)
+        seen[verdict] += 1
+        if verdict == vc.WIN:
+            assert wins and p.board[move] == 0, repr(p)
+            assert not mover_wins(size, *after(p, move), 3 - mover), repr(p)
+        elif verdict == vc.LOSS:
+            assert not wins, repr(p)
+        else:
+            kept = [i for i in range(size * size) if moves >> i & 1]
+            assert kept and all(p.board[i] == 0 for i in kept), repr(p)
+            won = any(not mover_wins(size, *after(p, i), 3 - mover) for i in kept)
+            assert won == wins, repr(p)
+            pruned += sum(1 for i in p.legal_indices() if i not in kept)
+    assert seen[vc.WIN] and seen[vc.LOSS] and (size < 4 or seen[vc.OPEN]), seen
+    assert size < 4 or pruned, pruned
+
+
+@pytest.mark.parametrize("size", [5, 6, 8])
+def test_same_verdicts_as_the_solver_kernel(size: int) -> None:
+    """With the same bounds the two-word search finds what the 64-bit one finds; the
+    solver's kernel prunes inferior cells too, so its moves are a subset."""
+    nbr, lines = k64.neighbour_masks(size)
+    ring, table = k64.ring_neighbours(size), k64.dead_ring_table()
+    rng = random.Random(50 + size)
+    for _ in range(25):
+        p = random_open_position(size, rng.randint(2, size * size // 2), rng)
+        black, white = bits(p)
+        old = k64.analyse(
+            size, nbr, lines, ring, table, black, white, p.to_move, KF, KS, WORK, NONE, True, NONE
+        )
+        verdict, _, moves = analyse(p)
+        assert verdict == int(old[0]), repr(p)
+        if verdict == vc.OPEN:
+            assert int(old[1]) & ~moves == 0, repr(p)
+
+
+def test_11x11_wins_are_kept_after_the_winning_move() -> None:
+    """On 11x11 (cells past the first word): after a WIN's move the opponent is LOSS (a
+    wider search than the one that found the win: a bounded search from nothing may miss
+    what another found), and every must-play cell is empty."""
+    rng = random.Random(11)
+    wins = 0
+    for _ in range(30):
+        p = random_open_position(11, rng.randint(30, 70), rng)
+        verdict, move, moves = analyse(p, 12, 16, 100_000)
+        if verdict == vc.WIN:
+            wins += 1
+            assert p.board[move] == 0
+            nxt = p.copy()
+            nxt.push_index(move)
+            if nxt.winner is None:
+                assert analyse(nxt, 32, 48, 2_000_000)[0] == vc.LOSS, repr(p)
+        elif verdict == vc.OPEN:
+            assert all(p.board[i] == 0 for i in range(121) if moves >> i & 1)
+    assert wins, "no won position met"
+
+
+def test_boards_past_eleven_are_refused() -> None:
+    with pytest.raises(ValueError, match="11x11"):
+        vc.knowledge(12)
