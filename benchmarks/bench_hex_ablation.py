@@ -41,6 +41,8 @@ def engine(options: dict[str, str], seed: int) -> MctsEngine:
         "reuse": int,
         "expand_threshold": int,
         "solver_empties": int,
+        "knowledge_visits": int,
+        "connections": int,
         "patterns": str,
     }
     kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}

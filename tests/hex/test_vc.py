@@ -101,3 +101,30 @@ def test_11x11_wins_are_kept_after_the_winning_move() -> None:
 def test_boards_past_eleven_are_refused() -> None:
     with pytest.raises(ValueError, match="11x11"):
         vc.knowledge(12)
+
+
+def test_tree_knowledge_proves_soundly_and_more() -> None:
+    """With nodes analysed after two visits, the engine's proven moves win and its proven
+    losses are lost (minimax on 4x4); it proves more than the tree alone at the same
+    playouts."""
+    from boardlab.core.limits import Limit
+    from boardlab.hex.search import MctsEngine
+
+    rng = random.Random(4)
+    proven = {True: 0, False: 0}
+    for i in range(40):
+        p = random_open_position(4, rng.randint(0, 6), rng)
+        black, white = (int(x) for x in bits(p))
+        wins = mover_wins(4, black, white, p.to_move)
+        for on in (True, False):
+            engine = MctsEngine(
+                seed=i, solver_empties=0, connections=on, knowledge_visits=2 if on else 0
+            )
+            engine.connections = False  # the root analysis off: the tree's alone is tested
+            result = engine.search(p, Limit(nodes=300))
+            if result.proven == 1:
+                assert not mover_wins(4, *after(p, result.move), 3 - p.to_move), repr(p)
+            elif result.proven == -1:
+                assert not wins, repr(p)
+            proven[on] += result.proven != 0
+    assert proven[True] > proven[False], proven

@@ -20,6 +20,8 @@ import numpy.typing as npt
 from boardlab.core.jit import jit
 from boardlab.hex._mustplay import must_play
 from boardlab.hex._patterns import scores
+from boardlab.hex._vc import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
+from boardlab.hex._vc import analyse as analyse_connections
 
 __all__ = [
     "dead_cells",
@@ -34,6 +36,8 @@ I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]
 F64 = npt.NDArray[np.float64]
 U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+B1 = npt.NDArray[np.bool_]
 
 _S12 = np.uint64(12)
 _S25 = np.uint64(25)
@@ -414,6 +418,10 @@ def mcts_iterate(
     weights: F64,
     canon: I32,
     squares: I32,
+    vc_nbr: U64,
+    vc_lines: U64,
+    vc_ring: I64,
+    vc_table: B1,
 ) -> int:
     """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
 
@@ -427,6 +435,13 @@ def mcts_iterate(
     (``proof[0] != 0``); with proofs off only terminal nodes are marked (used to pick the
     most resistant move in a lost position). Node 0 is the root; its "mover" is the side
     not to move.
+
+    ``params[6]`` > 0 (with proofs on, boards up to 11x11): a node other than the root
+    that reaches that many visits is analysed once for virtual connections
+    (:func:`boardlab.hex._vc.analyse` with ``params[7]`` combinations at most, on the
+    tables ``vc_*`` of :func:`boardlab.hex._vc.knowledge`): a won or lost node is
+    proven, and in an open one the children outside the must-play set are marked lost
+    (see :func:`_apply_knowledge`).
     """
     cells = n * n
     exploration = params[0]
@@ -435,6 +450,8 @@ def mcts_iterate(
     use_proofs = params[3] != 0.0
     prune = params[4] != 0.0
     prior = params[5]
+    know_at = params[6] if use_proofs else 0.0
+    know_work = int(params[7])
     scored = np.empty(cells, np.float64)
     work = np.empty(cells + 4, np.int32)
     carriers = np.empty(cells, np.int32)
@@ -463,6 +480,30 @@ def mcts_iterate(
         while True:
             if proof[node] == 1:
                 result = movers[depth]
+                break
+            if (
+                know_at > 0.0
+                and node != 0
+                and visits[node] == know_at
+                and proof[node] == 0
+                and first[node] >= 0
+                and _apply_knowledge(
+                    node,
+                    board,
+                    n,
+                    player,
+                    first,
+                    count,
+                    move,
+                    proof,
+                    vc_nbr,
+                    vc_lines,
+                    vc_ring,
+                    vc_table,
+                    know_work,
+                )
+            ):
+                result = player if proof[node] == -1 else movers[depth]
                 break
             if first[node] < 0:
                 if visits[node] >= threshold or node == 0:
@@ -544,9 +585,54 @@ def mcts_iterate(
                     if proof[nd] == 0 and all_lose:
                         proof[nd] = 1
                     changed = proof[nd] != 0
-                else:
+                elif d != depth:
                     changed = False
     return done
+
+
+@jit
+def _apply_knowledge(
+    node: int,
+    board: I8,
+    n: int,
+    player: int,
+    first: I32,
+    count: I32,
+    move: I32,
+    proof: I8,
+    vc_nbr: U64,
+    vc_lines: U64,
+    vc_ring: I64,
+    vc_table: B1,
+    work: int,
+) -> bool:
+    """Analyse ``node`` (``player`` to move on ``board``) for virtual connections; True
+    when that proved it. A WIN of the side to move marks the node lost for the player
+    who moved into it (-1), a LOSS marks it won (1); an OPEN verdict marks the children
+    outside the must-play set lost (-1), unless none would be left open."""
+    verdict, _, moves = analyse_connections(
+        n, vc_nbr, vc_lines, vc_ring, vc_table, board, player, KEEP_FULL, KEEP_SEMI, work
+    )
+    if verdict == WIN:
+        proof[node] = -1
+        return True
+    if verdict == LOSS:
+        proof[node] = 1
+        return True
+    if verdict == OPEN:
+        start = first[node]
+        stop = start + count[node]
+        inside = 0
+        for c in range(start, stop):
+            m = move[c]
+            if proof[c] == 0 and (moves[0, m // 64] >> np.uint64(m % 64)) & np.uint64(1):
+                inside += 1
+        if inside > 0:
+            for c in range(start, stop):
+                m = move[c]
+                if proof[c] == 0 and not (moves[0, m // 64] >> np.uint64(m % 64)) & np.uint64(1):
+                    proof[c] = -1
+    return False
 
 
 @jit

@@ -54,20 +54,22 @@ _Z = np.uint64(0)
 _ONE = np.uint64(1)
 _ALL = ~np.uint64(0)
 _BLACK, _WHITE = 1, 2
+#: Cells in the first word.
+_WORD = 64
 
 
 @jit
 def _bit(c: int) -> Mask:
-    if c < 64:
+    if c < _WORD:
         return (_ONE << np.uint64(c), _Z)
     return (_Z, _ONE << np.uint64(c - 64))
 
 
 @jit
 def _has(m: Mask, c: int) -> bool:
-    if c < 64:
-        return (m[0] >> np.uint64(c)) & _ONE != _Z
-    return (m[1] >> np.uint64(c - 64)) & _ONE != _Z
+    if c < _WORD:
+        return bool((m[0] >> np.uint64(c)) & _ONE != _Z)
+    return bool((m[1] >> np.uint64(c - 64)) & _ONE != _Z)
 
 
 @jit
@@ -87,18 +89,18 @@ def _minus(a: Mask, b: Mask) -> Mask:
 
 @jit
 def _none(a: Mask) -> bool:
-    return a[0] == _Z and a[1] == _Z
+    return bool(a[0] == _Z and a[1] == _Z)
 
 
 @jit
 def _within(a: Mask, b: Mask) -> bool:
     """Is ``a`` a subset of ``b``?"""
-    return a[0] & ~b[0] == _Z and a[1] & ~b[1] == _Z
+    return bool(a[0] & ~b[0] == _Z and a[1] & ~b[1] == _Z)
 
 
 @jit
 def _meets(a: Mask, b: Mask) -> bool:
-    return a[0] & b[0] != _Z or a[1] & b[1] != _Z
+    return bool(a[0] & b[0] != _Z or a[1] & b[1] != _Z)
 
 
 @jit
@@ -166,10 +168,9 @@ def _ring_code(ring: I64, cell: int, black: Mask, white: Mask) -> int:
     code = 0
     for k in range(6):
         v = ring[cell, k]
+        colour = -v
         if v >= 0:
             colour = 1 if _has(black, v) else (2 if _has(white, v) else 0)
-        else:
-            colour = -v
         code |= colour << (2 * k)
     return code
 
@@ -205,15 +206,17 @@ def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tup
                 by = _bit(y)
                 if _meets(_or(black, white), by):
                     continue
-                if table[_ring_code(ring, x, _or(black, by), white)] and table[
-                    _ring_code(ring, y, _or(black, bx), white)
-                ]:
+                if (
+                    table[_ring_code(ring, x, _or(black, by), white)]
+                    and table[_ring_code(ring, y, _or(black, bx), white)]
+                ):
                     black = _or(black, _or(bx, by))
                     changed = True
                     break
-                if table[_ring_code(ring, x, black, _or(white, by))] and table[
-                    _ring_code(ring, y, black, _or(white, bx))
-                ]:
+                if (
+                    table[_ring_code(ring, x, black, _or(white, by))]
+                    and table[_ring_code(ring, y, black, _or(white, bx))]
+                ):
                     white = _or(white, _or(bx, by))
                     changed = True
                     break
@@ -476,7 +479,7 @@ def hsearch(
                 continue  # never join two nodes through an edge (as the solver's kernel)
             for t in range(count):
                 y = active[t]
-                if y == x or y == z:
+                if y in (x, z):
                     continue
                 p, q = (z, y) if z < y else (y, z)
                 if fcount[p, q] == 0:
@@ -501,8 +504,19 @@ def hsearch(
                     put = _add_semi(full, fcount, kf, semi, skey, scount, x, y, s, z, ks)
                     if put >= 0:
                         tail = _or_rule(
-                            full, fcount, kf, semi, scount, ks, x, y, put, queue, qcarrier,
-                            head, tail,
+                            full,
+                            fcount,
+                            kf,
+                            semi,
+                            scount,
+                            ks,
+                            x,
+                            y,
+                            put,
+                            queue,
+                            qcarrier,
+                            head,
+                            tail,
                         )
         done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     common = (_ALL, _ALL)
@@ -511,21 +525,21 @@ def hsearch(
     key = -1
     fbase = (e0 * m + e1) * kf
     for i in range(fcount[e0, e1]):
-        c = _get(full, fbase + i)
-        common = _and(common, c)
-        if _count(c) < best:
-            best = _count(c)
-            smallest = c
+        carrier = _get(full, fbase + i)
+        common = _and(common, carrier)
+        if _count(carrier) < best:
+            best = _count(carrier)
+            smallest = carrier
     sbase = (e0 * m + e1) * ks
     skeybest = 1 << 30
     for i in range(scount[e0, e1]):
-        c = _get(semi, sbase + i)
-        common = _and(common, c)
-        if _count(c) < skeybest:
-            skeybest = _count(c)
+        carrier = _get(semi, sbase + i)
+        common = _and(common, carrier)
+        if _count(carrier) < skeybest:
+            skeybest = _count(carrier)
             key = skey[sbase + i]
             if fcount[e0, e1] == 0:
-                smallest = c
+                smallest = carrier
     return fcount[e0, e1] > 0, scount[e0, e1] > 0, common, key, smallest
 
 
@@ -589,9 +603,7 @@ def analyse(
         return WIN, (_lowest(spare) if not _none(spare) else -1), out
     if _joined(nbr, _or(opp, dead), olo, ohi):
         return LOSS, -1, out
-    f, s, _, key, smallest = hsearch(
-        n, nbr, _or(own, dead), opp, lo, hi, kf, ks, max_work, True
-    )
+    f, s, _, key, smallest = hsearch(n, nbr, _or(own, dead), opp, lo, hi, kf, ks, max_work, True)
     if s and not f:
         return WIN, key, out
     if f:
@@ -599,9 +611,7 @@ def analyse(
         if _none(spare):
             spare = _or(filled_own, dead)
         return WIN, (_lowest(spare) if not _none(spare) else -1), out
-    f, s, common, _, _ = hsearch(
-        n, nbr, _or(opp, dead), own, olo, ohi, kf, ks, max_work, False
-    )
+    f, s, common, _, _ = hsearch(n, nbr, _or(opp, dead), own, olo, ohi, kf, ks, max_work, False)
     if f:
         return LOSS, -1, out
     moves = _minus(empty, dead)

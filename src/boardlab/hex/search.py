@@ -34,6 +34,7 @@ from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex._mustplay import link_table
 from boardlab.hex._patterns import square_table
+from boardlab.hex._vc import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.geometry import bridge_table, neighbours
 from boardlab.hex.rules import (
     EMPTY,
@@ -59,6 +60,10 @@ _LAST_BATCH_SECONDS = 0.01
 DEFAULT_PLAYOUTS = 20_000
 #: Virtual RAVE visits a new child gets at its pattern win rate (0: no prior).
 PRIOR_VISITS = 20.0
+#: Visits after which a tree node is analysed for virtual connections, and the carrier
+#: combinations that analysis may try (see ``_kernel.mcts_iterate``).
+KNOWLEDGE_VISITS = 300
+KNOWLEDGE_WORK = 50_000
 #: The move-pattern weights (made by ``scripts/hex_patterns.py``).
 PATTERN_FILE = "patterns.npz"
 
@@ -198,8 +203,65 @@ def warm_up() -> float:
     started = time.perf_counter()
     if not _WARM[0]:
         _WARM[0] = True
-        MctsEngine(seed=0, max_nodes=1000).search(Position(3), Limit(nodes=50))
+        MctsEngine(seed=0, max_nodes=1000, connections=False).search(Position(3), Limit(nodes=50))
+        root_connections(Position(3))
     return time.perf_counter() - started
+
+
+@cache
+def _vc_tables(size: int) -> tuple[npt.NDArray[Any], ...]:
+    """The virtual-connection tables the kernel takes (empty ones past 11x11)."""
+    from boardlab.hex import _vc
+
+    if size > MAX_VC_SIZE:
+        u2 = np.zeros((0, 2), np.uint64)
+        return u2, u2, np.zeros((0, 6), np.int64), np.zeros(0, np.bool_)
+    kb = _vc.knowledge(size)
+    return kb.nbr, kb.lines, kb.ring, kb.table
+
+
+def root_connections(position: Position) -> tuple[int, int, list[int] | None]:
+    """``(verdict, move, allowed)``: the virtual-connection verdict for the side to move
+    (:func:`boardlab.hex._vc.analyse`: WIN, LOSS or OPEN), a winning move (-1 if none is
+    known) and, when the opponent threatens a connection, the cells where every winning
+    move lies (None when any move may be tried)."""
+    from boardlab.hex import _vc
+
+    kb = _vc.knowledge(position.size)
+    verdict, move, moves = _vc.analyse(
+        position.size,
+        kb.nbr,
+        kb.lines,
+        kb.ring,
+        kb.table,
+        np.array(position.board, np.int8),
+        position.to_move,
+        _vc.KEEP_FULL,
+        _vc.KEEP_SEMI,
+        _vc.MAX_WORK,
+    )
+    if verdict != _vc.OPEN:
+        return int(verdict), int(move) if verdict == _vc.WIN else -1, None
+    mask = int(moves[0, 0]) | int(moves[0, 1]) << 64
+    cells = [i for i in position.legal_indices() if mask >> i & 1]
+    return int(verdict), -1, cells if len(cells) < len(position.legal_indices()) else None
+
+
+def _keep_to(
+    allowed: list[int],
+    first: npt.NDArray[np.int32],
+    count: npt.NDArray[np.int32],
+    move: npt.NDArray[np.int32],
+    proof: npt.NDArray[np.int8],
+) -> None:
+    """Mark the root's children outside ``allowed`` as lost for the mover (their proofs
+    come from outside the tree), unless that would leave none open."""
+    keep = set(allowed)
+    children = range(int(first[0]), int(first[0] + count[0]))
+    outside = [c for c in children if int(move[c]) not in keep and proof[c] == 0]
+    if len(outside) < sum(1 for c in children if proof[c] == 0):
+        for c in outside:
+            proof[c] = -1
 
 
 def _splitmix(value: int) -> int:
@@ -215,7 +277,11 @@ class MctsEngine:
 
     ``seed`` fixes every random choice: the ``k``-th search of an engine uses a stream
     derived from ``(seed, k)``. ``patterns`` names a weights file for the prior (by
-    default the one shipped, ``hex/data/patterns.npz``).
+    default the one shipped, ``hex/data/patterns.npz``). With ``connections`` (boards up
+    to 11x11) the root is first analysed for virtual connections
+    (:mod:`boardlab.hex._vc`): a connection of the mover's wins at once, and the tree
+    search keeps to the cells inside every threat of the opponent's; a tree node that
+    reaches ``knowledge_visits`` visits is analysed the same way in the kernel (0: never).
     """
 
     def __init__(
@@ -230,6 +296,8 @@ class MctsEngine:
         reuse: bool = True,
         prior: float = PRIOR_VISITS,
         patterns: str = "",
+        connections: bool = True,
+        knowledge_visits: int = KNOWLEDGE_VISITS,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -237,13 +305,23 @@ class MctsEngine:
         self.solver_empties = solver_empties
         self.max_nodes = max_nodes
         self.params = np.array(
-            [exploration, rave_bias, float(expand_threshold), 1.0, float(must_play), prior],
+            [
+                exploration,
+                rave_bias,
+                float(expand_threshold),
+                1.0,
+                float(must_play),
+                prior,
+                float(knowledge_visits if connections else 0),
+                float(KNOWLEDGE_WORK),
+            ],
             np.float64,
         )
         self.patterns = pattern_weights(patterns) if prior > 0 else pattern_weights()
         self._searches = 0
         self._last: tuple[tuple[npt.NDArray[Any], ...], int] = ((), 0)
         self.reuse = reuse
+        self.connections = connections
         #: The last search's tree and its root (board size and moves), for reuse.
         self._tree: tuple[tuple[int, ...], Tree] | None = None
 
@@ -275,6 +353,11 @@ class MctsEngine:
             return self._quick(threats[0], position, 0, "blocks the only threat", started)
         if len(empty) == 1:
             return self._quick(empty[0], position, 0, "only move", started)
+        allowed: list[int] | None = None
+        if self.connections and position.size <= MAX_VC_SIZE:
+            _, winning, allowed = root_connections(position)
+            if winning >= 0:
+                return self._quick(winning, position, 1, "virtual connection: proven win", started)
         if len(empty) <= self.solver_empties:
             found = self._endgame(position, limit, budget)
             if found is not None:
@@ -282,7 +365,7 @@ class MctsEngine:
 
         proven_loss = False
         for use_proofs in (1.0, 0.0):
-            outcome = self._run(position, limit, budget, use_proofs)
+            outcome = self._run(position, limit, budget, use_proofs, allowed)
             if outcome is None:
                 break
             proven_loss = True
@@ -350,11 +433,18 @@ class MctsEngine:
         return None
 
     def _run(
-        self, position: Position, limit: Limit, budget: Budget, use_proofs: float
+        self,
+        position: Position,
+        limit: Limit,
+        budget: Budget,
+        use_proofs: float,
+        allowed: list[int] | None = None,
     ) -> tuple[tuple[npt.NDArray[Any], ...], int] | None:
         """One tree search; None when it ends normally, the tree when the root is lost.
 
-        The tree is always kept in ``self._last``.
+        With ``allowed``, the root's other children are marked lost once it is expanded
+        (a proof from outside the tree: see :func:`root_connections`). The tree is always
+        kept in ``self._last``.
         """
         from boardlab.hex import _kernel
 
@@ -363,6 +453,9 @@ class MctsEngine:
         params[3] = use_proofs
         size = position.size
         tab = tables(size)
+        vc_tables = _vc_tables(size)
+        if size > MAX_VC_SIZE:
+            params[6] = 0.0
         max_nodes = self.max_nodes
         nodes = np.zeros((3, max_nodes), np.int32)
         nodes[0] = -1
@@ -414,9 +507,13 @@ class MctsEngine:
                 tab.nlinks,
                 *self.patterns,
                 tab.squares,
+                *vc_tables,
             )
             t1 = time.perf_counter()
             done += ran
+            if allowed is not None and first[0] >= 0:
+                _keep_to(allowed, first, count, move, proof)
+                allowed = None
             if (use_proofs and proof[0] != 0) or ran < batch:
                 break
             if (node_cap is not None and done >= node_cap) or budget.exhausted(done):
