@@ -28,7 +28,8 @@ def test_show_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     picture = tmp_path / "p.svg"
     code, out, err = run(["show", str(DATA / "ioi7.txt"), "--svg", str(picture)], capsys)
     assert code == 0 and err == ""
-    assert out.startswith("   a b c d e f g\n") and out.endswith("player 1 to move\n")
+    assert out.startswith("# IOI notation: X = player 1 (black) joins left and right")
+    assert "\n   a b c d e f g\n" in out and out.endswith("black (player 1) to move\n")
     assert picture.read_text().startswith("<svg")
 
 
@@ -46,10 +47,48 @@ def test_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board.write_text(". . .\n. . .\n. . .\n")
     code, out, _ = run(["solve", str(board)], capsys)
     assert code == 0
-    assert "winner: player 1\nwinning moves: b2 b1 c1 a3 b3\n" in out
+    assert "notation: ioi\n" in out
+    assert "winner: black (player 1)\nwinning moves: b2 b1 c1 a3 b3\n" in out
     assert "complete: True" in out
     code, two, _ = run(["solve", str(board), "--jobs", "2"], capsys)
     assert code == 0 and two.split("nodes:")[0] == out.split("nodes:")[0]
+
+
+def test_sgf_answers_in_hexgui_notation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A HexGui file (setup in the second node, white to move) is answered in HexGui's
+    cells; ``--notation ioi`` gives the transposed names; JSON names the colours."""
+    sgf = tmp_path / "p.sgf"
+    # HexGui: black b1 b2 (joining top and bottom), white a3; white wins by blocking at b3
+    sgf.write_text("(;AP[HexGui:0.9.GIT]FF[4]GM[11]SZ[3];AB[b1][b2]AW[a3]PL[W])")
+    code, out, _ = run(["solve", str(sgf)], capsys)
+    assert code == 0 and "notation: hexgui\n" in out
+    assert "to move: white (player 2)\nwinner: white (player 2)\nwinning moves: b3\n" in out
+    code, shown, _ = run(["show", str(sgf)], capsys)
+    assert shown.startswith("# HexGui notation") and "\n 1 . X .\n 2  . X .\n 3   O . .\n" in shown
+    code, out, _ = run(["move", str(sgf), "--playouts", "200", "--json"], capsys)
+    found = json.loads(out)
+    assert found["notation"] == "hexgui" and found["to_move_color"] == "white"
+    code, out, _ = run(
+        ["move", str(sgf), "--playouts", "200", "--json", "--notation", "ioi"], capsys
+    )
+    assert json.loads(out)["notation"] == "ioi"
+    # HexGui b3 is the IOI cell c2
+    code, out, _ = run(["solve", str(sgf), "--json"], capsys)
+    found = json.loads(out)
+    assert found["winning_moves"] == ["b3"] and found["winner_color"] == "white"
+    code, out, _ = run(["solve", str(sgf), "--json", "--notation", "ioi"], capsys)
+    assert json.loads(out)["winning_moves"] == ["c2"]
+
+
+def test_sgf_with_variations_says_which_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sgf = tmp_path / "v.sgf"
+    sgf.write_text("(;FF[4]GM[11]SZ[3];B[a1](;W[b2])(;W[c1]))")
+    code, out, err = run(["show", str(sgf)], capsys)
+    assert code == 0 and "read the main line" in err and " 2  . O ." in out
+    code, out, err = run(["show", str(sgf), "--line", "last"], capsys)
+    assert "read the last variations" in err and " 1 X . O" in out
 
 
 def test_solve_and_move_json_share_the_api_form(

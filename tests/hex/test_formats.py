@@ -82,17 +82,28 @@ def test_ioi_sample_file() -> None:
         ("(;FF[4]GM[11]SZ[27])", "1:17", "board size must be in 1..26"),
         ("(;FF[4]GM[11]SZ[3]", "1:19", "unbalanced parentheses"),
         ("(;FF[4]GM[11]SZ[3];B[a1", "1:21", "unterminated property value"),
-        ("(;FF[4]GM[11]SZ[3];B[swap-pieces])", "1:22", "only white may swap"),
+        ("(;FF[4]GM[11]SZ[3];B[swap-pieces])", "1:22", "unsupported move B[swap-pieces]"),
         ("(;FF[4]GM[11]SZ[3];W[swap-pieces])", "1:22", "W[swap-pieces] is played out of turn"),
         (
             "(;FF[4]GM[11]SZ[3];B[a1];W[b2];B[c3];W[swap-pieces])",
             "1:40",
-            "answer to player 1's first stone",
+            "answer to black's first stone",
         ),
         (
             "(;FF[4]GM[11]SZ[3]AB[a1]AW[c3];B[b2];W[swap-pieces])",
             "1:40",
-            "did not start from the empty board",
+            "on an empty board",
+        ),
+        (
+            "(;FF[4]GM[11]SZ[3];B[a1];W[swap-pieces];W[swap-pieces])",
+            "1:43",
+            "answer to black's first stone",
+        ),
+        ("(;FF[4]GM[11]SZ[3];B[a1];W[resign];B[b2])", "1:38", "B[b2] is played after W[resign]"),
+        (
+            "(;FF[4]GM[11]SZ[3](;B[a1])(;B[b1]);W[c3])",
+            "1:35",
+            "a node after the variations",
         ),
         ("(;FF[4]GM[11]SZ[3];B[a1];W[swap-sides])", "1:28", "unsupported move W[swap-sides]"),
         ("(;FF[4]GM[11]SZ[3]AB[a1][b1])", "1:19", "unbalanced"),
@@ -107,39 +118,65 @@ def test_errors_name_line_and_column(text: str, where: str, message: str) -> Non
 
 
 def test_sgf_reads_hexgui_swap_pieces() -> None:
-    text = "(;FF[4]GM[11]SZ[5]AP[HexGui:0.9]\n;B[c2];W[swap-pieces]\n;B[d4])"
-    p = parse_sgf(text)
-    # HexGui c2 is this module's b3; the swap puts white on its mirror c2, black moves
-    # again and plays HexGui d4 (= d4 here)
-    assert p.stones(WHITE) == [Cell.parse("c2")]
-    assert p.stones(BLACK) == [Cell.parse("d4")]
-    assert p.to_move == WHITE and p.swap
-    assert p.indices == [Cell.parse("b3").index(5), SWAP, Cell.parse("d4").index(5)]
-    p.pop()
-    p.pop()
-    assert p.stones(BLACK) == [Cell.parse("b3")] and p.stones(WHITE) == []
+    """HexGui and MoHex: after W[swap-pieces] the board stays and white moves again (the
+    players exchanged colours); the file HexGui saved for such a game reads as HexGui
+    shows it."""
+    p = parse_sgf("(;AP[HexGui:0.9.GIT]FF[4]GM[11]SZ[7];B[d4];W[swap-pieces];W[c5];B[e4])")
+    black = [Cell.parse(c).transposed() for c in ("d4", "e4")]
+    assert sorted(p.stones(BLACK)) == sorted(black)
+    assert p.stones(WHITE) == [Cell.parse("c5").transposed()]
+    assert p.to_move == WHITE and not p.can_swap()
+    q = parse_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[swap-pieces])")
+    assert q.stones(BLACK) == [Cell.parse("b3")] and q.to_move == WHITE and not q.swap
     assert not parse_sgf("(;FF[4]GM[11]SZ[5];B[c2])").swap
     assert parse_sgf("(;FF[4]GM[11]SZ[5];B[c2])", swap=True).can_swap()
 
 
-def test_sgf_writes_swap_pieces() -> None:
+def test_sgf_writes_boardlab_swap_in_hexgui_frame() -> None:
+    """boardlab's swap (stone mirrored to white, black again) is the same game seen
+    across the long diagonal: written as HexGui plays it, the moves after it have their
+    colours exchanged and are not transposed, and HexGui's reading shows the same
+    position with colours exchanged and transposed."""
     first = Cell.parse("b3").index(5)
-    text = format_sgf(Position(5), [first, SWAP, Cell.parse("d4").index(5)])
-    assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab];B[c2];W[swap-pieces];B[d4])\n"
-    p = parse_sgf(text)
-    assert p.indices[1] == SWAP and p.stones(WHITE) == [Cell.parse("c2")]
+    game = Position(5, swap=True)
+    for move in (first, SWAP, Cell.parse("d4").index(5), Cell.parse("a1").index(5)):
+        game.push_index(move)
+    text = format_sgf(Position(5, swap=True), game.indices)
+    assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab];B[c2];W[swap-pieces];W[d4];B[a1])\n"
+    hexgui = parse_sgf(text)
+    assert hexgui.to_move == WHITE
+    # boardlab's position, transposed with colours exchanged, is HexGui's
+    for index, value in enumerate(game.board):
+        mirror = Cell.of_index(index, 5).transposed().index(5)
+        assert hexgui.board[mirror] == (3 - value if value else 0)
 
 
-def test_sgf_position_after_a_swap_keeps_the_side_to_move() -> None:
-    # after a swap white has one stone more and black is to move: PL says so
-    p = parse_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[swap-pieces])")
+def test_sgf_setup_goes_in_a_second_node_as_hexgui_writes_it() -> None:
+    p = parse_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[a1])")
     text = format_sgf(p)
-    assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab]AW[b3]PL[B])\n"
-    q = parse_sgf(text)
-    assert (q.board, q.to_move) == (p.board, p.to_move)
-    r = parse_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[swap-pieces];B[a1])")
-    assert format_sgf(r).endswith("AB[a1]AW[b3]PL[W])\n")
-    assert parse_sgf(format_sgf(r)).to_move == WHITE
+    assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab];AB[c2]AW[a1])\n"
+    q = Position.from_stones(5, [Cell.parse("b3")], [Cell.parse("a1")], WHITE)
+    assert format_sgf(q).endswith(";AB[c2]AW[a1]PL[W])\n")
+    assert parse_sgf(format_sgf(q)).to_move == WHITE
+    assert format_sgf(Position(3)) == "(;FF[4]GM[11]SZ[3]AP[boardlab])\n"
+
+
+def test_sgf_variations_main_or_last_line() -> None:
+    from boardlab.hex.formats import sgf_has_variations
+
+    text = "(;FF[4]GM[11]SZ[3];B[a1](;W[b2];B[c3])(;W[c1](;B[a3])(;B[b3])))"
+    main = parse_sgf(text)
+    last = parse_sgf(text, line="last")
+    assert main.indices == [Cell.parse(c).transposed().index(3) for c in ("a1", "b2", "c3")]
+    assert last.indices == [Cell.parse(c).transposed().index(3) for c in ("a1", "c1", "b3")]
+    assert sgf_has_variations(text)
+    assert not sgf_has_variations("(;FF[4]GM[11]SZ[3];B[a1];W[b2])")
+    assert not sgf_has_variations("(;FF[4]GM[11]SZ[3](;B[a1];W[b2]))")
+
+
+def test_sgf_resign_ends_the_moves() -> None:
+    p = parse_sgf("(;FF[4]GM[11]SZ[3];B[b2];W[resign])")
+    assert p.indices == [Cell.parse("b2").index(3)]
 
 
 def test_a_refereed_game_keeps_its_result_and_how_it_was_decided() -> None:

@@ -35,7 +35,8 @@ def test_black_joins_top_and_bottom_in_gtp() -> None:
     reply, _ = gtp.handle_line("play b c5")
     assert reply == "= \n\n"
     assert gtp.position.winner == BLACK  # black column c joins rows 1..5 (top to bottom)
-    assert gtp.handle_line("genmove w")[0] == "= resign\n\n"
+    assert gtp.handle_line("genmove w")[0] == "? the game is over: black has won\n\n"
+    assert gtp.handle_line("genmove b")[0] == "? the game is over: black has won\n\n"
     assert gtp.handle_line("play w e5")[0].startswith("? illegal move: the game is over")
 
 
@@ -166,7 +167,9 @@ def test_param_game_allow_swap() -> None:
     assert HexGtp(size=3, swap=True).position.swap
 
 
-def test_play_swap_pieces_round_trip() -> None:
+def test_play_swap_pieces_as_hexgui_and_mohex_play_it() -> None:
+    """After ``play w swap-pieces`` the board stays (MoHex's showboard keeps the black
+    stone) and white moves next, as HexGui then sends; undo takes the swap back."""
     gtp, replies = session(
         "param_game allow_swap 1",
         "play b c2",  # HexGui vertex: column c, row 2
@@ -175,19 +178,18 @@ def test_play_swap_pieces_round_trip() -> None:
     )
     assert replies[2] == "= \n\n"
     p = gtp.position
-    # the mirror of GTP c2 is GTP b3, now white; black is to move again
-    assert p.stones(BLACK) == []
-    assert [c.index(5) for c in p.stones(WHITE)] == [parse_vertex("b3", 5)]
-    assert p.to_move == BLACK
-    assert " 3   . O . . ." in replies[3]
-    more = [gtp.handle_line(line)[0] for line in ["play b a1", "undo", "undo", "showboard"]]
-    assert more[:3] == ["= \n\n"] * 3
-    assert " 2  . . X . ." in more[3]
     assert [c.index(5) for c in p.stones(BLACK)] == [parse_vertex("c2", 5)]
-    assert p.stones(WHITE) == [] and p.to_move == WHITE
-    # HexGui's short name is accepted as well
+    assert p.stones(WHITE) == [] and p.to_move == WHITE and not p.can_swap()
+    assert " 2  . . X . ." in replies[3]
+    more = [gtp.handle_line(line)[0] for line in ["play w b4", "genmove b", "showboard"]]
+    assert more[0] == "= \n\n" and more[1].startswith("= ")
+    assert more[2].count("X") == 2 + 1 and more[2].count("O") == 1 + 1  # header names both
+    again = [gtp.handle_line(line)[0] for line in ["undo", "undo", "undo", "showboard"]]
+    assert again[:3] == ["= \n\n"] * 3
+    assert p.to_move == WHITE and p.can_swap() and len(p.history) == 1
+    # HexGui's short name is accepted as well; a second swap is not
     assert gtp.handle_line("play white swap")[0] == "= \n\n"
-    assert p.stones(BLACK) == [] and len(p.stones(WHITE)) == 1
+    assert gtp.handle_line("play white swap")[0].startswith("? illegal move: swap")
 
 
 @pytest.mark.parametrize(
@@ -211,8 +213,8 @@ def test_genmove_swaps_a_winning_first_stone() -> None:
     assert solve(position, Limit(time=30)).winner == BLACK  # the centre wins for black
     gtp, replies = session("param_game allow_swap 1", "play b c3", "genmove w")
     assert replies[-1] == "= swap-pieces\n\n"
-    assert gtp.position.indices == [parse_vertex("c3", 5), SWAP]
-    assert gtp.position.to_move == BLACK
+    assert gtp.position.indices == [parse_vertex("c3", 5)]
+    assert gtp.position.to_move == WHITE and not gtp.position.can_swap()
     assert gtp.handle_line("undo")[0] == "= \n\n"
     assert gtp.position.stones(BLACK) == [Cell(2, 2)] and gtp.position.to_move == WHITE
     # without the swap rule the same position gets an ordinary move

@@ -1,8 +1,16 @@
 """Interface layer: ``boardlab hex ...``, the Hex verbs (engine, solver, IOI, GTP, matches).
 
 Position files are diagrams or HexGui SGF (see :mod:`boardlab.hex.formats`); diagrams
-use the IOI orientation (X = player 1 joins the left and right edges). ``gtp`` and
-``selfplay`` take ``--swap`` for the swap rule; ``ioi`` (no swap in the IOI statement)
+use the IOI orientation (X = player 1 joins the left and right edges).
+
+One notation rule for ``show``, ``solve`` and ``move``: cells are printed in the notation
+of the input, HexGui's for SGF (black, player 1, joins top and bottom; ``c5`` is column
+c, row 5 of HexGui's board) and the IOI orientation for a diagram; ``--notation
+hexgui|ioi`` overrides it, and every output says which it used (JSON: ``notation``,
+with the colours as ``black``/``white`` beside the player numbers). ``--line main|last``
+picks the line of an SGF file with variations (see :func:`boardlab.hex.formats.parse_sgf`).
+
+``gtp`` and ``selfplay`` take ``--swap`` for the swap rule; ``ioi`` (no swap in the IOI statement)
 exits with status 0 when our program wins and 1 when it loses.
 """
 
@@ -11,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,12 +37,52 @@ __all__ = ["GAME"]
 PROGRAM_WON = 2
 
 
-def _load(path: str) -> Position:
+def _load(path: str, line: str = "main") -> Position:
+    return _load_with_notation(path, line)[0]
+
+
+def _load_with_notation(path: str, line: str = "main") -> tuple[Position, str]:
+    """The position in a file and the notation of the file (``hexgui`` for SGF, ``ioi``
+    for a diagram); a note on stderr names the line taken when the SGF has variations."""
     from boardlab.core.textio import read_source
-    from boardlab.hex.formats import parse_position
+    from boardlab.hex.formats import parse_position, parse_sgf, sgf_has_variations
 
     text, source = read_source(path)
-    return parse_position(text, source)
+    if not text.lstrip().startswith("("):
+        return parse_position(text, source), "ioi"
+    position = parse_sgf(text, source, line=line)
+    if sgf_has_variations(text, source):
+        taken = "the main line (first variations)" if line == "main" else "the last variations"
+        sys.stderr.write(f"{source}: the game has variations; read {taken} (--line)\n")
+    return position, "hexgui"
+
+
+def _notation_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--notation",
+        choices=["hexgui", "ioi"],
+        help="name cells as HexGui does (SGF's default) or in the IOI orientation "
+        "(a diagram's default)",
+    )
+    parser.add_argument(
+        "--line",
+        choices=["main", "last"],
+        default="main",
+        help="the line of an SGF game with variations (default: main, the first ones)",
+    )
+
+
+def _cell_namer(size: int, notation: str) -> Callable[[int], str]:
+    """A cell index's name in ``notation``."""
+    from boardlab.hex.rules import Cell
+
+    if notation == "hexgui":
+        return lambda index: str(Cell.of_index(index, size).transposed())
+    return lambda index: str(Cell.of_index(index, size))
+
+
+def _colour(player: int | None) -> str | None:
+    return None if player is None else ("black" if player == 1 else "white")
 
 
 def _positive(text: str) -> float:
@@ -52,8 +101,8 @@ MAX_JOBS = 64
 
 def _outcome_line(position: Position) -> str:
     if position.winner is not None:
-        return f"player {position.winner} has won"
-    return f"player {position.to_move} to move"
+        return f"{_colour(position.winner)} (player {position.winner}) has won"
+    return f"{_colour(position.to_move)} (player {position.to_move}) to move"
 
 
 # -- show / convert ------------------------------------------------------------------------
@@ -62,13 +111,23 @@ def _outcome_line(position: Position) -> str:
 def _show_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
     parser.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
+    _notation_options(parser)
+
+
+#: The first line of a diagram in each notation.
+_DIAGRAM_HEADER = {
+    "hexgui": "# HexGui notation: X = black joins top and bottom, O = white left and right",
+    "ioi": "# IOI notation: X = player 1 (black) joins left and right, O = player 2 top and bottom",
+}
 
 
 def _show_run(args: argparse.Namespace) -> int:
     from boardlab.render.hex import diagram, svg_picture
 
-    position = _load(args.position)
-    text = diagram(position) + _outcome_line(position) + "\n"
+    position, notation = _load_with_notation(args.position, args.line)
+    notation = args.notation or notation
+    shown = position.transposed() if notation == "hexgui" else position
+    text = _DIAGRAM_HEADER[notation] + "\n" + diagram(shown) + _outcome_line(position) + "\n"
     if args.svg:
         try:
             Path(args.svg).write_text(svg_picture(position), encoding="utf-8")
@@ -83,12 +142,18 @@ def _convert_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--to", choices=["diagram", "sgf"], default="sgf", help="output format (default: sgf)"
     )
+    parser.add_argument(
+        "--line",
+        choices=["main", "last"],
+        default="main",
+        help="the line of an SGF game with variations (default: main, the first ones)",
+    )
 
 
 def _convert_run(args: argparse.Namespace) -> int:
     from boardlab.hex.formats import format_diagram, format_sgf
 
-    position = _load(args.position)
+    position = _load(args.position, args.line)
     sys.stdout.write(format_sgf(position) if args.to == "sgf" else format_diagram(position))
     return 0
 
@@ -118,14 +183,16 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         help="prove the moves on N processes at once (boards up to 8x8; default 1)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    _notation_options(parser)
 
 
 def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
-    from boardlab.hex.rules import Cell
     from boardlab.hex.solver import solve
 
-    position = _load(args.position)
+    position, notation = _load_with_notation(args.position, args.line)
+    notation = args.notation or notation
+    name = _cell_namer(position.size, notation)
     engine = None
     if args.jobs > 1 and not args.first:
         from boardlab.cluster.process_engine import ProcessEngine
@@ -143,14 +210,24 @@ def _solve_run(args: argparse.Namespace) -> int:
         if engine is not None:
             engine.close()
     if args.json:
-        sys.stdout.write(json.dumps(result.as_dict(position.size)) + "\n")
+        found = result.as_dict(position.size)
+        found["winning_moves"] = [name(i) for i in result.winning_moves]
+        found["losing_moves"] = [name(i) for i in result.losing_moves]
+        found["winner_color"] = _colour(result.winner)
+        found["to_move_color"] = _colour(result.to_move)
+        found["notation"] = notation
+        sys.stdout.write(json.dumps(found) + "\n")
         return 0
-    size = position.size
-    who = "unknown (search incomplete)" if result.winner is None else f"player {result.winner}"
-    wins = " ".join(str(Cell.of_index(i, size)) for i in result.winning_moves) or "-"
-    loses = " ".join(str(Cell.of_index(i, size)) for i in result.losing_moves) or "-"
+    who = (
+        "unknown (search incomplete)"
+        if result.winner is None
+        else f"{_colour(result.winner)} (player {result.winner})"
+    )
+    wins = " ".join(name(i) for i in result.winning_moves) or "-"
+    loses = " ".join(name(i) for i in result.losing_moves) or "-"
     lines = [
-        f"to move: player {result.to_move}",
+        f"notation: {notation}",
+        f"to move: {_colour(result.to_move)} (player {result.to_move})",
         f"winner: {who}",
         f"winning moves: {wins}" + ("" if result.complete else " (list may be incomplete)"),
         f"losing moves: {loses}",
@@ -166,21 +243,33 @@ def _move_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--playouts", type=int, help="a playout limit instead (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the move as JSON")
+    _notation_options(parser)
 
 
 def _move_run(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
     from boardlab.hex.search import MctsEngine
 
-    position = _load(args.position)
+    position, notation = _load_with_notation(args.position, args.line)
+    notation = args.notation or notation
+    name = _cell_namer(position.size, notation)
     limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
     result = MctsEngine(seed=args.seed).search(position, limit)
     if args.json:
-        sys.stdout.write(json.dumps(result.as_dict(position.size)) + "\n")
+        found = result.as_dict(position.size)
+        found["move"] = name(result.move)
+        found["top"] = [
+            {"move": name(m), "visits": v, "win_rate": round(r, 4)} for m, v, r in result.top
+        ]
+        found["to_move"] = position.to_move
+        found["to_move_color"] = _colour(position.to_move)
+        found["notation"] = notation
+        sys.stdout.write(json.dumps(found) + "\n")
         return 0
-    top = ", ".join(f"{position.cell(m)} {v} {r:.2f}" for m, v, r in result.top)
+    top = ", ".join(f"{name(m)} {v} {r:.2f}" for m, v, r in result.top)
     sys.stdout.write(
-        f"{result.cell}\nwin rate {result.win_rate:.3f} ({result.reason}); "
+        f"{name(result.move)} ({notation} notation, {_colour(position.to_move)} to move)\n"
+        f"win rate {result.win_rate:.3f} ({result.reason}); "
         f"{result.playouts} playouts in {result.seconds:.2f} s; top: {top}\n"
     )
     return 0

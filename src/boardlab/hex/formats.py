@@ -14,15 +14,25 @@ or one more::
      2   . O .
      3    . . .
 
-**SGF** as HexGui writes it: ``(;FF[4]GM[11]SZ[n]AB[a1][b2]AW[c3];B[d4];W[e5])``. SGF
-follows HexGui, where black moves first and joins the top and bottom edges, so an SGF
-point ``c5`` (column c, row 5) is this module's cell ``e3`` (the transpose), black is
-player 1 and white player 2. ``W[swap-pieces]`` is HexGui's swap (see
-:data:`boardlab.hex.rules.SWAP`): white's answer to black's first stone on an empty
-board, read by turning the swap rule on; it is written for a :data:`SWAP` in the moves.
-A root ``PL[B]``/``PL[W]`` is written when the stone counts do not tell the side to
-move (after a swap). ``B[swap-pieces]``, ``swap-sides``, ``resign`` and ``pass`` moves
-are rejected.
+**SGF** as HexGui writes it: ``(;FF[4]GM[11]SZ[n];AB[a1][b2]AW[c3]PL[W];W[d4];B[e5])``.
+SGF follows HexGui, where black moves first and joins the top and bottom edges, so an
+SGF point ``c5`` (column c, row 5) is this module's cell ``e3`` (the transpose), black is
+player 1 and white player 2. Setup stones (``AB``, ``AW``, ``AE``, ``PL``) are read in
+any node and written, as HexGui writes them, in a second node after the root.
+
+The swap, as HexGui and MoHex play it: ``W[swap-pieces]`` answers black's first stone on
+an empty board, the players exchange colours and the board stays as it is, so white
+(the first player, now) moves next: ``;B[d4];W[swap-pieces];W[c5];B[e4]``. Reading it
+leaves the stones as they are and white to move (the swap rule then spent). boardlab's
+own :data:`~boardlab.hex.rules.SWAP` (the stone mirrored to the other colour, player 1
+to move again: the same game seen across the long diagonal) is written that way: the
+moves after it are written with their colours exchanged and without the transpose, so
+HexGui shows the game boardlab played. ``B[swap-pieces]``, ``swap-sides`` and ``pass``
+are rejected; a ``resign`` ends the moves read.
+
+Variations: the main line (the first variation at each branch, as SGF means it) is read
+unless ``line="last"`` asks for the last one at each branch, the line HexGui shows after
+a variation was played; :func:`sgf_has_variations` tells whether there was a choice.
 
 >>> p = parse_diagram("1 . X .\\n2  . O .\\n3   . . .\\n")
 >>> p.stones(1), p.stones(2), p.to_move
@@ -66,6 +76,7 @@ __all__ = [
     "parse_game_sgf",
     "parse_position",
     "parse_sgf",
+    "sgf_has_variations",
 ]
 
 _SYMBOLS = {".": EMPTY, "X": BLACK, "x": BLACK, "O": WHITE, "o": WHITE}
@@ -164,32 +175,39 @@ def parse_diagram(text: str, source: str = "<diagram>") -> Position:
 
 
 def format_sgf(position: Position, moves: list[int] | None = None) -> str:
-    """HexGui SGF of ``position`` as setup stones (``AB``/``AW``) plus ``moves`` played.
+    """HexGui SGF of ``position`` as setup stones (``AB``/``AW``, in a second node as
+    HexGui writes them) plus ``moves`` played.
 
-    Coordinates are transposed into HexGui's orientation (see the module docstring); a
-    :data:`~boardlab.hex.rules.SWAP` in ``moves`` is written ``swap-pieces``, and
-    ``PL`` when the stone counts do not give the side to move.
+    Coordinates are transposed into HexGui's orientation (see the module docstring);
+    ``PL`` is written when the stone counts do not give the side to move. A
+    :data:`~boardlab.hex.rules.SWAP` in ``moves`` is written ``W[swap-pieces]`` and the
+    moves after it in HexGui's frame (colours exchanged, no transpose).
     """
     size = position.size
-
-    def point(index: int) -> str:
-        if index == SWAP:
-            return "swap-pieces"
-        return str(Cell.of_index(index, size).transposed())
-
     parts = [f"(;FF[4]GM[11]SZ[{size}]AP[boardlab]"]
     counts = {BLACK: 0, WHITE: 0}
+    setup = []
     for tag, color in (("AB", BLACK), ("AW", WHITE)):
         cells = [i for i, v in enumerate(position.board) if v == color]
         counts[color] = len(cells)
         if cells:
-            parts.append(tag + "".join(f"[{point(i)}]" for i in cells))
+            setup.append(tag + "".join(f"[{Cell.of_index(i, size).transposed()}]" for i in cells))
     implied = {0: BLACK, 1: WHITE}.get(counts[BLACK] - counts[WHITE])
     if implied != position.to_move:
-        parts.append("PL[B]" if position.to_move == BLACK else "PL[W]")
+        setup.append("PL[B]" if position.to_move == BLACK else "PL[W]")
+    if setup:
+        parts.append(";" + "".join(setup))
     player = position.to_move
+    swapped = False
     for move in moves or []:
-        parts.append(f";{'B' if player == BLACK else 'W'}[{point(move)}]")
+        if move == SWAP:
+            parts.append(";W[swap-pieces]")
+            swapped = True
+        else:
+            cell = Cell.of_index(move, size)
+            colour = 3 - player if swapped else player
+            point = cell if swapped else cell.transposed()
+            parts.append(f";{'B' if colour == BLACK else 'W'}[{point}]")
         player = 3 - player
     parts.append(")")
     return "".join(parts) + "\n"
@@ -200,6 +218,8 @@ class _SgfReader:
         self.text = text
         self.source = source
         self.pos = 0
+        #: Variations met after a branch's first one (by :func:`_main_line`).
+        self.branches = 0
 
     def error(self, message: str, at: int | None = None) -> ParseError:
         where = self.pos if at is None else at
@@ -255,43 +275,62 @@ _Node = list[tuple[str, list[tuple[str, int]], int]]
 """One SGF node: its properties as ``(name, [(value, offset)], offset)``."""
 
 
-def _main_line(reader: _SgfReader) -> list[_Node]:
-    """The nodes of the game tree's main line (the first variation at every branch).
+def _main_line(reader: _SgfReader, last: bool = False) -> list[_Node]:
+    """The nodes of one line of the game tree: the first variation at every branch (the
+    main line), or with ``last`` the last one (the line HexGui shows after playing it).
 
     :raises ParseError: for a malformed tree, text after it, or a tree with no node.
     """
     text = reader.text
     reader.expect("(")
-    nodes: list[_Node] = []
-    main = [True]  # per open tree: does it lie on the main line (first variations)?
-    seen_child = [False]
-    while main:
+    # per open tree: its nodes so far on the chosen line, and its chosen subtree's nodes
+    stack: list[list[_Node]] = [[]]
+    chosen: list[list[_Node] | None] = [None]
+    reader.branches = 0
+    while stack:
         reader.skip_space()
         if reader.pos >= len(text):
             raise reader.error("unbalanced parentheses: the game tree is not closed")
         char = text[reader.pos]
         if char == ";":
+            if chosen[-1] is not None:
+                raise reader.error("a node after the variations of its game tree")
             reader.pos += 1
-            props = reader.properties()
-            if main[-1]:
-                nodes.append(props)
+            stack[-1].append(reader.properties())
         elif char == "(":
-            main.append(main[-1] and not seen_child[-1])
-            seen_child[-1] = True
-            seen_child.append(False)
+            if chosen[-1] is not None:
+                reader.branches += 1
+            stack.append([])
+            chosen.append(None)
             reader.pos += 1
         elif char == ")":
-            main.pop()
-            seen_child.pop()
+            nodes = stack.pop()
+            below = chosen.pop()
             reader.pos += 1
+            line = nodes + (below or [])
+            if not stack:
+                stack.append(line)
+                break
+            if chosen[-1] is None or last:
+                chosen[-1] = line
         else:
             raise reader.error(f"unexpected {char!r} in the game tree")
     reader.skip_space()
     if reader.pos < len(text):
         raise reader.error("unexpected text after the game tree")
-    if not nodes:
+    if not stack[0]:
         raise reader.error("the game tree has no node", 0)
-    return nodes
+    return stack[0]
+
+
+def sgf_has_variations(text: str, source: str = "<sgf>") -> bool:
+    """Does the SGF game tree branch (so that a line had to be chosen)?
+
+    :raises ParseError: for malformed SGF.
+    """
+    reader = _SgfReader(text, source)
+    _main_line(reader)
+    return reader.branches > 0
 
 
 def _board_size(reader: _SgfReader, root_node: _Node) -> int:
@@ -355,20 +394,26 @@ def _set_up(
         raise reader.error(str(exc), at) from None
 
 
-def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False) -> Position:
-    """The position at the end of the main line of a HexGui SGF game.
+def parse_sgf(
+    text: str, source: str = "<sgf>", swap: bool = False, line: str = "main"
+) -> Position:
+    """The position at the end of one line of a HexGui SGF game (``line``: ``main``, the
+    first variation at each branch, or ``last``; see :func:`sgf_has_variations`).
 
     Every node's setup (``AB``, ``AW``, ``AE``, ``PL``: HexGui writes it in the second
-    node) is applied, then its move is played (checked), in order; variations other
-    than the first are skipped. The result has the swap rule on when ``swap`` is
-    True or the game holds a ``W[swap-pieces]`` move.
+    node) is applied, then its move is played (checked), in order. ``W[swap-pieces]``
+    leaves the board as it is with white to move (HexGui's swap, see the module
+    docstring); ``resign`` ends the moves. The result has the swap rule on when ``swap``
+    is True and no swap was played.
 
     :raises ParseError: for malformed SGF, a game other than Hex (GM[11]), a missing or
         bad size, a bad point, or an illegal move, such as a swap anywhere but as white's
         answer to black's first stone on an empty board (with the line and column).
     """
+    if line not in ("main", "last"):
+        raise BoardlabError(f"unknown line {line!r} (known: main, last)")
     reader = _SgfReader(text, source)
-    nodes = _main_line(reader)
+    nodes = _main_line(reader, last=line == "last")
     size = _board_size(reader, nodes[0])
 
     def cell_of(value: str, at: int) -> int:
@@ -378,36 +423,41 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False) -> Position:
             raise reader.error(exc.message, at) from None
 
     position = Position(size, swap)
+    swapped = False
+    resigned = ""
     for props in nodes:
         if any(name in _SETUP for name, _, _ in props):
             position = _set_up(reader, position, props, cell_of)
-            position.swap = position.swap or swap
         for name, values, _ in props:
             if name not in ("B", "W"):
                 continue
             value, at = values[0]
+            if resigned:
+                raise reader.error(f"{name}[{value}] is played after {resigned}", at)
             color = BLACK if name == "B" else WHITE
             word = value.strip().lower()
-            if word == "swap-pieces" and color == WHITE:
-                if color != position.to_move:
-                    raise reader.error(f"{name}[{value}] is played out of turn", at)
-                position.swap = True
-                try:
-                    position.play_index(SWAP)
-                except BoardlabError as exc:
-                    raise reader.error(str(exc), at) from None
+            if word == "resign":
+                resigned = f"{name}[{value}]"
                 continue
-            if word == "swap-pieces":
-                raise reader.error(f"unsupported move {name}[{value}]: only white may swap", at)
-            if word in ("swap-sides", "resign", "pass", ""):
+            if word in ("swap-sides", "pass", "") or (word == "swap-pieces" and color == BLACK):
                 raise reader.error(f"unsupported move {name}[{value}]", at)
-            index = cell_of(value, at)
             if color != position.to_move:
                 raise reader.error(f"{name}[{value}] is played out of turn", at)
+            if word == "swap-pieces":
+                if swapped or not (position.start_empty and len(position.history) == 1):
+                    raise reader.error(
+                        f"{name}[{value}]: swap is only allowed as white's answer to "
+                        "black's first stone on an empty board",
+                        at,
+                    )
+                swapped = True  # the players exchange colours; white moves again
+                continue
             try:
-                position.play_index(index)
+                position.play_index(cell_of(value, at))
             except BoardlabError as exc:
                 raise reader.error(str(exc), at) from None
+    if swapped:
+        position.swap = False
     return position
 
 

@@ -13,12 +13,15 @@ Commands: ``boardsize``, ``clear_board``, ``play``, ``genmove``, ``undo``,
 **Swap rule** (off by default), as in MoHex: ``param_game allow_swap 1`` turns it on,
 ``param_game allow_swap 0`` off, ``param_game`` alone lists the setting
 (``[bool] allow_swap 0``). With it on, white may answer black's first stone of a game
-started on the empty board with ``play white swap-pieces`` (``swap`` is accepted too):
-the stone moves to the mirrored vertex as a white stone and black moves again.
-``genmove white`` answers ``swap-pieces`` when the first stone gives black the better
+started on the empty board with ``play white swap-pieces`` (``swap`` is accepted too).
+As in HexGui and MoHex the players exchange colours and the board stays as it is, so
+white (the first player, now) moves next; ``undo`` takes the swap back. ``genmove white`` answers ``swap-pieces`` when the first stone gives black the better
 chance (:func:`boardlab.hex.opening.decide_swap`), and ``genmove black`` on the empty
 board opens on a near-balanced outer cell (:func:`boardlab.hex.opening.balanced_opening`,
 computed once per board size from the engine's seed) instead of the centre.
+
+Once the game is won, ``genmove`` answers an error that names the winner (no
+``resign`` for the side that lost: HexGui waits on it).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import format_diagram
 from boardlab.hex.opening import SWAP_SOLVE_TIME, balanced_opening, decide_swap
-from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, check_size
+from boardlab.hex.rules import BLACK, WHITE, Cell, Position, check_size
 from boardlab.hex.search import MctsEngine
 
 __all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
@@ -100,7 +103,8 @@ class HexGtp:
         self.engine = engine or MctsEngine()
         self.position = Position(check_size(size), swap=swap)
         self.openings: dict[int, int] = {}
-        self.moves: list[tuple[int, int]] = []
+        #: The moves played: colour, the side to move before, and whether it was the swap.
+        self.moves: list[tuple[int, int, bool]] = []
         self.move_time = move_time
         self.solve_time = solve_time
         self.time_left: dict[int, float] = {}
@@ -151,7 +155,7 @@ class HexGtp:
         saved = p.to_move
         p.to_move = color
         p.push_index(index)
-        self.moves.append((color, saved))
+        self.moves.append((color, saved, False))
 
     def _swap(self, color: int) -> None:
         p = self.position
@@ -159,15 +163,24 @@ class HexGtp:
             raise GtpError("illegal move: the game is over")
         if color != WHITE:
             raise GtpError("illegal move: only white may swap")
-        saved = p.to_move
-        p.to_move = color
-        try:
-            p.play_index(SWAP)
-        except BoardlabError as exc:
-            p.to_move = saved
-            hint = "" if p.swap else " (param_game allow_swap 1 turns it on)"
-            raise GtpError(f"illegal move: {exc}{hint}") from None
-        self.moves.append((color, saved))
+        if not p.swap:
+            raise GtpError(
+                "illegal move: swap is not allowed: the swap rule is off "
+                "(param_game allow_swap 1 turns it on)"
+            )
+        if not (p.start_empty and len(p.history) == 1 and BLACK in p.board):
+            raise GtpError(
+                "illegal move: swap is only allowed as white's answer to black's first stone"
+            )
+        self._record_swap(color)
+
+    def _record_swap(self, color: int) -> None:
+        """The swap as HexGui and MoHex play it: the board stays, white moves next, and
+        the swap rule is spent (``undo`` restores it)."""
+        p = self.position
+        self.moves.append((color, p.to_move, True))
+        p.swap = False
+        p.to_move = WHITE
 
     def play(self, args: list[str]) -> str:
         if len(args) != _TWO_ARGS:
@@ -194,7 +207,7 @@ class HexGtp:
         color = parse_color(args[0])
         p = self.position
         if p.winner is not None:
-            return "resign"
+            raise GtpError(f"the game is over: {'black' if p.winner == BLACK else 'white'} has won")
         saved = p.to_move
         p.to_move = color
         think = Limit(time=self._think_time(color))
@@ -205,8 +218,8 @@ class HexGtp:
             )
             decision = decide_swap(self.engine, p, think, solve_time=solve_time)
             if decision.swap:
-                p.push_index(SWAP)
-                self.moves.append((color, saved))
+                p.to_move = saved
+                self._record_swap(color)
                 return SWAP_MOVE
             if decision.reply is not None:
                 self._place(color, decision.reply.move)
@@ -225,8 +238,11 @@ class HexGtp:
     def undo(self, args: list[str]) -> str:
         if not self.moves:
             raise GtpError("cannot undo: no move played")
-        _, saved = self.moves.pop()
-        self.position.pop()
+        _, saved, swapped = self.moves.pop()
+        if swapped:
+            self.position.swap = True
+        else:
+            self.position.pop()
         self.position.to_move = saved
         return ""
 
@@ -287,5 +303,6 @@ class HexGtp:
         tops = " ".join(f"{vertex(m, size)}:{v}:{r:.3f}" for m, v, r in result.top)
         return (
             f"best {vertex(result.move, size)} winrate {result.win_rate:.3f} "
-            f"playouts {result.playouts} ({result.reason}); top {tops}"
+            f"playouts {result.playouts} ({result.reason}); top {tops} "
+            "(visits count the tree kept from earlier moves too)"
         )
