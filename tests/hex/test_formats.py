@@ -73,7 +73,6 @@ def test_ioi_sample_file() -> None:
         ("X X\n. .\n", "1:1", "unbalanced position: 2 black and 0 white"),
         ("O .\n. .\n", "1:1", "unbalanced position: 0 black and 1 white"),
         ("# nothing\n", "1:1", "no board rows found"),
-        ("(;FF[4]GM[11]SZ[3];B[a1];B[b2])", "1:28", "B[b2] is played out of turn"),
         ("(;FF[4]GM[11]SZ[3];B[a1];W[a1])", "1:28", "already occupied"),
         ("(;FF[4]GM[11]SZ[3];B[d1])", "1:22", "off the 3x3 board"),
         ("(;FF[4]GM[1]SZ[3])", "1:8", "not a Hex game: GM[1]"),
@@ -83,7 +82,8 @@ def test_ioi_sample_file() -> None:
         ("(;FF[4]GM[11]SZ[3]", "1:19", "unbalanced parentheses"),
         ("(;FF[4]GM[11]SZ[3];B[a1", "1:21", "unterminated property value"),
         ("(;FF[4]GM[11]SZ[3];B[swap-pieces])", "1:22", "unsupported move B[swap-pieces]"),
-        ("(;FF[4]GM[11]SZ[3];W[swap-pieces])", "1:22", "W[swap-pieces] is played out of turn"),
+        ("(;FF[4]GM[11]SZ[3];W[swap-pieces])", "1:22", "answer to black's first stone"),
+        ("(;FF[4]GM[11]SZ[3];B[a1];W[SWAP];W[zz])", "1:36", "bad cell 'zz'"),
         (
             "(;FF[4]GM[11]SZ[3];B[a1];W[b2];B[c3];W[swap-pieces])",
             "1:40",
@@ -106,7 +106,6 @@ def test_ioi_sample_file() -> None:
             "a node after the variations",
         ),
         ("(;FF[4]GM[11]SZ[3];B[a1];W[swap-sides])", "1:28", "unsupported move W[swap-sides]"),
-        ("(;FF[4]GM[11]SZ[3]AB[a1][b1])", "1:19", "unbalanced"),
         ("(;FF[4]GM[11]SZ[3]) x", "1:21", "unexpected text after the game tree"),
     ],
 )
@@ -172,6 +171,23 @@ def test_sgf_variations_main_or_last_line() -> None:
     assert sgf_has_variations(text)
     assert not sgf_has_variations("(;FF[4]GM[11]SZ[3];B[a1];W[b2])")
     assert not sgf_has_variations("(;FF[4]GM[11]SZ[3](;B[a1];W[b2]))")
+
+
+def test_sgf_reads_what_hexgui_reads() -> None:
+    """Old HexGui puzzle files place stones as moves of any colour in any order, and
+    templates set up any stones: read as HexGui shows them (the other colour moves
+    after a move; PL, else balanced counts, else the next move's colour, else black)."""
+    p = parse_sgf("(;AP[HexGui:0.2]FF[4]GM[11]SZ[5];W[a1];B[b2];B[c3];W[d4])")
+    assert len(p.stones(BLACK)) == 2 and len(p.stones(WHITE)) == 2 and p.to_move == BLACK
+    t = parse_sgf("(;AP[HexGui:0.2]FF[4]GM[11]SZ[11];AB[e3][f3])")
+    assert len(t.stones(BLACK)) == 2 and t.to_move == BLACK
+    u = parse_sgf("(;FF[4]GM[11]SZ[5];AB[a1]AW[b1][c1][d1];W[e5])")
+    assert u.to_move == BLACK and len(u.stones(WHITE)) == 4
+    v = parse_sgf("(;FF[4]GM[11]SZ[5];AB[a1][a2][a3]PL[W])")
+    assert v.to_move == WHITE
+    # an older Benzene game's swap
+    w = parse_sgf("(;AP[Hex-benzene:0.1]FF[4]GM[11]SZ[11];B[b2];W[SWAP];W[f6];B[g6])")
+    assert len(w.stones(BLACK)) == 2 and len(w.stones(WHITE)) == 1 and w.to_move == WHITE
 
 
 def test_sgf_resign_ends_the_moves() -> None:

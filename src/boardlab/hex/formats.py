@@ -355,6 +355,8 @@ def _board_size(reader: _SgfReader, root_node: _Node) -> int:
         raise reader.error(str(exc), size_at) from None
 
 
+#: The swap's names: HexGui's, and older Benzene files' ``W[SWAP]``.
+_SWAP_WORDS = ("swap-pieces", "swap")
 #: The SGF setup properties: stones added (black, white), cells emptied, side to move.
 _SETUP = frozenset({"AB", "AW", "AE", "PL"})
 
@@ -364,11 +366,16 @@ def _set_up(
     position: Position,
     props: _Node,
     cell_of: Callable[[str, int], int],
+    next_mover: int | None,
 ) -> Position:
-    """``position`` with one node's setup applied (``AE`` first, then ``AB``/``AW``;
-    ``PL`` names the side to move, else the stone counts do). HexGui writes the setup in
-    the second node, after the root; a setup after moves starts the game record anew
-    from the stones on the board (the moves before it are not kept)."""
+    """``position`` with one node's setup applied (``AE`` first, then ``AB``/``AW``).
+
+    The side to move: ``PL`` if given; else the stone counts when black has as many
+    stones as white or one more; else the colour of the file's next move
+    (``next_mover``); else black. HexGui writes the setup in the second node, after the
+    root, and allows any stones (a template or a puzzle need not be a reachable
+    position); a setup after moves starts the game record anew from the stones on the
+    board (the moves before it are not kept)."""
     size = position.size
     stones = {i: v for i, v in enumerate(position.board) if v != EMPTY}
     to_move = None
@@ -388,23 +395,25 @@ def _set_up(
     black = [Cell.of_index(i, size) for i, v in sorted(stones.items()) if v == BLACK]
     white = [Cell.of_index(i, size) for i, v in sorted(stones.items()) if v == WHITE]
     at = min(where for name, _, where in props if name in _SETUP)
+    if to_move is None and len(black) - len(white) not in (0, 1):
+        to_move = next_mover or BLACK
     try:
         return Position.from_stones(size, black, white, to_move, position.swap)
     except BoardlabError as exc:
         raise reader.error(str(exc), at) from None
 
 
-def parse_sgf(
-    text: str, source: str = "<sgf>", swap: bool = False, line: str = "main"
-) -> Position:
+def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False, line: str = "main") -> Position:
     """The position at the end of one line of a HexGui SGF game (``line``: ``main``, the
     first variation at each branch, or ``last``; see :func:`sgf_has_variations`).
 
     Every node's setup (``AB``, ``AW``, ``AE``, ``PL``: HexGui writes it in the second
-    node) is applied, then its move is played (checked), in order. ``W[swap-pieces]``
-    leaves the board as it is with white to move (HexGui's swap, see the module
-    docstring); ``resign`` ends the moves. The result has the swap rule on when ``swap``
-    is True and no swap was played.
+    node) is applied, then its move is played (checked), in order. As in HexGui a move
+    puts a stone of the colour its node names, in turn or not (old HexGui puzzle files
+    place their stones as moves), and the other colour is then to move.
+    ``W[swap-pieces]`` (or ``W[swap]``) leaves the board as it is with white to move
+    (HexGui's swap, see the module docstring); ``resign`` ends the moves. The result
+    has the swap rule on when ``swap`` is True and no swap was played.
 
     :raises ParseError: for malformed SGF, a game other than Hex (GM[11]), a missing or
         bad size, a bad point, or an illegal move, such as a swap anywhere but as white's
@@ -422,12 +431,16 @@ def parse_sgf(
         except ParseError as exc:
             raise reader.error(exc.message, at) from None
 
+    movers: list[int | None] = [None] * (len(nodes) + 1)  # the next move's colour
+    for number in range(len(nodes) - 1, -1, -1):
+        named = [name for name, _, _ in nodes[number] if name in ("B", "W")]
+        movers[number] = (BLACK if named[0] == "B" else WHITE) if named else movers[number + 1]
     position = Position(size, swap)
     swapped = False
     resigned = ""
-    for props in nodes:
+    for number, props in enumerate(nodes):
         if any(name in _SETUP for name, _, _ in props):
-            position = _set_up(reader, position, props, cell_of)
+            position = _set_up(reader, position, props, cell_of, movers[number])
         for name, values, _ in props:
             if name not in ("B", "W"):
                 continue
@@ -439,21 +452,24 @@ def parse_sgf(
             if word == "resign":
                 resigned = f"{name}[{value}]"
                 continue
-            if word in ("swap-sides", "pass", "") or (word == "swap-pieces" and color == BLACK):
+            if word in ("swap-sides", "pass", "") or (word in _SWAP_WORDS and color == BLACK):
                 raise reader.error(f"unsupported move {name}[{value}]", at)
-            if color != position.to_move:
-                raise reader.error(f"{name}[{value}] is played out of turn", at)
-            if word == "swap-pieces":
-                if swapped or not (position.start_empty and len(position.history) == 1):
+            if word in _SWAP_WORDS:
+                if swapped or not (
+                    position.start_empty and len(position.history) == 1 and BLACK in position.board
+                ):
                     raise reader.error(
                         f"{name}[{value}]: swap is only allowed as white's answer to "
                         "black's first stone on an empty board",
                         at,
                     )
                 swapped = True  # the players exchange colours; white moves again
+                position.to_move = WHITE
                 continue
+            index = cell_of(value, at)
+            position.to_move = color  # as HexGui: the stone has the colour its node names
             try:
-                position.play_index(cell_of(value, at))
+                position.play_index(index)
             except BoardlabError as exc:
                 raise reader.error(str(exc), at) from None
     if swapped:
