@@ -8,7 +8,7 @@ from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.gtp import HexGtp, parse_vertex, vertex
 from boardlab.hex.opening import balanced_opening, decide_swap, opening_candidates
-from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position
+from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 from boardlab.hex.search import MctsEngine
 from boardlab.hex.solver import solve
 
