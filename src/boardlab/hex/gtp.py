@@ -16,8 +16,9 @@ Commands: ``boardsize``, ``clear_board``, ``play``, ``genmove``, ``undo``,
 started on the empty board with ``play white swap-pieces`` (``swap`` is accepted too).
 As in HexGui and MoHex the players exchange colours and the board stays as it is, so
 white (the first player, now) moves next; ``undo`` takes the swap back. ``genmove
-white`` answers ``swap-pieces`` when the first stone gives black the better chance (:func:`boardlab.hex.opening.decide_swap`), and ``genmove black`` on the empty
-board opens on a near-balanced outer cell (:func:`boardlab.hex.opening.balanced_opening`,
+white`` answers ``swap-pieces`` when the first stone gives black the better chance
+(:func:`boardlab.hex.opening.decide_swap`), and ``genmove black`` on the empty board
+opens on a near-balanced outer cell (:func:`boardlab.hex.opening.balanced_opening`,
 computed once per board size from the engine's seed) instead of the centre.
 
 Once the game is won, ``genmove`` answers an error that names the winner (no
