@@ -17,7 +17,7 @@ from boardlab.hex.formats import (
     parse_position,
     parse_sgf,
 )
-from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, parse_move
 
 DATA = Path(__file__).parent / "data"
 
@@ -245,3 +245,16 @@ def test_hexgui_setup_in_the_second_node_then_moves() -> None:
     assert sorted(map(str, later.stones(BLACK))) == ["c3"] and later.to_move == WHITE
     with pytest.raises(ParseError, match=r"1:29: bad player PL\[X\]"):
         parse_sgf("(;FF[4]GM[11]SZ[3];AB[a1]PL[X])")
+
+
+def test_sgf_as_played_is_the_inverse_of_format_sgf() -> None:
+    """The web page's games keep boardlab's swap: reading ``as_played`` gives back the
+    moves written, and refuses moves out of turn."""
+    game = Position(5, swap=True)
+    for name in ("a1", "swap-pieces", "c3", "b4", "e5"):
+        game.play(parse_move(name, 5))
+    text = format_sgf(Position(5, swap=True), game.indices)
+    back = parse_sgf(text, as_played=True)
+    assert back.indices == game.indices and back.board == game.board
+    with pytest.raises(ParseError, match="out of turn"):
+        parse_sgf("(;FF[4]GM[11]SZ[3];B[a1];B[b2])", as_played=True)

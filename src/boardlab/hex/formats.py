@@ -403,7 +403,13 @@ def _set_up(
         raise reader.error(str(exc), at) from None
 
 
-def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False, line: str = "main") -> Position:
+def parse_sgf(
+    text: str,
+    source: str = "<sgf>",
+    swap: bool = False,
+    line: str = "main",
+    as_played: bool = False,
+) -> Position:
     """The position at the end of one line of a HexGui SGF game (``line``: ``main``, the
     first variation at each branch, or ``last``; see :func:`sgf_has_variations`).
 
@@ -414,6 +420,11 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False, line: str = 
     ``W[swap-pieces]`` (or ``W[swap]``) leaves the board as it is with white to move
     (HexGui's swap, see the module docstring); ``resign`` ends the moves. The result
     has the swap rule on when ``swap`` is True and no swap was played.
+
+    With ``as_played`` the game is read as boardlab plays it (the web page's games): the
+    moves must alternate, ``W[swap-pieces]`` is boardlab's
+    :data:`~boardlab.hex.rules.SWAP` (kept in the history, the swap rule on) and the
+    moves after it are read in HexGui's frame, the inverse of :func:`format_sgf`.
 
     :raises ParseError: for malformed SGF, a game other than Hex (GM[11]), a missing or
         bad size, a bad point, or an illegal move, such as a swap anywhere but as white's
@@ -440,6 +451,8 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False, line: str = 
     resigned = ""
     for number, props in enumerate(nodes):
         if any(name in _SETUP for name, _, _ in props):
+            if as_played and swapped:
+                raise reader.error("a setup after the swap", props[0][2])
             position = _set_up(reader, position, props, cell_of, movers[number])
         for name, values, _ in props:
             if name not in ("B", "W"):
@@ -454,6 +467,16 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False, line: str = 
                 continue
             if word in ("swap-sides", "pass", "") or (word in _SWAP_WORDS and color == BLACK):
                 raise reader.error(f"unsupported move {name}[{value}]", at)
+            if as_played and (color != position.to_move) != swapped:
+                raise reader.error(f"{name}[{value}] is played out of turn", at)
+            if word in _SWAP_WORDS and as_played:
+                position.swap = True
+                try:
+                    position.play_index(SWAP)
+                except BoardlabError as exc:
+                    raise reader.error(str(exc), at) from None
+                swapped = True
+                continue
             if word in _SWAP_WORDS:
                 if swapped or not (
                     position.start_empty and len(position.history) == 1 and BLACK in position.board
@@ -467,12 +490,15 @@ def parse_sgf(text: str, source: str = "<sgf>", swap: bool = False, line: str = 
                 position.to_move = WHITE
                 continue
             index = cell_of(value, at)
-            position.to_move = color  # as HexGui: the stone has the colour its node names
+            if as_played and swapped:  # HexGui's frame: transposed, colours exchanged
+                index = Cell.of_index(index, size).transposed().index(size)
+            else:
+                position.to_move = color  # as HexGui: the stone has the colour its node names
             try:
                 position.play_index(index)
             except BoardlabError as exc:
                 raise reader.error(str(exc), at) from None
-    if swapped:
+    if swapped and not as_played:
         position.swap = False
     return position
 

@@ -218,7 +218,7 @@ async def load(request: Request) -> Obj:
 
     data = await read_object(request)
     text = field_str(data, "sgf", max_len=MAX_SGF)
-    position = parse_sgf(text, source="sgf", swap=field_bool(data, "swap", False))
+    position = parse_sgf(text, source="sgf", swap=field_bool(data, "swap", False), as_played=True)
     if not position.start_empty:
         raise ApiError(422, "the page plays games from the empty board: this SGF sets up stones")
     return state_of(position)
