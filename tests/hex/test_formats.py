@@ -153,7 +153,7 @@ def test_sgf_writes_boardlab_swap_in_hexgui_frame() -> None:
 def test_sgf_setup_goes_in_a_second_node_as_hexgui_writes_it() -> None:
     p = parse_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[a1])")
     text = format_sgf(p)
-    assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab];AB[c2]AW[a1])\n"
+    assert text == "(;FF[4]GM[11]SZ[5]AP[boardlab];AB[c2]AW[a1]PL[B])\n"
     q = Position.from_stones(5, [Cell.parse("b3")], [Cell.parse("a1")], WHITE)
     assert format_sgf(q).endswith(";AB[c2]AW[a1]PL[W])\n")
     assert parse_sgf(format_sgf(q)).to_move == WHITE
@@ -176,7 +176,7 @@ def test_sgf_variations_main_or_last_line() -> None:
 def test_sgf_reads_what_hexgui_reads() -> None:
     """Old HexGui puzzle files place stones as moves of any colour in any order, and
     templates set up any stones: read as HexGui shows them (the other colour moves
-    after a move; PL, else balanced counts, else the next move's colour, else black)."""
+    after a move; after a setup PL, else the side to move before it)."""
     p = parse_sgf("(;AP[HexGui:0.2]FF[4]GM[11]SZ[5];W[a1];B[b2];B[c3];W[d4])")
     assert len(p.stones(BLACK)) == 2 and len(p.stones(WHITE)) == 2 and p.to_move == BLACK
     t = parse_sgf("(;AP[HexGui:0.2]FF[4]GM[11]SZ[11];AB[e3][f3])")

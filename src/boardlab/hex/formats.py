@@ -18,7 +18,10 @@ or one more::
 SGF follows HexGui, where black moves first and joins the top and bottom edges, so an
 SGF point ``c5`` (column c, row 5) is this module's cell ``e3`` (the transpose), black is
 player 1 and white player 2. Setup stones (``AB``, ``AW``, ``AE``, ``PL``) are read in
-any node and written, as HexGui writes them, in a second node after the root.
+any node and written, as HexGui writes them, in a second node after the root, with
+``PL`` (without it HexGui keeps the side to move as it was: black at the start). As in
+HexGui a move puts a stone of the colour its node names, and the other colour is then
+to move.
 
 The swap, as HexGui and MoHex play it: ``W[swap-pieces]`` answers black's first stone on
 an empty board, the players exchange colours and the board stays as it is, so white
@@ -179,21 +182,18 @@ def format_sgf(position: Position, moves: list[int] | None = None) -> str:
     HexGui writes them) plus ``moves`` played.
 
     Coordinates are transposed into HexGui's orientation (see the module docstring);
-    ``PL`` is written when the stone counts do not give the side to move. A
+    ``PL`` names the side to move with every setup (HexGui reads black without it). A
     :data:`~boardlab.hex.rules.SWAP` in ``moves`` is written ``W[swap-pieces]`` and the
     moves after it in HexGui's frame (colours exchanged, no transpose).
     """
     size = position.size
     parts = [f"(;FF[4]GM[11]SZ[{size}]AP[boardlab]"]
-    counts = {BLACK: 0, WHITE: 0}
     setup = []
     for tag, color in (("AB", BLACK), ("AW", WHITE)):
         cells = [i for i, v in enumerate(position.board) if v == color]
-        counts[color] = len(cells)
         if cells:
             setup.append(tag + "".join(f"[{Cell.of_index(i, size).transposed()}]" for i in cells))
-    implied = {0: BLACK, 1: WHITE}.get(counts[BLACK] - counts[WHITE])
-    if implied != position.to_move:
+    if setup or position.to_move != BLACK:  # HexGui keeps black to move without PL
         setup.append("PL[B]" if position.to_move == BLACK else "PL[W]")
     if setup:
         parts.append(";" + "".join(setup))
@@ -366,19 +366,17 @@ def _set_up(
     position: Position,
     props: _Node,
     cell_of: Callable[[str, int], int],
-    next_mover: int | None,
 ) -> Position:
     """``position`` with one node's setup applied (``AE`` first, then ``AB``/``AW``).
 
-    The side to move: ``PL`` if given; else the stone counts when black has as many
-    stones as white or one more; else the colour of the file's next move
-    (``next_mover``); else black. HexGui writes the setup in the second node, after the
-    root, and allows any stones (a template or a puzzle need not be a reachable
+    The side to move is ``PL`` if given, else the side to move before the setup (black
+    at the start), as HexGui reads it. HexGui writes the setup in the second node, after
+    the root, and allows any stones (a template or a puzzle need not be a reachable
     position); a setup after moves starts the game record anew from the stones on the
     board (the moves before it are not kept)."""
     size = position.size
     stones = {i: v for i, v in enumerate(position.board) if v != EMPTY}
-    to_move = None
+    to_move = position.to_move
     for name, values, _ in props:
         if name == "PL":
             value = values[0][0].strip().upper()
@@ -395,8 +393,6 @@ def _set_up(
     black = [Cell.of_index(i, size) for i, v in sorted(stones.items()) if v == BLACK]
     white = [Cell.of_index(i, size) for i, v in sorted(stones.items()) if v == WHITE]
     at = min(where for name, _, where in props if name in _SETUP)
-    if to_move is None and len(black) - len(white) not in (0, 1):
-        to_move = next_mover or BLACK
     try:
         return Position.from_stones(size, black, white, to_move, position.swap)
     except BoardlabError as exc:
@@ -442,18 +438,14 @@ def parse_sgf(
         except ParseError as exc:
             raise reader.error(exc.message, at) from None
 
-    movers: list[int | None] = [None] * (len(nodes) + 1)  # the next move's colour
-    for number in range(len(nodes) - 1, -1, -1):
-        named = [name for name, _, _ in nodes[number] if name in ("B", "W")]
-        movers[number] = (BLACK if named[0] == "B" else WHITE) if named else movers[number + 1]
     position = Position(size, swap)
     swapped = False
     resigned = ""
-    for number, props in enumerate(nodes):
+    for props in nodes:
         if any(name in _SETUP for name, _, _ in props):
             if as_played and swapped:
                 raise reader.error("a setup after the swap", props[0][2])
-            position = _set_up(reader, position, props, cell_of, movers[number])
+            position = _set_up(reader, position, props, cell_of)
         for name, values, _ in props:
             if name not in ("B", "W"):
                 continue
