@@ -11,7 +11,7 @@ and merge seconds a shard, and the bytes on disk; then the totals. A level resum
 a later run counts the pause between the runs, so give the folder of one unbroken run
 (or read those levels with care).
 
-    .venv/bin/python benchmarks/bench_pegs_workdir.py /work/pegs-runs/french-b4 [--json]
+    .venv/bin/python benchmarks/bench_pegs_workdir.py $RUNS/french-b4 [--json]
 """
 
 from __future__ import annotations
