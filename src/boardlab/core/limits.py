@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from boardlab.core.errors import BoardlabError
+from boardlab.core.errors import BoardlabError, LimitExceededError
 
 __all__ = ["Budget", "Limit", "Stop", "current_stop", "stop_scope"]
 
@@ -152,3 +152,19 @@ class Budget:
         if self.stop is not None and self.stop.is_set():
             return True
         return self.limit.time is not None and self.elapsed >= self.limit.time
+
+    def check(self, what: str, nodes: int = 0) -> None:
+        """Raise :class:`LimitExceededError` naming what ran out (the node limit, the
+        outside stop or the time limit) while ``what``, once :meth:`exhausted`.
+
+        :raises LimitExceededError: when the budget is exhausted.
+        """
+        if not self.exhausted(nodes):
+            return
+        if self.limit.nodes is not None and nodes >= self.limit.nodes:
+            spent = f"node limit of {self.limit.nodes:,}"
+        elif self.stop is not None and self.stop.is_set():
+            spent = f"search stopped ({self.stop.reason or 'deadline'})"
+        else:
+            spent = f"time limit of {self.limit.time:g} s"
+        raise LimitExceededError(f"{spent} reached while {what}; no answer")

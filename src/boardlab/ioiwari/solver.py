@@ -167,10 +167,6 @@ class ValueTable:
             code = code * self._base + beads
         return int(self._values[code])
 
-    def value_of_code(self, code: int) -> int:
-        """The value stored for ``code``."""
-        return int(self._values[code])
-
     def move_values(self, pits: Sequence[int]) -> dict[int, int]:
         """``{pit label: value}`` of every legal move."""
         return move_values(self, pits)

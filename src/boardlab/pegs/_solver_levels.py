@@ -154,13 +154,6 @@ class MinMoves:
         }
 
 
-def _check(budget: Budget, what: str) -> None:
-    if budget.exhausted():
-        raise LimitExceededError(
-            f"time limit of {budget.limit.time:g} s reached while {what}; no answer"
-        )
-
-
 def _nothing(done: int, total: int, label: str) -> None:
     return None
 
@@ -218,7 +211,7 @@ def enumerate_levels(
     levels: dict[int, U64] = {top: np.array([first], dtype=np.uint64)}
     total = top - bottom
     for pegs in range(top - 1, bottom - 1, -1):
-        _check(budget, f"enumerating positions with {pegs} pegs")
+        budget.check(f"enumerating positions with {pegs} pegs")
         _check_memory(problem, levels, pegs, memory)
         children = _kernel.expand(levels[pegs + 1], mf, mo, mt, table)
         levels[pegs] = _kernel.sort_unique(children, problem.board.size)
@@ -265,7 +258,7 @@ def analyse(
                 if at < level.size and level[at] == target:
                     lo[at] = sizes[at]
         else:
-            _check(budget, f"counting paths from positions with {pegs} pegs")
+            budget.check(f"counting paths from positions with {pegs} pegs")
             lo, hi = _kernel.count_parents(
                 winning[pegs - 1], lo, hi, level, mf, mo, mt, table, problem.board.size
             )
@@ -284,7 +277,7 @@ def analyse(
     counts.reverse()
     finishes: dict[int, int] = {}
     if problem.goal.bits is None:
-        _check(budget, "counting paths from the start")
+        budget.check("counting paths from the start")
         finishes = by_hole(problem, *forward_counts(problem, winning))
     seconds = time.perf_counter() - began
     return Analysis(problem, tuple(counts), solutions, seconds, winning, finishes)
@@ -318,7 +311,7 @@ def min_moves(
     by_from, to_cell = problem.chains
     table = problem.table
     for pegs in range(bottom + 1, top + 1):
-        _check(budget, f"measuring moves from positions with {pegs} pegs")
+        budget.check(f"measuring moves from positions with {pegs} pegs")
         best = _kernel.chain_min(
             found.winning[pegs], pegs, mf, mo, mt, by_from, to_cell, table,
             wins, starts, index, dist, problem.board.size,

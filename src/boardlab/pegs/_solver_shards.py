@@ -372,7 +372,7 @@ def _analyse(
     sizes: dict[int, int] = {top: 1}
     sample = first
     for pegs in range(top - 1, bottom - 1, -1):
-        _stop_if_out_of_time(budget, f"enumerating positions with {pegs} pegs")
+        budget.check(f"enumerating positions with {pegs} pegs")
         folder = _level_folder(run, "level", pegs)
         done = _done(folder)
         if done is not None and folder is not None:
@@ -393,7 +393,7 @@ def _analyse(
     wins: list[Handle] = []
     solutions = 0
     for pegs in range(bottom, top + 1):
-        _stop_if_out_of_time(budget, f"counting paths from positions with {pegs} pegs")
+        budget.check(f"counting paths from positions with {pegs} pegs")
         folder = _level_folder(run, "wins", pegs)
         done = _done(folder)
         if done is not None and folder is not None:
@@ -439,13 +439,6 @@ def _shard_report(
         )
 
     return report
-
-
-def _stop_if_out_of_time(budget: Budget, what: str) -> None:
-    if budget.exhausted():
-        raise LimitExceededError(
-            f"time limit of {budget.limit.time:g} s reached while {what}; no answer"
-        )
 
 
 def _forward(

@@ -27,7 +27,6 @@ from boardlab.pegs._solver_shards import (
     _mark_done,
     _route,
     _save,
-    _stop_if_out_of_time,
     push_routed,
     submit_pushes,
 )
@@ -82,7 +81,7 @@ def finishes_sharded(
     keys, lo, hi = start_counts(problem)
     counts: list[Handle] = _route(keys, shards, lo, hi)
     for pegs in range(top - 1, bottom - 1, -1):
-        _stop_if_out_of_time(budget, f"counting paths from the start to {pegs} pegs")
+        budget.check(f"counting paths from the start to {pegs} pegs")
         folder = _level_folder(run, "paths", pegs)
         if _done(folder) is not None and folder is not None:
             counts = [str(folder / f"shard-{j:04d}.npz") for j in range(shards)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import pairwise
 
@@ -73,11 +73,6 @@ class Board:
     start: int
     home: Cell | None
     numbered: bool = False
-    _over: dict[tuple[int, int], int] = field(init=False, repr=False, compare=False, hash=False)
-
-    def __post_init__(self) -> None:
-        over = {(a, c): b for a, b, c in self.grid.jumps}
-        object.__setattr__(self, "_over", over)
 
     # -- holes -------------------------------------------------------------------------
     @property
@@ -160,10 +155,6 @@ class Board:
             if self.has_hole(middle):
                 return middle
         return self.home
-
-    def over_index(self, src: int, dst: int) -> int | None:
-        """The hole jumped over from hole ``src`` to hole ``dst``, if that is a jump here."""
-        return self._over.get((src, dst))
 
     def is_line_move(self, move: Move) -> bool:
         """True when the move's direction is a lattice direction of this board."""

@@ -17,21 +17,12 @@ the position allows them.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
 
 from boardlab.core.state import GameState
 from boardlab.pegs.boards import Board, named_board
 from boardlab.pegs.cells import Cell, Jump, Move, Walk
 
-__all__ = ["Position", "Snapshot"]
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """An immutable record of a position: board name and peg bitset."""
-
-    board: str
-    bits: int
+__all__ = ["Position"]
 
 
 class Position(GameState[Move, int, int]):
@@ -77,10 +68,6 @@ class Position(GameState[Move, int, int]):
         """True when hole ``cell`` holds a peg (False for a cell that is not a hole)."""
         index = self.board.grid.index.get((cell.row, cell.col))
         return index is not None and bool(self.bits >> index & 1)
-
-    def snapshot(self) -> Snapshot:
-        """The board name and peg bitset, hashable."""
-        return Snapshot(self.board.name, self.bits)
 
     # -- moves -----------------------------------------------------------------------------
     def legal_jumps(self) -> list[Jump]:

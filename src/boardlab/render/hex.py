@@ -23,6 +23,8 @@ from boardlab.render import svg
 __all__ = ["diagram", "svg_picture"]
 
 COLOURS = {BLACK: "#d33", WHITE: "#36c"}
+#: The fill of every hexagon (the web page finds the cells by it).
+CELL_FILL = "#f4e7c5"
 
 
 def diagram(position: Position) -> str:
@@ -72,7 +74,7 @@ def svg_picture(position: Position, cell: float = 28.0) -> str:
                 for k in range(6)
             ]
             index = row * n + col
-            body.append(svg.polygon(corners, fill="#f4e7c5", stroke="#7a6a4f", stroke_width=1))
+            body.append(svg.polygon(corners, fill=CELL_FILL, stroke="#7a6a4f", stroke_width=1))
             owner = position.board[index]
             if owner:
                 body.append(

@@ -79,10 +79,6 @@ class Shongololo(GameState[Action, None, int]):
         """How many blocks have been eaten."""
         return sum(self._eaten)
 
-    def is_eaten(self, block: Block) -> bool:
-        """True when ``block`` (inside the fruit) has been eaten."""
-        return bool(self._eaten[self.box.index(block)])
-
     def eaten_blocks(self) -> list[Block]:
         """Every eaten block, in index order."""
         return [self.box.block(i) for i, flag in enumerate(self._eaten) if flag]

@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_SIZE", "read_game", "routes", "state_of"]
 
-HEX_FILL = "#f4e7c5"  # the fill of every hexagon in render.hex.svg_picture
 MAX_TIME = 30.0
 MAX_PLAYOUTS = 1_000_000
 #: The exact solver is offered for positions with at most this many empty cells (an empty
@@ -88,7 +87,7 @@ def state_of(position: Position) -> Obj:
     """The JSON form of a game: moves, side to move, winner and winning chain, each
     stone's move number, the last stone, whether a swap or the exact solver is on offer,
     the SVG."""
-    from boardlab.render.hex import svg_picture
+    from boardlab.render.hex import CELL_FILL, svg_picture
 
     size = position.size
     names = [str(Cell.of_index(i, size)) for i in range(size * size)]
@@ -108,7 +107,7 @@ def state_of(position: Position) -> Obj:
         "legal": [names[i] for i in position.legal_indices()],
         "cells": names,
         "stones": {str(player): [str(c) for c in position.stones(player)] for player in (1, 2)},
-        "svg": tag_cells(svg_picture(position), "polygon", HEX_FILL, names),
+        "svg": tag_cells(svg_picture(position), "polygon", CELL_FILL, names),
     }
 
 
