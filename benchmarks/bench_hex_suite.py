@@ -1,0 +1,262 @@
+"""Benchmark: boardlab's Hex solver against MoHex 2.0's DFPN on MoHex's own test suites.
+
+A Benzene regression file (``regression/dfpn-puzzle.tst``, ``dfpn-solve-7x7.tst``, ... in
+MoHex's public repository, given by path and never committed) is a GTP script: position
+commands (``boardsize``, ``loadsgf FILE`` relative to the ``.tst`` file, ``play``,
+``undo``) and numbered tests, ``dfpn-solve-state COLOUR`` (who wins with COLOUR to move)
+or ``dfpn-solver-find-winning COLOUR`` (its winning moves), each followed by
+``#? [expected]``; a ``# Takes N seconds`` comment above a test is the suite's own time
+for it (2008 hardware).
+
+Each test is answered, one position at a time, by:
+
+- boardlab: ``hex.solver.solve`` on the position (the SGF read as HexGui reads it, the
+  side to move the test's colour), ``--time`` seconds at most; a ``find-winning`` test
+  classifies every move. Right when the winner is right and, for ``find-winning``, every
+  expected move is among the winning moves boardlab proves (MoHex's list leaves out moves
+  its inferior-cell analysis prunes, so boardlab may name more, each proven);
+- MoHex: a fresh process given the same commands and the test command, its DFPN limited
+  to ``--time`` seconds; right when its answer is the expected one.
+
+Times are wall seconds of the question alone: MoHex's test command once its position is
+set up (not its start-up), boardlab's solver call (kernels loaded first). A table per board size and the ratio of the total
+times are printed (an unsolved case counts at the time limit).
+
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_suite.py \\
+        --suite /path/to/benzene/regression/dfpn-puzzle.tst --time 60 --max-size 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from boardlab.core.errors import BoardlabError, ProtocolError
+from boardlab.core.limits import Limit
+from boardlab.hex.formats import parse_sgf
+from boardlab.hex.rules import BLACK, WHITE, Cell, Position
+from boardlab.hex.solver import solve
+from boardlab.peers.gtp_process import GtpProcess
+from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
+
+_TEST = re.compile(r"^\d+\s+(dfpn-solve-state|dfpn-solver-find-winning)\s+(\w+)\s*$")
+_EXPECT = re.compile(r"^#\?\s*\[(.*)\]")
+_TAKES = re.compile(r"Takes\s+(\d+)\s+seconds")
+
+
+@dataclass
+class Case:
+    """One test: the commands that set up its position, the question, the answer."""
+
+    number: int
+    setup: list[str]
+    command: str
+    colour: int
+    expected: list[str]
+    noted_seconds: float | None
+    size: int = 0
+
+
+@dataclass
+class Row:
+    cases: int = 0
+    ours_right: int = 0
+    ours_unsolved: int = 0
+    mohex_right: int = 0
+    ours_seconds: float = 0.0
+    mohex_seconds: float = 0.0
+    wrong: list[str] = field(default_factory=list)
+
+
+def read_suite(path: Path) -> list[Case]:
+    """The tests of a ``.tst`` file, each with the position commands before it."""
+    commands: list[str] = []
+    cases: list[Case] = []
+    takes: float | None = None
+    pending: Case | None = None
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        expect = _EXPECT.match(line)
+        if expect and pending is not None:
+            pending.expected = expect.group(1).split()
+            cases.append(pending)
+            pending = None
+            continue
+        if line.startswith("#"):
+            found = _TAKES.search(line)
+            if found:
+                takes = float(found.group(1))
+            continue
+        test = _TEST.match(line)
+        if test:
+            colour = BLACK if test.group(2).lower().startswith("b") else WHITE
+            number = int(line.split()[0])
+            pending = Case(number, list(commands), test.group(1), colour, [], takes)
+            takes = None
+            continue
+        word = line.split()[0]
+        if word in ("boardsize", "loadsgf", "play", "undo"):
+            commands.append(line)
+    return cases
+
+
+def position_of(case: Case, folder: Path) -> Position:
+    """boardlab's position for a case: its commands replayed, the test's colour to move."""
+    position = Position(11)
+    played: list[Position] = []
+    for line in case.setup:
+        words = line.split()
+        if words[0] == "boardsize":
+            position = Position(int(words[1]))
+            played = []
+        elif words[0] == "loadsgf":
+            source = folder / words[1]
+            position = parse_sgf(source.read_text(), str(source))
+            played = []
+        elif words[0] == "play":
+            played.append(position.copy())
+            position.to_move = BLACK if words[1].lower().startswith("b") else WHITE
+            position.play_index(
+                Cell.parse(words[2], position.size).transposed().index(position.size)
+            )
+        elif words[0] == "undo" and played:
+            position = played.pop()
+    position.to_move = case.colour
+    return position
+
+
+def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, float]:
+    """(right, or None when unsolved in time; seconds)."""
+    started = time.perf_counter()
+    result = solve(
+        position, Limit(time=seconds), all_moves=case.command == "dfpn-solver-find-winning"
+    )
+    spent = time.perf_counter() - started
+    if result.winner is None or (case.command != "dfpn-solve-state" and not result.complete):
+        return None, spent
+    winner = "black" if result.winner == BLACK else "white"
+    if case.command == "dfpn-solve-state":
+        return [winner] == case.expected, spent
+    size = position.size
+    found = {str(Cell.of_index(i, size).transposed()) for i in result.winning_moves}
+    return set(case.expected) <= found and bool(found) == bool(case.expected), spent
+
+
+def theirs(
+    case: Case, binary: str, folder: Path, workdir: Path, seconds: float
+) -> tuple[bool, float]:
+    """(MoHex right; seconds): a fresh MoHex in ``workdir`` (it writes a log there), the
+    suite's files named by their full paths. Only the test command is timed."""
+    started = time.perf_counter()
+    process = GtpProcess([binary], timeout=seconds + 30, cwd=str(workdir))
+    try:
+        process.command(f"param_dfpn timelimit {seconds}")
+        for line in case.setup:
+            words = line.split()
+            if words[0] == "loadsgf":
+                line = f"loadsgf {folder.resolve() / words[1]}"
+            process.command(line)
+        colour = "black" if case.colour == BLACK else "white"
+        started = time.perf_counter()
+        answer = process.command(f"{case.command} {colour}", seconds + 30).split()
+    except ProtocolError:
+        answer = ["(failed)"]
+    finally:
+        process.close()
+    spent = time.perf_counter() - started
+    if case.command == "dfpn-solve-state":
+        return answer == case.expected, spent
+    return sorted(answer) == sorted(case.expected), spent
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", type=Path, required=True, help="a Benzene .tst file")
+    parser.add_argument("--mohex", help="MoHex binary ($MOHEX)")
+    parser.add_argument("--time", type=float, default=60.0, help="seconds a case (default 60)")
+    parser.add_argument("--max-size", type=int, default=19, help="skip larger boards")
+    parser.add_argument(
+        "--noted", type=float, help="only cases the suite times at most this many seconds"
+    )
+    args = parser.parse_args(argv)
+    binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
+    if binary is None:
+        print(MOHEX_ABSENT, file=sys.stderr)
+        return 2
+    try:
+        cases = read_suite(args.suite)
+    except OSError as exc:
+        print(f"{args.suite}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    folder = args.suite.parent
+    solve(Position(3), Limit(time=5))  # load the kernels before any clock
+    rows: dict[int, Row] = defaultdict(Row)
+    workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
+    for case in cases:
+        try:
+            position = position_of(case, folder)
+        except (BoardlabError, OSError) as exc:
+            print(f"case {case.number}: cannot set up: {exc}", file=sys.stderr)
+            return 2
+        if position.size > args.max_size:
+            continue
+        if args.noted is not None and (case.noted_seconds or 0.0) > args.noted:
+            continue
+        row = rows[position.size]
+        right, spent = ours(case, position, args.time)
+        theirs_right, their_spent = theirs(case, binary, folder, workdir, args.time)
+        row.cases += 1
+        row.ours_right += right is True
+        row.ours_unsolved += right is None
+        row.mohex_right += theirs_right
+        row.ours_seconds += spent if right is not None else args.time
+        row.mohex_seconds += their_spent
+        if right is False:
+            row.wrong.append(str(case.number))
+        status = {True: "right", False: "WRONG", None: "unsolved"}[right]
+        print(
+            f"  case {case.number} ({position.size}x{position.size}, {case.command}): "
+            f"boardlab {status} {spent:.1f} s, MoHex {'right' if theirs_right else 'wrong'} "
+            f"{their_spent:.1f} s",
+            flush=True,
+        )
+    print(f"\n{args.suite.name}, {args.time:g} s a case at most, one position at a time")
+    print(
+        "| board | cases | boardlab right | unsolved | MoHex right | boardlab s | MoHex s | ratio |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    total = Row()
+    for size in sorted(rows):
+        row = rows[size]
+        for name in ("cases", "ours_right", "ours_unsolved", "mohex_right"):
+            setattr(total, name, getattr(total, name) + getattr(row, name))
+        total.ours_seconds += row.ours_seconds
+        total.mohex_seconds += row.mohex_seconds
+        total.wrong += row.wrong
+        print(_line(f"{size}x{size}", row))
+    print(_line("all", total))
+    if total.wrong:
+        print(f"WRONG answers from boardlab in cases {', '.join(total.wrong)}")
+    return 1 if total.wrong else 0
+
+
+def _line(name: str, row: Row) -> str:
+    ratio = row.ours_seconds / row.mohex_seconds if row.mohex_seconds else float("nan")
+    return (
+        f"| {name} | {row.cases} | {row.ours_right} | {row.ours_unsolved} | {row.mohex_right} "
+        f"| {row.ours_seconds:.1f} | {row.mohex_seconds:.1f} | {ratio:.1f} |"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

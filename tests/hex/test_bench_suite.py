@@ -1,0 +1,46 @@
+"""benchmarks/bench_hex_suite.py reads a Benzene test file as MoHex runs it: the position
+of each test (a HexGui file, plays, undos) and the question, checked here with boardlab's
+solver on small cases written for the test (MoHex is not needed)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from boardlab.hex.rules import BLACK, WHITE
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_hex_suite.py"
+
+
+def suite_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_hex_suite", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_hex_suite"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_suite_cases_and_their_positions(tmp_path: Path) -> None:
+    (tmp_path / "p.sgf").write_text("(;AP[HexGui:1.0]FF[4]GM[11]SZ[3];AB[b1][b2]AW[a3]PL[B])")
+    (tmp_path / "s.tst").write_text(
+        "# a puzzle\n# Takes 3 seconds to solve.\ndfpn-clear-tt\nloadsgf p.sgf\n"
+        "10 dfpn-solver-find-winning white\n#? [b3]\n\n"
+        "boardsize 3 3\nplay b b2\nplay w a1\nundo\n"
+        "11 dfpn-solve-state white\n#? [black]\n"
+    )
+    bench = suite_module()
+    cases = bench.read_suite(tmp_path / "s.tst")
+    assert [c.number for c in cases] == [10, 11]
+    assert cases[0].noted_seconds == 3 and cases[1].noted_seconds is None
+    first = bench.position_of(cases[0], tmp_path)
+    assert first.to_move == WHITE and len(first.stones(BLACK)) == 2
+    right, _ = bench.ours(cases[0], first, 10.0)
+    assert right is True
+    second = bench.position_of(cases[1], tmp_path)
+    assert len(second.stones(BLACK)) == 1 and not second.stones(WHITE)
+    assert bench.ours(cases[1], second, 10.0)[0] is True
+    wrong = bench.Case(12, cases[1].setup, "dfpn-solve-state", WHITE, ["white"], None)
+    assert bench.ours(wrong, second, 10.0)[0] is False
