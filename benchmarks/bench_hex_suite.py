@@ -19,8 +19,9 @@ Each test is answered, one position at a time, by:
   to ``--time`` seconds; right when its answer is the expected one.
 
 Times are wall seconds of the question alone: MoHex's test command once its position is
-set up (not its start-up), boardlab's solver call (kernels loaded first). A table per board size and the ratio of the total
-times are printed (an unsolved case counts at the time limit).
+set up (not its start-up), boardlab's solver call (kernels loaded first). A table per
+board size and the ratio of the total times are printed (an unsolved case counts at the
+time limit).
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_suite.py \\
         --suite /path/to/benzene/regression/dfpn-puzzle.tst --time 60 --max-size 7
