@@ -397,3 +397,14 @@ def test_serve_command_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) ->
         main(["serve", "--port", "70000"])
     assert caught.value.code == 2
     assert "a port is 0..65535" in capsys.readouterr().err
+
+
+def test_hex_engine_opens_off_centre_under_the_swap_rule(client: Any) -> None:
+    """With the swap rule the engine's first stone is the near-balanced one every front
+    end plays (hex.opening.choose_move), not the centre the swap would take."""
+    from boardlab.hex.opening import balanced_opening
+    from boardlab.hex.rules import Cell
+
+    found = post(client, "hex/engine", {"size": 5, "swap": True, "moves": [], "playouts": 200})
+    assert found["moves"] == [str(Cell.of_index(balanced_opening(5, 0)[0], 5))]
+    assert found["moves"] != ["c3"] and "near-balanced" in found["engine"]["reason"]

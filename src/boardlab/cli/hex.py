@@ -483,7 +483,7 @@ def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
 
 def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> list[str]:
     from boardlab.core.limits import Limit
-    from boardlab.hex.opening import balanced_opening, decide_swap
+    from boardlab.hex.opening import choose_move
     from boardlab.hex.rules import SWAP, Position, check_size
     from boardlab.hex.search import MctsEngine
     from boardlab.render.hex import diagram
@@ -495,17 +495,7 @@ def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> 
     moves = []
     while position.winner is None:
         engine = engines[position.to_move]
-        limit = Limit(nodes=playouts)
-        move: int | None = None
-        if position.can_swap():
-            decision = decide_swap(engine, position, limit)
-            move = SWAP if decision.swap else None
-            if decision.reply is not None:
-                move = decision.reply.move
-        elif swap and not position.history:
-            move = balanced_opening(size, seed)[0]
-        if move is None:
-            move = engine.search(position, limit).move
+        move = choose_move(engine, position, Limit(nodes=playouts)).move
         position.push_index(move)
         moves.append("swap" if move == SWAP else str(position.cell(move)))
     return [

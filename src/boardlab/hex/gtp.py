@@ -32,8 +32,8 @@ from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import format_diagram
-from boardlab.hex.opening import SWAP_SOLVE_TIME, balanced_opening, decide_swap
-from boardlab.hex.rules import BLACK, WHITE, Cell, Position, check_size
+from boardlab.hex.opening import SWAP_SOLVE_TIME, choose_move
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, check_size
 from boardlab.hex.search import MctsEngine
 
 __all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
@@ -103,7 +103,6 @@ class HexGtp:
     ) -> None:
         self.engine = engine or MctsEngine()
         self.position = Position(check_size(size), swap=swap)
-        self.openings: dict[int, int] = {}
         #: The moves played: colour, the side to move before, and whether it was the swap.
         self.moves: list[tuple[int, int, bool]] = []
         self.move_time = move_time
@@ -212,29 +211,15 @@ class HexGtp:
         saved = p.to_move
         p.to_move = color
         think = Limit(time=self._think_time(color))
-        if p.can_swap():
-            left = self.time_left.get(color)
-            solve_time = (
-                SWAP_SOLVE_TIME if left is None else max(0.05, min(SWAP_SOLVE_TIME, left / 4))
-            )
-            decision = decide_swap(self.engine, p, think, solve_time=solve_time)
-            if decision.swap:
-                p.to_move = saved
-                self._record_swap(color)
-                return SWAP_MOVE
-            if decision.reply is not None:
-                self._place(color, decision.reply.move)
-                return vertex(decision.reply.move, p.size)
-        elif color == BLACK and p.swap and p.start_empty and not p.history:
-            opening = self.openings.get(p.size)
-            if opening is None:
-                opening = balanced_opening(p.size, self.engine.seed)[0]
-                self.openings[p.size] = opening
-            self._place(color, opening)
-            return vertex(opening, p.size)
-        result = self.engine.search(p, think)
-        self._place(color, result.move)
-        return vertex(result.move, p.size)
+        left = self.time_left.get(color)
+        solve_time = SWAP_SOLVE_TIME if left is None else max(0.05, min(SWAP_SOLVE_TIME, left / 4))
+        choice = choose_move(self.engine, p, think, solve_time=solve_time)
+        if choice.move == SWAP:
+            p.to_move = saved
+            self._record_swap(color)
+            return SWAP_MOVE
+        self._place(color, choice.move)
+        return vertex(choice.move, p.size)
 
     def undo(self, args: list[str]) -> str:
         if not self.moves:

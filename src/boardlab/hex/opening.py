@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cache
 
 from boardlab.core.errors import IllegalMoveError
 from boardlab.core.limits import Limit
-from boardlab.hex.rules import BLACK, WHITE, Position
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Position
 from boardlab.hex.search import MctsEngine, SearchResult
 
 __all__ = [
     "OPENING_PLAYOUTS",
     "SWAP_SOLVE_SIZE",
     "SWAP_SOLVE_TIME",
+    "Choice",
     "SwapDecision",
     "balanced_opening",
+    "choose_move",
     "decide_swap",
     "opening_candidates",
 ]
@@ -148,3 +151,53 @@ def balanced_opening(
         if abs(chance - 0.5) < abs(best_chance - 0.5):
             best, best_chance = cell, chance
     return best, best_chance
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The engine's move in a game: a cell index or :data:`~boardlab.hex.rules.SWAP`,
+    the search behind it (None for a swap or the swap rule's opening), the swap decision
+    when there was one, and why."""
+
+    move: int
+    result: SearchResult | None
+    swap: SwapDecision | None
+    reason: str
+
+
+@cache
+def _opening(size: int, seed: int) -> int:
+    return balanced_opening(size, seed)[0]
+
+
+def choose_move(
+    engine: MctsEngine,
+    position: Position,
+    limit: Limit | None = None,
+    solve_time: float = SWAP_SOLVE_TIME,
+) -> Choice:
+    """The engine's move for the side to move, as every front end plays it (the command
+    line's self-play, GTP, the web page): player 2's swap decision where a swap is legal
+    (:func:`decide_swap`), player 1's near-balanced first stone on the empty board under
+    the swap rule (:func:`balanced_opening`, computed once per board size and seed),
+    otherwise ``engine``'s search under ``limit``.
+
+    :raises IllegalMoveError: when the game is already over.
+    """
+    if position.can_swap():
+        decision = decide_swap(engine, position, limit, solve_time=solve_time)
+        if decision.swap:
+            return Choice(SWAP, None, decision, f"swap: {decision.reason}")
+        if decision.reply is not None:
+            return Choice(decision.reply.move, decision.reply, decision, decision.reason)
+    elif (
+        position.swap
+        and position.start_empty
+        and not position.history
+        and position.to_move == BLACK
+        and position.winner is None
+    ):
+        move = _opening(position.size, engine.seed)
+        return Choice(move, None, None, "swap rule: a near-balanced first stone")
+    result = engine.search(position, limit)
+    return Choice(result.move, result, None, result.reason)

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from boardlab.core.limits import Limit
-from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Cell, Position, parse_move
+from boardlab.hex.rules import MAX_SIZE, SWAP, SWAP_MOVE, Cell, Position, parse_move
 from boardlab.web._http import (
     ApiError,
     Obj,
@@ -141,25 +141,23 @@ def _searched(data: Obj) -> tuple[Position, Limit, int]:
 
 
 def _choose(position: Position, limit: Limit, seed: int) -> Obj | SearchResult:
-    """The engine's move: a swap decision's dict when it swaps, else a search result."""
-    from boardlab.hex.opening import decide_swap
+    """The engine's move (:func:`boardlab.hex.opening.choose_move`): its search result,
+    or a dict of evidence for a swap or the swap rule's first stone."""
+    from boardlab.hex.opening import choose_move
     from boardlab.hex.search import MctsEngine
 
-    engine = MctsEngine(seed=seed)
-    if position.can_swap():
-        decision = decide_swap(engine, position, limit)
-        if decision.swap:
-            return {
-                "move": str(SWAP_MOVE),
-                "win_rate": round(decision.first_player_chance, 4),
-                "proven": 1 if decision.exact else 0,
-                "playouts": 0,
-                "reason": f"swapped: {decision.reason}",
-                "top": [],
-            }
-        if decision.reply is not None:
-            return decision.reply
-    return engine.search(position, limit)
+    choice = choose_move(MctsEngine(seed=seed), position, limit)
+    if choice.result is not None:
+        return choice.result
+    decision = choice.swap
+    return {
+        "move": str(SWAP_MOVE) if choice.move == SWAP else str(position.cell(choice.move)),
+        "win_rate": round(decision.first_player_chance, 4) if decision else 0.5,
+        "proven": 1 if decision and decision.exact else 0,
+        "playouts": 0,
+        "reason": choice.reason,
+        "top": [],
+    }
 
 
 async def engine(request: Request) -> Obj:
@@ -169,7 +167,7 @@ async def engine(request: Request) -> Obj:
     position, limit, seed = _searched(await read_object(request))
     chosen = await run_job(request, lambda: _choose(position, limit, seed))
     if isinstance(chosen, dict):
-        position.play(SWAP_MOVE)
+        position.play(parse_move(str(chosen["move"]), position.size))
         evidence = chosen
     else:
         position.play_index(chosen.move)
