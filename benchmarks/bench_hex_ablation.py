@@ -43,6 +43,7 @@ def engine(options: dict[str, str], seed: int) -> MctsEngine:
         "solver_empties": int,
         "knowledge_visits": int,
         "connections": int,
+        "fill_in": int,
         "patterns": str,
     }
     kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}

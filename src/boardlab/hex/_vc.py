@@ -623,3 +623,29 @@ def analyse(
         moves = empty
     out[0, 0], out[0, 1] = moves[0], moves[1]
     return OPEN, -1, out
+
+
+@jit
+def filled_board(n: int, ring: I64, table: B1, board: I8, player: int) -> I8:
+    """``board`` (0 empty, 1 and 2 stones) with the captured pairs filled by their captors
+    and the dead cells by the opponent of ``player`` (the side to move): the same winner
+    (MoHex runs its playouts on such a reduced board); the cells left empty are the
+    moves worth searching."""
+    black = (_Z, _Z)
+    white = (_Z, _Z)
+    for c in range(n * n):
+        if board[c] == _BLACK:
+            black = _or(black, _bit(c))
+        elif board[c] == _WHITE:
+            white = _or(white, _bit(c))
+    black, white = fill_captured(n, ring, table, black, white)
+    dead = dead_cells(n, ring, table, black, white)
+    out = board.copy()
+    for c in range(n * n):
+        if _has(black, c):
+            out[c] = _BLACK
+        elif _has(white, c):
+            out[c] = _WHITE
+        elif _has(dead, c):
+            out[c] = 3 - player
+    return out

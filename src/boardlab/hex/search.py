@@ -225,6 +225,16 @@ def _vc_tables(size: int) -> tuple[npt.NDArray[Any], ...]:
     return kb.nbr, kb.lines, kb.ring, kb.table
 
 
+def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[np.int8]:
+    """The root board with captured pairs and dead cells filled in (see
+    :func:`boardlab.hex._vc.filled_board`), unless that leaves no empty cell."""
+    from boardlab.hex import _vc
+
+    kb = _vc.knowledge(size)
+    filled = _vc.filled_board(size, kb.ring, kb.table, board, player)
+    return filled if (filled == 0).any() else board
+
+
 def root_connections(position: Position) -> tuple[int, int, list[int] | None]:
     """``(verdict, move, allowed)``: the virtual-connection verdict for the side to move
     (:func:`boardlab.hex._vc.analyse`: WIN, LOSS or OPEN), a winning move (-1 if none is
@@ -287,6 +297,9 @@ class MctsEngine:
     (:mod:`boardlab.hex._vc`): a connection of the mover's wins at once, and the tree
     search keeps to the cells inside every threat of the opponent's; a tree node that
     reaches ``knowledge_visits`` visits is analysed the same way in the kernel (0: never).
+    With ``fill_in`` (boards up to 11x11) the tree and its playouts start from the root
+    board with its captured pairs and dead cells filled in (the same winner; the moves
+    into them are never needed).
     """
 
     def __init__(
@@ -303,6 +316,7 @@ class MctsEngine:
         patterns: str = "",
         connections: bool = True,
         knowledge_visits: int = KNOWLEDGE_VISITS,
+        fill_in: bool = True,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -327,6 +341,7 @@ class MctsEngine:
         self._last: tuple[tuple[npt.NDArray[Any], ...], int] = ((), 0)
         self.reuse = reuse
         self.connections = connections
+        self.fill_in = fill_in
         #: The last search's tree and its root (board size and moves), for reuse.
         self._tree: tuple[tuple[int, ...], Tree] | None = None
 
@@ -359,8 +374,10 @@ class MctsEngine:
         if len(empty) == 1:
             return self._quick(empty[0], position, 0, "only move", started)
         allowed: list[int] | None = None
+        open_position = False  # the virtual connections decide nothing yet
         if self.connections and position.size <= MAX_VC_SIZE:
-            _, winning, allowed = root_connections(position)
+            verdict, winning, allowed = root_connections(position)
+            open_position = verdict == 0
             if winning >= 0:
                 return self._quick(winning, position, 1, "virtual connection: proven win", started)
         if len(empty) <= self.solver_empties and position.size**2 <= ENDGAME_CELLS:
@@ -370,7 +387,7 @@ class MctsEngine:
 
         proven_loss = False
         for use_proofs in (1.0, 0.0):
-            outcome = self._run(position, limit, budget, use_proofs, allowed)
+            outcome = self._run(position, limit, budget, use_proofs, allowed, open_position)
             if outcome is None:
                 break
             proven_loss = True
@@ -444,12 +461,15 @@ class MctsEngine:
         budget: Budget,
         use_proofs: float,
         allowed: list[int] | None = None,
+        fill: bool = False,
     ) -> tuple[tuple[npt.NDArray[Any], ...], int] | None:
         """One tree search; None when it ends normally, the tree when the root is lost.
 
         With ``allowed``, the root's other children are marked lost once it is expanded
-        (a proof from outside the tree: see :func:`root_connections`). The tree is always
-        kept in ``self._last``.
+        (a proof from outside the tree: see :func:`root_connections`); with ``fill`` (an
+        open position, the engine's ``fill_in`` on) the search starts from the root board
+        with its captured pairs and dead cells filled in. The tree is always kept in
+        ``self._last``.
         """
         from boardlab.hex import _kernel
 
@@ -471,12 +491,17 @@ class MctsEngine:
         used = np.array([1], np.int32)
         move[0] = -1
         history = (size, *position.indices)  # the board size, then the moves
-        start = self._reusable(history) if use_proofs else None
+        board = np.array(position.board, np.int8)
+        if fill and self.fill_in and size <= MAX_VC_SIZE:
+            board = _filled(board, size, me)
+        # a tree grown on a filled-in board may hold moves into cells another fill
+        # takes: trees are reused only between boards nothing was filled on
+        filled = bool((board != np.array(position.board, np.int8)).any())
+        start = self._reusable(history) if use_proofs and not filled else None
         if start is not None and self._tree is not None:
             old_nodes, old_stats, old_proof = self._tree[1]
             used[0] = _kernel.reroot(start, old_nodes, old_stats, old_proof, nodes, stats, proof)
         state = np.array([_splitmix(self.seed * 1_000_003 + self._searches)], np.uint64)
-        board = np.array(position.board, np.int8)
         last = position.indices[-1] if position.history else -1
         node_cap = limit.nodes
         deadline = budget.deadline()
@@ -535,7 +560,7 @@ class MctsEngine:
                 batch = min(batch * 2, 4096)
         self._last = ((first, count, move, visits, wins_arr, proof, used), done)
         if use_proofs and self.reuse:
-            self._tree = (history, (nodes, stats, proof))
+            self._tree = None if filled else (history, (nodes, stats, proof))
         if (
             use_proofs
             and proof[0] == 1
