@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from boardlab.hex.rules import BLACK, WHITE
+from boardlab.core.limits import Limit
+from boardlab.hex.rules import BLACK, WHITE, Position
+from boardlab.hex.solver import solve
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_hex_suite.py"
 
@@ -32,15 +34,16 @@ def test_suite_cases_and_their_positions(tmp_path: Path) -> None:
         "11 dfpn-solve-state white\n#? [black]\n"
     )
     bench = suite_module()
+    solve(Position(3), Limit(nodes=10_000))  # load the kernels: a cold compile is no answer
     cases = bench.read_suite(tmp_path / "s.tst")
     assert [c.number for c in cases] == [10, 11]
     assert cases[0].noted_seconds == 3 and cases[1].noted_seconds is None
     first = bench.position_of(cases[0], tmp_path)
     assert first.to_move == WHITE and len(first.stones(BLACK)) == 2
-    right, _ = bench.ours(cases[0], first, 10.0)
+    right, _ = bench.ours(cases[0], first, 60.0)
     assert right is True
     second = bench.position_of(cases[1], tmp_path)
     assert len(second.stones(BLACK)) == 1 and not second.stones(WHITE)
-    assert bench.ours(cases[1], second, 10.0)[0] is True
+    assert bench.ours(cases[1], second, 60.0)[0] is True
     wrong = bench.Case(12, cases[1].setup, "dfpn-solve-state", WHITE, ["white"], None)
-    assert bench.ours(wrong, second, 10.0)[0] is False
+    assert bench.ours(wrong, second, 60.0)[0] is False
