@@ -224,6 +224,17 @@ def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tup
 
 
 @jit
+def _largest(rows: U2, base: int, count: int) -> int:
+    """The offset of the largest of the ``count`` carriers from row ``base`` (the first
+    on a tie): the one a full list gives up for a smaller newcomer."""
+    worst = 0
+    for i in range(1, count):
+        if _count(_get(rows, base + i)) > _count(_get(rows, base + worst)):
+            worst = i
+    return worst
+
+
+@jit
 def _add_full(full: U2, fcount: I64, x: int, y: int, c: Mask, kf: int) -> bool:
     """Add carrier ``c`` to the pair's full connections; False if subsumed or no room."""
     a, b = (x, y) if x < y else (y, x)
@@ -234,16 +245,13 @@ def _add_full(full: U2, fcount: I64, x: int, y: int, c: Mask, kf: int) -> bool:
             return False
     j = 0
     for i in range(k):
-        e = (full[base + i, 0], full[base + i, 1])
+        e = _get(full, base + i)
         if not _within(c, e):
             full[base + j, 0] = e[0]
             full[base + j, 1] = e[1]
             j += 1
     if j >= kf:
-        worst = 0
-        for i in range(1, j):
-            if _count(_get(full, base + i)) > _count(_get(full, base + worst)):
-                worst = i
+        worst = _largest(full, base, j)
         if _count(_get(full, base + worst)) <= _count(c):
             fcount[a, b] = j
             return False
@@ -292,10 +300,7 @@ def _add_semi(
             j += 1
     slot = j
     if j >= ks:
-        worst = 0
-        for i in range(1, j):
-            if _count(_get(semi, base + i)) > _count(_get(semi, base + worst)):
-                worst = i
+        worst = _largest(semi, base, j)
         if _count(_get(semi, base + worst)) <= _count(c):
             scount[a, b] = j
             return -1

@@ -387,7 +387,9 @@ class MctsEngine:
 
         proven_loss = False
         for use_proofs in (1.0, 0.0):
-            outcome = self._run(position, limit, budget, use_proofs, allowed, open_position)
+            outcome = self._run(
+                position, limit, budget, use_proofs, allowed, open_position and self.fill_in
+            )
             if outcome is None:
                 break
             proven_loss = True
@@ -467,9 +469,9 @@ class MctsEngine:
 
         With ``allowed``, the root's other children are marked lost once it is expanded
         (a proof from outside the tree: see :func:`root_connections`); with ``fill`` (an
-        open position, the engine's ``fill_in`` on) the search starts from the root board
-        with its captured pairs and dead cells filled in. The tree is always kept in
-        ``self._last``.
+        open position on a board up to 11x11, the engine's ``fill_in`` on) the search
+        starts from the root board with its captured pairs and dead cells filled in. The
+        tree is always kept in ``self._last``.
         """
         from boardlab.hex import _kernel
 
@@ -491,12 +493,11 @@ class MctsEngine:
         used = np.array([1], np.int32)
         move[0] = -1
         history = (size, *position.indices)  # the board size, then the moves
-        board = np.array(position.board, np.int8)
-        if fill and self.fill_in and size <= MAX_VC_SIZE:
-            board = _filled(board, size, me)
+        given = np.array(position.board, np.int8)
+        board = _filled(given, size, me) if fill else given
         # a tree grown on a filled-in board may hold moves into cells another fill
         # takes: trees are reused only between boards nothing was filled on
-        filled = bool((board != np.array(position.board, np.int8)).any())
+        filled = bool((board != given).any())
         start = self._reusable(history) if use_proofs and not filled else None
         if start is not None and self._tree is not None:
             old_nodes, old_stats, old_proof = self._tree[1]
