@@ -43,7 +43,8 @@ from pathlib import Path
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
-from boardlab.hex.rules import BLACK, WHITE, Cell, Position
+from boardlab.hex.gtp import parse_vertex, vertex
+from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.hex.solver import solve
 from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
@@ -127,9 +128,7 @@ def position_of(case: Case, folder: Path) -> Position:
         elif words[0] == "play":
             played.append(position.copy())
             position.to_move = BLACK if words[1].lower().startswith("b") else WHITE
-            position.play_index(
-                Cell.parse(words[2], position.size).transposed().index(position.size)
-            )
+            position.play_index(parse_vertex(words[2], position.size))
         elif words[0] == "undo" and played:
             position = played.pop()
     position.to_move = case.colour
@@ -149,7 +148,7 @@ def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, f
     if case.command == "dfpn-solve-state":
         return [winner] == case.expected, spent
     size = position.size
-    found = {str(Cell.of_index(i, size).transposed()) for i in result.winning_moves}
+    found = {vertex(i, size) for i in result.winning_moves}
     return set(case.expected) <= found and bool(found) == bool(case.expected), spent
 
 

@@ -36,29 +36,28 @@ _MOHEX_ROW = re.compile(r"^\s*(\d+)\\(.*)\\\d+\s*$")
 _OURS_ROW = re.compile(r"^\s*(\d+)\s+([.XOxo ]+)$")
 
 
-def mohex_stones(text: str) -> dict[str, str]:
-    """``{vertex: 'B'|'W'}`` from MoHex's showboard."""
-    stones: dict[str, str] = {}
+def stones(text: str, row: re.Pattern[str], black: str, white: str) -> dict[str, str]:
+    """``{vertex: 'B'|'W'}`` from a showboard picture: the rows ``row`` matches (row
+    number, then the cells), ``black`` and ``white`` the stones' symbols (any case)."""
+    found: dict[str, str] = {}
     for line in text.splitlines():
-        match = _MOHEX_ROW.match(line)
+        match = row.match(line)
         if match:
             for col, symbol in enumerate(match.group(2).split()):
-                if symbol in ("B", "W"):
-                    stones[f"{chr(ord('a') + col)}{match.group(1)}"] = symbol
-    return stones
+                if symbol.upper() in (black, white):
+                    colour = "B" if symbol.upper() == black else "W"
+                    found[f"{chr(ord('a') + col)}{match.group(1)}"] = colour
+    return found
+
+
+def mohex_stones(text: str) -> dict[str, str]:
+    """The stones of MoHex's showboard (``B``, ``W``)."""
+    return stones(text, _MOHEX_ROW, "B", "W")
 
 
 def our_stones(text: str) -> dict[str, str]:
-    """``{vertex: 'B'|'W'}`` from boardlab's showboard (X black, O white)."""
-    stones: dict[str, str] = {}
-    for line in text.splitlines():
-        match = _OURS_ROW.match(line)
-        if match:
-            for col, symbol in enumerate(match.group(2).split()):
-                if symbol.upper() in ("X", "O"):
-                    colour = "B" if symbol.upper() == "X" else "W"
-                    stones[f"{chr(ord('a') + col)}{match.group(1)}"] = colour
-    return stones
+    """The stones of boardlab's showboard (``X`` black, ``O`` white)."""
+    return stones(text, _OURS_ROW, "X", "O")
 
 
 def commands(size: int, rng: random.Random, length: int) -> list[str]:

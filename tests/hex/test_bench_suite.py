@@ -4,25 +4,18 @@ solver on small cases written for the test (MoHex is not needed)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from tests.hex.benchmark_script import load
 
 from boardlab.core.limits import Limit
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.hex.solver import solve
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_hex_suite.py"
-
 
 def suite_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_hex_suite", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_hex_suite"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load("bench_hex_suite")
 
 
 def test_suite_cases_and_their_positions(tmp_path: Path) -> None:

@@ -6,28 +6,19 @@ the file handling and the rewritten summary.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
+from tests.hex.benchmark_script import load
+
 from boardlab.hex.formats import parse_game_sgf
 from boardlab.hex.judge import Verdict
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "verify_hex_games.py"
-
 
 def verifier() -> ModuleType:
-    if str(SCRIPT.parent) not in sys.path:  # as when run: the benchmarks import each other
-        sys.path.insert(0, str(SCRIPT.parent))
-    spec = importlib.util.spec_from_file_location("verify_hex_games", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["verify_hex_games"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load("verify_hex_games")
 
 
 class Fixed:

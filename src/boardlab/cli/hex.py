@@ -74,10 +74,11 @@ def _notation_options(parser: argparse.ArgumentParser) -> None:
 
 def _cell_namer(size: int, notation: str) -> Callable[[int], str]:
     """A cell index's name in ``notation``."""
+    from boardlab.hex.gtp import vertex
     from boardlab.hex.rules import Cell
 
     if notation == "hexgui":
-        return lambda index: str(Cell.of_index(index, size).transposed())
+        return lambda index: vertex(index, size)
     return lambda index: str(Cell.of_index(index, size))
 
 

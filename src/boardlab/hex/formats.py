@@ -80,6 +80,7 @@ __all__ = [
     "parse_position",
     "parse_sgf",
     "sgf_has_variations",
+    "swap_may_answer",
 ]
 
 _SYMBOLS = {".": EMPTY, "X": BLACK, "x": BLACK, "O": WHITE, "o": WHITE}
@@ -399,6 +400,13 @@ def _set_up(
         raise reader.error(str(exc), at) from None
 
 
+def swap_may_answer(position: Position) -> bool:
+    """May white swap here, as HexGui and MoHex play the swap: the game started from the
+    empty board and holds one move, black's first stone? (The swap rule itself and who
+    is to move are the caller's to check.)"""
+    return position.start_empty and len(position.history) == 1 and BLACK in position.board
+
+
 def parse_sgf(
     text: str,
     source: str = "<sgf>",
@@ -470,9 +478,7 @@ def parse_sgf(
                 swapped = True
                 continue
             if word in _SWAP_WORDS:
-                if swapped or not (
-                    position.start_empty and len(position.history) == 1 and BLACK in position.board
-                ):
+                if swapped or not swap_may_answer(position):
                     raise reader.error(
                         f"{name}[{value}]: swap is only allowed as white's answer to "
                         "black's first stone on an empty board",

@@ -31,7 +31,7 @@ from boardlab import __version__
 from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
-from boardlab.hex.formats import format_diagram
+from boardlab.hex.formats import format_diagram, swap_may_answer
 from boardlab.hex.opening import SWAP_SOLVE_TIME, choose_move
 from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, check_size
 from boardlab.hex.search import MctsEngine
@@ -168,7 +168,7 @@ class HexGtp:
                 "illegal move: swap is not allowed: the swap rule is off "
                 "(param_game allow_swap 1 turns it on)"
             )
-        if not (p.start_empty and len(p.history) == 1 and BLACK in p.board):
+        if not swap_may_answer(p):
             raise GtpError(
                 "illegal move: swap is only allowed as white's answer to black's first stone"
             )
