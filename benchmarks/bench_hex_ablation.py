@@ -40,6 +40,7 @@ def engine(options: dict[str, str], seed: int) -> MctsEngine:
         "must_play": int,
         "reuse": int,
         "expand_threshold": int,
+        "max_nodes": int,
         "solver_empties": int,
         "knowledge_visits": int,
         "connections": int,
