@@ -37,6 +37,7 @@ __all__ = [
     "ring_canon_table",
     "scores",
     "square_table",
+    "state_of",
 ]
 
 I8 = npt.NDArray[np.int8]
@@ -71,6 +72,8 @@ _TRANSPOSED_BRIDGE = np.array([0, 5, 4, 3, 2, 1], np.int64)
 #: Squares off the board in :func:`square_table`.
 OFF_COLUMNS, OFF_ROWS, OFF_BOTH = -1, -2, -3
 _SIX = 6
+#: The index of the last-move feature among a cell's features.
+_LAST_FEATURE = 7
 _HALF_TURN = 3
 
 
@@ -113,7 +116,7 @@ def square_table(n: int) -> I32:
 
 
 @jit
-def _state(board: I8, square: int, player: int) -> int:
+def state_of(board: I8, square: int, player: int) -> int:
     """The state of a square of :func:`square_table` for ``player``."""
     if square >= 0:
         v = board[square]
@@ -127,44 +130,60 @@ def _state(board: I8, square: int, player: int) -> int:
 
 
 @jit
-def features(
-    board: I8, n: int, player: int, last: int, cell: int, canon: I32, squares: I32, out: I32
-) -> None:
-    """Write the :data:`NUM_FEATURES` weight indices of ``cell`` for ``player`` into ``out``."""
+def _last_class(n: int, last: int, cell: int) -> int:
+    """Where ``cell`` stands to the opponent's last move (the last-move feature)."""
+    if last < 0:
+        return 0
     row = cell // n
-    col = cell - row * n
+    lr = last // n
+    r = lr - row
+    c = last - lr * n - (cell - row * n)
+    steps = max(abs(r), abs(c), abs(r + c))  # hex distance on the rhombus
+    if steps == 1:
+        return 1
+    if steps == 2 and r != 0 and c != 0 and r + c != 0:  # noqa: PLR2004
+        return 2  # a bridge away: (1, 1), (2, -1), (1, -2) and their turns
+    if steps == 2:  # noqa: PLR2004
+        return 3
+    return 0
+
+
+@jit
+def _local_indices(
+    board: I8, n: int, player: int, cell: int, canon: I32, squares: I32, ring: I32, out: I32
+) -> None:
+    """Write the weight indices of every feature of ``cell`` but the last move's
+    (``out[7]`` is left alone); ``ring`` (six entries) is scratch."""
     second = player == 2  # noqa: PLR2004
-    ring = np.empty(_SIX, np.int64)
     code = 0
     scale = 1
     for k in range(_SIX):
         d = _TRANSPOSED[k] if second else k
-        ring[k] = _state(board, squares[cell, d], player)
+        ring[k] = state_of(board, squares[cell, d], player)
         code += ring[k] * scale
         scale *= STATES
     out[0] = RING_BASE + canon[code]
     for k in range(_SIX):
-        j = (k + 1) % _SIX
+        j = k + 1 if k < _SIX - 1 else 0
         b = _TRANSPOSED_BRIDGE[k] if second else k
-        bridge = _state(board, squares[cell, _SIX + b], player)
+        bridge = state_of(board, squares[cell, _SIX + b], player)
         local = bridge * STATES * STATES + ring[k] * STATES + ring[j]
         out[1 + k] = BRIDGE_BASE + (k % _HALF_TURN) * BRIDGE_CODES + local
-    near = 0
-    if last >= 0:
-        lr = last // n
-        r = lr - row
-        c = last - lr * n - col
-        steps = max(abs(r), abs(c), abs(r + c))  # hex distance on the rhombus
-        if steps == 1:
-            near = 1
-        elif steps == 2 and r != 0 and c != 0 and r + c != 0:  # noqa: PLR2004
-            near = 2  # a bridge away: (1, 1), (2, -1), (1, -2) and their turns
-        elif steps == 2:  # noqa: PLR2004
-            near = 3
-    out[7] = LAST_BASE + near
+    row = cell // n
+    col = cell - row * n
     own = min(col, n - 1 - col) if not second else min(row, n - 1 - row)
     theirs = min(row, n - 1 - row) if not second else min(col, n - 1 - col)
     out[8] = EDGE_BASE + min(own, EDGE_CAP) * (EDGE_CAP + 1) + min(theirs, EDGE_CAP)
+
+
+@jit
+def features(
+    board: I8, n: int, player: int, last: int, cell: int, canon: I32, squares: I32, out: I32
+) -> None:
+    """Write the :data:`NUM_FEATURES` weight indices of ``cell`` for ``player`` into ``out``."""
+    ring = np.empty(_SIX, np.int32)
+    _local_indices(board, n, player, cell, canon, squares, ring, out)
+    out[7] = LAST_BASE + _last_class(n, last, cell)
 
 
 @jit
@@ -182,8 +201,10 @@ def scores(
 ) -> None:
     """The score (summed feature weights) of each of the first ``count`` ``cells``."""
     idx = np.empty(NUM_FEATURES, np.int32)
+    ring = np.empty(_SIX, np.int32)
     for i in range(count):
-        features(board, n, player, last, cells[i], canon, squares, idx)
+        _local_indices(board, n, player, cells[i], canon, squares, ring, idx)
+        idx[_LAST_FEATURE] = LAST_BASE + _last_class(n, last, cells[i])
         total = 0.0
         for f in range(NUM_FEATURES):
             total += weights[idx[f]]
