@@ -105,10 +105,10 @@ def test_hex_game_won_against_the_weak_engine(page: Any) -> None:
     assert len(chain) >= 3
     assert {name[0] for name in chain} == {"a", "b", "c"}  # red joins left and right
     screenshot(page, "hex-won")
-    # a click on a taken cell is refused
+    # a click once the game is over is refused, and says why
     cell(page, "hex-svg", chain[0]).click()
     page.wait_for_selector("#hex-status.error")
-    assert "Illegal move" in page.inner_text("#hex-status")
+    assert "The game is over" in page.inner_text("#hex-status")
     assert not page.js_errors
 
 

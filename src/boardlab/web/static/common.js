@@ -150,6 +150,36 @@ const BL = {
     BL.onFile(inputId, (text) => { BL.$(textareaId).value = text; });
   },
 
+  // The tab named by an address's hash ("#hex?size=7&moves=c3" -> "hex").
+  tabOf(hash) {
+    return hash.replace(/^#/, "").split("?")[0];
+  },
+
+  // Keep a game's position in the address (a link that restores it) and in local
+  // storage (a reload restores it); `params` is a URLSearchParams.
+  remember(tab, params) {
+    const text = params.toString().replace(/%2C/g, ",");  // commas are fine in an address
+    if (BL.tabOf(location.hash) === tab) history.replaceState(null, "", `#${tab}?${text}`);
+    try {
+      localStorage.setItem(`boardlab.${tab}`, text);
+    } catch (err) {
+      // storage may be full or switched off: the address still holds the game
+    }
+  },
+
+  // The position a game kept: the address's, else local storage's, else null.
+  recall(tab) {
+    const [name, query] = location.hash.replace(/^#/, "").split("?");
+    if (name === tab && query) return new URLSearchParams(query);
+    let stored = null;
+    try {
+      stored = localStorage.getItem(`boardlab.${tab}`);
+    } catch (err) {
+      stored = null;
+    }
+    return stored ? new URLSearchParams(stored) : null;
+  },
+
   showTab(name) {
     const tabs = document.querySelectorAll("#tabs button");
     let found = false;
@@ -166,6 +196,8 @@ const BL = {
     if (game && !game.started) {
       game.started = true;
       game.start();
+    } else if (game && game.remember) {
+      game.remember();
     }
   },
 
@@ -176,6 +208,13 @@ window.addEventListener("DOMContentLoaded", () => {
   for (const button of document.querySelectorAll("#tabs button")) {
     button.addEventListener("click", () => { location.hash = button.dataset.tab; });
   }
-  window.addEventListener("hashchange", () => BL.showTab(location.hash.slice(1)));
-  BL.showTab(location.hash.slice(1) || "pegs");
+  window.addEventListener("hashchange", () => {
+    const name = BL.tabOf(location.hash);
+    const game = BL.games[name];
+    // our own writes use replaceState (no event): a new address with a position is a
+    // link the player followed or typed
+    if (game && game.started && game.follow && location.hash.includes("?")) game.follow();
+    BL.showTab(name);
+  });
+  BL.showTab(BL.tabOf(location.hash) || "pegs");
 });

@@ -12,18 +12,33 @@ BL.games.hex = (() => {
   let human = 1;
   let seed = 1;
   let analysis = null;                   // {to_move, top: [...]} for the shown position
+  let viewing = null;                    // {ply, state}: an earlier position of the move list
   const requests = new BL.Requests(() => refresh());
 
+  // The engine's limit; throws a message naming the Time box's limits when it is out of them.
   function engineSettings() {
     const choice = $("hex-engine").value;
     if (choice.startsWith("playouts:")) return { playouts: Number(choice.split(":")[1]), seed };
-    return { time: Number($("hex-time").value) || 1, seed };
+    const box = $("hex-time");
+    const seconds = Number(box.value);
+    if (box.value === "" || !(seconds >= Number(box.min) && seconds <= Number(box.max))) {
+      throw new Error(`The engine's time must be ${box.min} to ${box.max} seconds a move.`);
+    }
+    return { time: seconds, seed };
   }
 
   const game = () => ({ size: state.size, swap: state.swap, moves: state.moves });
+  const shown = () => (viewing ? viewing.state : state);
+
+  function remember() {
+    if (!state) return;
+    BL.remember("hex", new URLSearchParams({ size: state.size, swap: state.swap ? 1 : 0, you: human,
+      moves: state.moves.join(",") }));
+  }
 
   // -- the board picture ------------------------------------------------------------------
   function draw() {
+    const state = shown();
     const n = state.size;
     const r = CELL / Math.sqrt(3);
     const left = CELL * 2.4;             // room for the row labels, left of the red edge
@@ -48,7 +63,7 @@ BL.games.hex = (() => {
     const owner = {};
     for (const player of [1, 2]) for (const name of state.stones[player]) owner[name] = player;
     const chain = new Set(state.chain);
-    const shown = analysisByCell();
+    const marks = viewing ? {} : analysisByCell();
     const numbers = $("hex-numbers").checked;
     for (let row = 0; row < n; row++) {
       for (let col = 0; col < n; col++) {
@@ -75,8 +90,8 @@ BL.games.hex = (() => {
             svg.appendChild(BL.svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11,
               fill: name === state.last ? "#000" : "#fff", class: "move-number" }, String(state.numbers[name])));
           }
-        } else if (shown[name]) {
-          const entry = shown[name];
+        } else if (marks[name]) {
+          const entry = marks[name];
           svg.appendChild(BL.svg("circle", { cx, cy, r: r * 0.7, fill: COLOURS[analysis.to_move],
             "fill-opacity": 0.15 + 0.5 * entry.share, class: "analysis", "data-rate": entry.win_rate }));
           svg.appendChild(BL.svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10,
@@ -116,31 +131,88 @@ BL.games.hex = (() => {
   function refresh() {
     if (!state) return;
     const busy = requests.busy;
-    const over = state.winner !== null;
+    const over = shown().winner !== null;
     $("hex-svg").classList.toggle("busy", busy);
-    $("hex-undo").disabled = busy || !state.moves.length;
-    $("hex-solve").disabled = busy || over || !state.solvable;
-    $("hex-solve").title = state.solvable ? "" : "the exact solver finishes only with at most 25 empty cells";
+    $("hex-undo").disabled = busy || !state.moves.length || viewing !== null;
+    $("hex-solve").disabled = busy || over || !shown().solvable;
+    $("hex-solve").title = shown().solvable ? "" : "the exact solver finishes only with at most 25 empty cells";
     $("hex-analyse").disabled = busy || over;
-    $("hex-swap").hidden = !(state.can_swap && state.to_move === human);
+    $("hex-swap").hidden = !(shown().can_swap && shown().to_move === human);
     $("hex-swap").disabled = busy;
     $("hex-save").disabled = busy;
     $("hex-load").disabled = busy;
   }
 
-  function show(message, kind) {
-    draw();
+  function showMoveList() {
     const list = $("hex-movelist");
     list.innerHTML = "";
     let player = 1;
-    state.moves.forEach((name) => {
+    const current = viewing ? viewing.ply : state.moves.length;
+    state.moves.forEach((name, index) => {
       const item = document.createElement("li");
       item.textContent = `${player === 1 ? "red" : "blue"} ${name === "swap-pieces" ? "swap" : name}`;
+      item.dataset.ply = index + 1;
+      item.tabIndex = 0;
+      item.title = "show the position after this move (arrow keys step)";
+      if (index + 1 === current) item.classList.add("current");
+      item.addEventListener("click", () => walkTo(index + 1));
       list.appendChild(item);
       player = 3 - player;
     });
-    list.scrollTop = list.scrollHeight;
+    const at = list.querySelector("li.current");
+    if (at) list.scrollTop = at.offsetTop - list.offsetTop - list.clientHeight / 2;
+    $("hex-walk").textContent = viewing
+      ? `Showing the position after move ${viewing.ply} of ${state.moves.length}; ` +
+        "a move played here starts a new line (→ returns to the game)." : "";
+  }
+
+  // Show the position after `ply` moves of the game (the game itself is kept). Steps
+  // asked for while one is fetched are gathered: the last one asked for is shown.
+  let walkTarget = null;
+  async function walkTo(ply) {
+    if (!state) return;
+    walkTarget = Math.max(0, Math.min(ply, state.moves.length));
+    if (requests.busy) return;
+    while (walkTarget !== null) {
+      const target = walkTarget;
+      if (target === state.moves.length) {
+        walkTarget = null;
+        viewing = null;
+        show();
+        return;
+      }
+      try {
+        const answer = await requests.run(() => BL.api("hex/state",
+          { size: state.size, swap: state.swap, moves: state.moves.slice(0, target) }));
+        if (answer === BL.STALE) return;
+        if (walkTarget === target) walkTarget = null;
+        viewing = { ply: target, state: answer };
+        show();
+      } catch (err) {
+        walkTarget = null;
+        BL.status("hex-status", err.message, "error");
+      }
+    }
+  }
+
+  function onKey(event) {
+    if ($("hex").hidden || !state || event.target.closest("input, textarea, select")) return;
+    const ply = walkTarget !== null ? walkTarget : viewing ? viewing.ply : state.moves.length;
+    const steps = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: state.moves.length };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    walkTo(steps[event.key]);
+  }
+
+  function show(message, kind) {
+    const state = shown();
+    draw();
+    showMoveList();
+    remember();
     $("hex-moves").textContent = state.moves.length ? "Moves: " + state.moves.join(" ") : "";
+    if (viewing && !message) message = state.winner ? "" : (state.to_move === human
+      ? "Your move in this earlier position: it starts a new line."
+      : "The engine is to move in this earlier position: step on, or to a position where you move.");
     $("hex-chain").textContent = state.winner ? "Winning chain: " + state.chain.join(" ") : "";
     const turn = $("hex-turn");
     turn.innerHTML = "";
@@ -175,7 +247,8 @@ BL.games.hex = (() => {
     const side = analysis.to_move === human ? "your" : "the engine's";
     const line = document.createElement("p");
     const how = analysis.proven === 1 ? "a proven win" : analysis.proven === -1 ? "a proven loss"
-      : `wins ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
+      : analysis.playouts === 0 ? analysis.reason
+        : `wins ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
     line.textContent = `Analysis: ${NAMES[analysis.to_move]} (${side} side) with ${analysis.move}: ${how}. ` +
       "Best moves (win rate for the side to move):";
     box.appendChild(line);
@@ -194,6 +267,8 @@ BL.games.hex = (() => {
   function changed() {
     requests.changed();
     analysis = null;
+    viewing = null;
+    walkTarget = null;
     $("hex-analysis").innerHTML = "";
   }
 
@@ -202,7 +277,8 @@ BL.games.hex = (() => {
     if (!state || state.winner || state.to_move === human) return;
     show();
     try {
-      const answer = await requests.run(() => BL.api("hex/engine", Object.assign(game(), engineSettings())));
+      const settings = engineSettings();
+      const answer = await requests.run(() => BL.api("hex/engine", Object.assign(game(), settings)));
       if (answer === BL.STALE) return;
       changed();
       state = answer;
@@ -210,13 +286,38 @@ BL.games.hex = (() => {
       const what = e.move === "swap-pieces" ? "swapped your first stone" : `played ${e.move}`;
       show(answer.winner ? null : `The engine ${what} (${e.reason}, win rate ${Math.round(100 * e.win_rate)}%). Your move.`);
     } catch (err) {
-      show(err.message, "error");
+      show(`${err.message} Click the board to let the engine move.`, "error");
     }
   }
 
   async function play(move) {
-    if (requests.busy || !state) return;
-    if (state.to_move !== human && !state.winner) return;
+    if (!state) return;
+    if (requests.busy) {
+      BL.status("hex-status", "Wait: the engine is still working on the last request.", "error");
+      return;
+    }
+    if (viewing) {
+      if (viewing.state.to_move !== human || viewing.state.winner) {
+        BL.status("hex-status", "It is not your move in this earlier position.", "error");
+        return;
+      }
+      state = viewing.state;             // a new line from the earlier position
+      viewing = null;
+    }
+    if (state.winner) {
+      BL.status("hex-status", "The game is over: New game starts another.", "error");
+      return;
+    }
+    if (state.to_move !== human) {
+      await engineMove();                // an engine move that failed: try it again
+      return;
+    }
+    try {
+      engineSettings();
+    } catch (err) {
+      BL.status("hex-status", err.message, "error");
+      return;
+    }
     try {
       const answer = await requests.run(() => BL.api("hex/move", Object.assign(game(), { move })));
       if (answer === BL.STALE) return;
@@ -232,6 +333,12 @@ BL.games.hex = (() => {
   const onCell = (name) => play(name);
 
   async function newGame() {
+    try {
+      engineSettings();
+    } catch (err) {
+      BL.status("hex-status", err.message, "error");
+      return;
+    }
     human = Number($("hex-colour").value);
     seed = Math.floor(Math.random() * 1e6);
     $("hex-pending").hidden = true;
@@ -270,7 +377,9 @@ BL.games.hex = (() => {
     const box = $("hex-analysis");
     box.textContent = "Analysing...";
     try {
-      const found = await requests.run(() => BL.api("hex/analyze", Object.assign(game(), engineSettings())));
+      const settings = engineSettings();
+      const body = Object.assign({ size: shown().size, swap: shown().swap, moves: shown().moves }, settings);
+      const found = await requests.run(() => BL.api("hex/analyze", body));
       if (found === BL.STALE) return;
       analysis = found;
       draw();
@@ -284,7 +393,8 @@ BL.games.hex = (() => {
     const box = $("hex-analysis");
     box.textContent = "Solving...";
     try {
-      const found = await requests.run(() => BL.api("hex/solve", Object.assign(game(), { time: 5 })));
+      const body = { size: shown().size, swap: shown().swap, moves: shown().moves, time: 5 };
+      const found = await requests.run(() => BL.api("hex/solve", body));
       if (found === BL.STALE) return;
       box.innerHTML = "";
       const line = document.createElement("p");
@@ -294,7 +404,7 @@ BL.games.hex = (() => {
         line.textContent = `With perfect play ${NAMES[found.winner]} wins.` +
           (found.winning_moves.length ? " Winning moves:" : "");
       }
-      line.dataset.ply = state.moves.length;
+      line.dataset.ply = shown().moves.length;
       box.appendChild(line);
       const cells = document.createElement("div");
       cells.className = "cells";
@@ -340,6 +450,34 @@ BL.games.hex = (() => {
     }
   }
 
+  // The game the address or local storage kept (a reload, a shared link), else a new one.
+  async function restore() {
+    const kept = BL.recall("hex");
+    const size = kept ? Number(kept.get("size")) : NaN;
+    if (!kept || !(size >= 2 && size <= 19)) {
+      await newGame();
+      return;
+    }
+    human = kept.get("you") === "2" ? 2 : 1;
+    seed = Math.floor(Math.random() * 1e6);
+    const swap = kept.get("swap") === "1";
+    const moves = (kept.get("moves") || "").split(",").filter(Boolean);
+    $("hex-size").value = String(size);
+    $("hex-colour").value = String(human);
+    $("hex-swap-rule").checked = swap;
+    changed();
+    try {
+      const answer = await requests.run(() => BL.api("hex/state", { size, swap, moves }));
+      if (answer === BL.STALE) return;
+      state = answer;
+      show(moves.length ? `The game in progress: ${moves.length} moves.` : null);
+      await engineMove();
+    } catch (err) {
+      await newGame();
+      BL.status("hex-status", `The kept game could not be restored (${err.message}); a new game started.`, "error");
+    }
+  }
+
   function settingChanged() {
     if (state && state.moves.length === 0 && !requests.busy) {
       newGame();
@@ -368,8 +506,9 @@ BL.games.hex = (() => {
     $("hex-save").addEventListener("click", save);
     $("hex-load").addEventListener("click", () => load());
     BL.onFile("hex-file", (text) => { $("hex-sgf").value = text; load(text); });
-    newGame();
+    document.addEventListener("keydown", onKey);
+    restore();
   }
 
-  return { start, started: false };
+  return { start, started: false, remember, follow: restore };
 })();
