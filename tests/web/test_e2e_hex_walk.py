@@ -8,7 +8,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
-
 from tests.web.test_e2e_hex import idle, new_game
 
 pytestmark = pytest.mark.e2e
@@ -119,7 +118,9 @@ def test_the_move_list_walks_and_a_move_there_starts_a_new_line(page: Any) -> No
     new_game(page, 5)
     play(page, "c3", 2)
     free = next(
-        name for name in ("b4", "d2", "b3", "d3") if page.locator("#hex-movelist li", has_text=name).count() == 0
+        name
+        for name in ("b4", "d2", "b3", "d3")
+        if page.locator("#hex-movelist li", has_text=name).count() == 0
     )
     play(page, free, 4)
     assert page.evaluate(STONES) == 4
