@@ -184,3 +184,39 @@ def test_hex_game_over_is_shown(page: Any) -> None:
     assert "wins" in page.inner_text("#hex-over") or "win" in page.inner_text("#hex-over")
     assert page.inner_text("#hex-turn") == ""
     page.save_screenshot("hex-over")
+
+
+EDGE_CORNERS = """() => {
+  const corners = new Map();
+  for (const el of document.querySelectorAll('#hex-svg polygon[data-cell]')) {
+    for (const point of el.getAttribute('points').split(' ')) {
+      if (!corners.has(point)) corners.set(point, []);
+      corners.get(point).push(el.dataset.cell);
+    }
+  }
+  const found = {};
+  for (const line of document.querySelectorAll('#hex-svg polyline.edge')) {
+    found[line.dataset.edge] = line.getAttribute('points').split(' ')
+      .map((point) => corners.get(point) || []);
+  }
+  return found;
+}"""
+
+
+def test_hex_edges_follow_the_border_cells(page: Any) -> None:
+    for size in (5, 11, 19):
+        new_game(page, size)
+        edges = page.evaluate(EDGE_CORNERS)
+        assert sorted(edges) == ["bottom", "left", "right", "top"]
+        last = "abcdefghijklmnopqrs"[size - 1]
+        on_side = {
+            "left": lambda name: name[0] == "a",
+            "right": lambda name: name[0] == last,  # noqa: B023
+            "top": lambda name: name[1:] == "1",
+            "bottom": lambda name: name[1:] == str(size),  # noqa: B023
+        }
+        for side, points in edges.items():
+            # every corner of the line is a corner of a cell on that side of the board
+            assert points and all(any(map(on_side[side], cells)) for cells in points), side
+        assert len(edges["top"]) == 2 * size + 1 and len(edges["left"]) == 2 * size
+    page.save_screenshot("hex-edges-19")

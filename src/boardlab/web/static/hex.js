@@ -49,17 +49,29 @@ BL.games.hex = (() => {
     const svg = BL.svg("svg", { viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
       role: "img", "aria-label": `Hex ${n} x ${n}` });
     svg.appendChild(BL.svg("title", {}, `Hex ${n} x ${n}: red joins left and right, blue top and bottom`));
-    const pad = CELL * 0.72;
-    const [x0, y0] = centre(0, 0);
-    const [x1, y1] = centre(0, n - 1);
-    const [x2, y2] = centre(n - 1, 0);
-    const [x3, y3] = centre(n - 1, n - 1);
-    const edge = (xa, ya, xb, yb, player) => svg.appendChild(BL.svg("line", {
-      x1: xa, y1: ya, x2: xb, y2: yb, stroke: COLOURS[player], "stroke-width": 5, "stroke-linecap": "round" }));
-    edge(x0 - pad, y0 - pad, x1 + pad, y1 - pad, 2);
-    edge(x2 - pad, y2 + pad, x3 + pad, y3 + pad, 2);
-    edge(x0 - pad, y0 - pad, x2 - pad, y2 + pad, 1);
-    edge(x1 + pad, y1 - pad, x3 + pad, y3 + pad, 1);
+    // each player's edges follow the outer sides of the border cells; drawn thick under
+    // the cells, the half outside them shows
+    const vertex = (row, col, k) => {
+      const [cx, cy] = centre(row, col);
+      const angle = (90 + 60 * k) * Math.PI / 180;
+      return `${(cx + r * Math.cos(angle)).toFixed(1)},${(cy + r * Math.sin(angle)).toFixed(1)}`;
+    };
+    const edge = (points, player, side) => svg.appendChild(BL.svg("polyline", {
+      points: points.join(" "), fill: "none", stroke: COLOURS[player], "stroke-width": 9,
+      "stroke-linejoin": "round", "stroke-linecap": "round", class: "edge", "data-edge": side }));
+    const topSide = [], bottomSide = [], leftSide = [], rightSide = [];
+    for (let i = 0; i < n; i++) {
+      topSide.push(vertex(0, i, 2), vertex(0, i, 3));
+      bottomSide.push(vertex(n - 1, i, 1), vertex(n - 1, i, 0));
+      leftSide.push(vertex(i, 0, 2), vertex(i, 0, 1));
+      rightSide.push(vertex(i, n - 1, 4), vertex(i, n - 1, 5));
+    }
+    topSide.push(vertex(0, n - 1, 4));
+    bottomSide.push(vertex(n - 1, n - 1, 5));
+    edge(topSide, 2, "top");
+    edge(bottomSide, 2, "bottom");
+    edge(leftSide, 1, "left");
+    edge(rightSide, 1, "right");
     const owner = {};
     for (const player of [1, 2]) for (const name of state.stones[player]) owner[name] = player;
     const chain = new Set(state.chain);
