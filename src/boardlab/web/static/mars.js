@@ -6,7 +6,38 @@ BL.games.mars = (() => {
   let solverAnswer = "";
   const requests = new BL.Requests(() => {
     for (const id of ["mars-sample", "mars-solve", "mars-judge"]) $(id).disabled = requests.busy;
+    $("mars-download").disabled = requests.busy || !solverAnswer;
   });
+
+  // A new map: what was shown for the old one goes (and the map is kept for a reload).
+  function mapChanged() {
+    requests.changed();
+    solverAnswer = "";
+    $("mars-summary").textContent = "";
+    $("mars-verdict").textContent = "";
+    BL.picture("mars-svg", "");
+    BL.picture("mars-judged-svg", "");
+    BL.status("mars-status", "A new map: Solve finds its best routes.");
+    keep();
+    requests.refresh();
+  }
+
+  function keep() {
+    try {
+      localStorage.setItem("boardlab.mars", JSON.stringify({ map: $("mars-map").value, moves: $("mars-moves").value }));
+    } catch (err) {
+      // storage full or off: nothing is lost but the reload
+    }
+  }
+
+  function kept() {
+    try {
+      const found = JSON.parse(localStorage.getItem("boardlab.mars") || "null");
+      return found && typeof found.map === "string" && found.map.trim() ? found : null;
+    } catch (err) {
+      return null;
+    }
+  }
 
   async function loadSample() {
     requests.changed();
@@ -15,6 +46,7 @@ BL.games.mars = (() => {
       if (sample === BL.STALE) return;
       $("mars-map").value = sample.map;
       $("mars-moves").value = sample.moves;
+      mapChanged();
       BL.status("mars-status", "The statement's sample is loaded.");
     } catch (err) {
       BL.status("mars-status", err.message, "error");
@@ -47,6 +79,7 @@ BL.games.mars = (() => {
       });
       $("mars-summary").textContent = lines.join("\n");
       BL.picture("mars-svg", found.svg);
+      requests.refresh();
       BL.status("mars-status", `Solved: ${found.best} points (100% of the best possible).`, "ok");
     } catch (err) {
       BL.status("mars-status", err.message, "error");
@@ -69,13 +102,22 @@ BL.games.mars = (() => {
   }
 
   async function start() {
-    BL.readFileInto("mars-file", "mars-map");
-    $("mars-map").addEventListener("input", () => requests.changed());
+    BL.onFile("mars-file", (text) => { $("mars-map").value = text; mapChanged(); });
+    $("mars-map").addEventListener("input", mapChanged);
+    $("mars-moves").addEventListener("input", keep);
     $("mars-sample").addEventListener("click", loadSample);
     $("mars-solve").addEventListener("click", solve);
     $("mars-judge").addEventListener("click", judge);
-    $("mars-use").addEventListener("click", () => { $("mars-moves").value = solverAnswer; });
-    await loadSample();
+    $("mars-use").addEventListener("click", () => { $("mars-moves").value = solverAnswer; keep(); });
+    $("mars-download").addEventListener("click", () => BL.download("mars-answer.txt", solverAnswer));
+    const found = kept();
+    if (found) {
+      $("mars-map").value = found.map;
+      $("mars-moves").value = found.moves || "";
+      BL.status("mars-status", "The map of your last visit.");
+    } else {
+      await loadSample();
+    }
     await solve();
   }
 
