@@ -63,12 +63,48 @@ def test_fruit_32_cubed_is_readable(page: Any) -> None:
     solve(page, "32\n32\n32\n", "1")
     coloured, _ = page.evaluate(PIXELS)
     assert coloured > 200
-    # the layers keep a readable cell size (they scroll instead of shrinking)
-    width = page.evaluate("document.querySelector('#toxic-svg svg').getBoundingClientRect().width")
-    assert width >= 32 * 8 * 4
+    # the layers' size: test_layers_of_a_big_fruit_are_readable_and_fit_across
     page.check("#toxic-solid")
     page.fill("#toxic-cut", "16")
     page.dispatch_event("#toxic-cut", "input")
     assert page.inner_text("#toxic-cut-value") == "z = 1..16"
     page.save_screenshot("shongololo-32")
+    assert not page.js_errors
+
+
+LAYER_BOX = """() => {
+  const box = document.querySelector('#toxic-svg');
+  const rect = box.querySelector('svg rect').getBoundingClientRect();
+  const label = box.querySelector('svg text').getBoundingClientRect();
+  return [box.scrollWidth, box.clientWidth, rect.width, label.height];
+}"""
+
+
+def test_layers_of_a_big_fruit_are_readable_and_fit_across(page: Any) -> None:
+    solve(page, "32\n32\n32\n", "0.5")
+    page.wait_for_selector("#toxic-svg svg rect")
+    scroll_width, client_width, block, label = page.evaluate(LAYER_BOX)
+    assert scroll_width <= client_width + 1, "the layers run off sideways"
+    assert block >= 12 and label >= 10, (block, label)
+    page.save_screenshot("toxic-32-layers")
+
+
+def test_answer_downloads_and_the_fruit_survives_a_reload(page: Any) -> None:
+    solve(page, "2\n3\n2\n")
+    with page.expect_download() as download:
+        page.click("#toxic-download")
+    assert download.value.suggested_filename == "shongololo-answer.txt"
+    page.click("#toxic-use")
+    answer = page.input_value("#toxic-answer")
+    page.reload()
+    page.wait_for_selector("#toxic-input")
+    assert page.input_value("#toxic-input") == "2\n3\n2\n"
+    assert page.input_value("#toxic-answer") == answer
+    # a new fruit clears the old one's picture, and a time out of bounds is refused
+    page.fill("#toxic-input", "3\n3\n3\n")
+    assert page.locator("#toxic-svg svg").count() == 0
+    page.fill("#toxic-time", "60")
+    page.click("#toxic-solve")
+    page.wait_for_selector("#toxic-status.error")
+    assert "0.1 to 30 seconds" in page.inner_text("#toxic-status")
     assert not page.js_errors

@@ -53,10 +53,27 @@ def blocks_of(state: Shongololo) -> Obj:
     }
 
 
+#: The layer picture is laid out to fit this many pixels across (the page's picture box)
+#: at :data:`LAYER_CELL` pixels a block; a long fruit gets fewer layers a row, never
+#: smaller blocks (the box scrolls down instead).
+PICTURE_WIDTH = 660
+LAYER_CELL = 14
+LAYERS_A_ROW = 8
+
+
+def layer_picture(state: Shongololo) -> str:
+    """The layers of ``state`` as SVG, laid out for the page."""
+    from boardlab.render.shongololo import svg_picture
+
+    pane = (state.box.length + 2) * LAYER_CELL
+    per_row = max(1, min(LAYERS_A_ROW, (PICTURE_WIDTH - 2 * LAYER_CELL) // pane))
+    return svg_picture(state, cell=LAYER_CELL, per_row=per_row)
+
+
 async def solve(request: Request) -> Obj:
     """``POST /api/shongololo/solve``: a long legal run, its count against the proven bound,
     the answer text and the layers."""
-    from boardlab.render.shongololo import layers_text, svg_picture
+    from boardlab.render.shongololo import layers_text
     from boardlab.shongololo.formats import format_actions, parse_input
     from boardlab.shongololo.rules import Shongololo
     from boardlab.shongololo.solver import solve as solve_box
@@ -75,7 +92,7 @@ async def solve(request: Request) -> Obj:
             **solution.as_dict(),
             "answer": format_actions(solution.actions),
             "layers": layers_text(state),
-            "svg": svg_picture(state),
+            "svg": layer_picture(state),
             "blocks": blocks_of(state),
         }
 
@@ -85,7 +102,6 @@ async def solve(request: Request) -> Obj:
 async def judge(request: Request) -> Obj:
     """``POST /api/shongololo/judge``: the judge's verdict on ``answer``; ``best`` (blocks)
     gives the contest score in percent."""
-    from boardlab.render.shongololo import svg_picture
     from boardlab.shongololo.formats import parse_input
     from boardlab.shongololo.judge import judge_text
     from boardlab.shongololo.rules import Shongololo
@@ -110,7 +126,7 @@ async def judge(request: Request) -> Obj:
             pass
         return {
             **verdict.as_dict(best or None),
-            "svg": svg_picture(state),
+            "svg": layer_picture(state),
             "blocks": blocks_of(state),
         }
 

@@ -146,10 +146,6 @@ const BL = {
     return el;
   },
 
-  readFileInto(inputId, textareaId) {
-    BL.onFile(inputId, (text) => { BL.$(textareaId).value = text; });
-  },
-
   // The tab named by an address's hash ("#hex?size=7&moves=c3" -> "hex").
   tabOf(hash) {
     return hash.replace(/^#/, "").split("?")[0];

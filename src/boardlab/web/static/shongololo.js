@@ -9,7 +9,53 @@ BL.games.shongololo = (() => {
   let shown = null;      // the blocks drawn in 3D
   const requests = new BL.Requests(() => {
     for (const id of ["toxic-solve", "toxic-judge"]) $(id).disabled = requests.busy;
+    $("toxic-download").disabled = requests.busy || !solverAnswer;
   });
+
+  // The fruit and the answer being judged survive a reload.
+  function keep() {
+    try {
+      localStorage.setItem("boardlab.shongololo", JSON.stringify({
+        input: $("toxic-input").value, answer: $("toxic-answer").value, best: $("toxic-best").value }));
+    } catch (err) {
+      // storage full or off: nothing is lost but the reload
+    }
+  }
+
+  function restore() {
+    let found = null;
+    try {
+      found = JSON.parse(localStorage.getItem("boardlab.shongololo") || "null");
+    } catch (err) {
+      found = null;
+    }
+    if (!found || typeof found.input !== "string") return;
+    $("toxic-input").value = found.input;
+    $("toxic-answer").value = found.answer || "";
+    $("toxic-best").value = found.best || "";
+  }
+
+  // A new fruit: what was shown for the old one goes.
+  function inputChanged() {
+    requests.changed();
+    solverAnswer = "";
+    solverCount = null;
+    $("toxic-summary").textContent = "";
+    $("toxic-verdict").textContent = "";
+    BL.picture("toxic-svg", "");
+    BL.status("toxic-status", "A new fruit: Solve finds a long run.");
+    keep();
+    requests.refresh();
+  }
+
+  function seconds() {
+    const box = $("toxic-time");
+    const value = Number(box.value);
+    if (box.value === "" || !(value >= Number(box.min) && value <= Number(box.max))) {
+      throw new Error(`The time must be ${box.min} to ${box.max} seconds.`);
+    }
+    return value;
+  }
 
   function options() {
     return { cut: Number($("toxic-cut").value), solid: $("toxic-solid").checked };
@@ -40,11 +86,10 @@ BL.games.shongololo = (() => {
   }
 
   async function solve() {
-    BL.status("toxic-status", "Solving...");
     try {
-      const found = await requests.run(() => BL.api("shongololo/solve", {
-        input: $("toxic-input").value, time: Number($("toxic-time").value) || 2,
-      }));
+      const time = seconds();
+      BL.status("toxic-status", "Solving...");
+      const found = await requests.run(() => BL.api("shongololo/solve", { input: $("toxic-input").value, time }));
       if (found === BL.STALE) return;
       solverAnswer = found.answer;
       solverCount = found.eaten;
@@ -56,6 +101,7 @@ BL.games.shongololo = (() => {
         (found.method ? `method: ${found.method}; ` : "") + `${found.nodes} nodes; ${found.seconds} s`,
       ].join("\n");
       showRun(found.blocks, found.svg);
+      requests.refresh();
       BL.status("toxic-status", `Solved: ${found.eaten} blocks eaten.`, "ok");
     } catch (err) {
       BL.status("toxic-status", err.message, "error");
@@ -81,13 +127,18 @@ BL.games.shongololo = (() => {
   }
 
   function start() {
-    BL.readFileInto("toxic-file", "toxic-input");
-    $("toxic-input").addEventListener("input", () => requests.changed());
+    restore();
+    BL.onFile("toxic-file", (text) => { $("toxic-input").value = text; inputChanged(); });
+    $("toxic-input").addEventListener("input", inputChanged);
+    $("toxic-answer").addEventListener("input", keep);
+    $("toxic-best").addEventListener("input", keep);
+    $("toxic-download").addEventListener("click", () => BL.download("shongololo-answer.txt", solverAnswer));
     $("toxic-solve").addEventListener("click", solve);
     $("toxic-judge").addEventListener("click", judge);
     $("toxic-use").addEventListener("click", () => {
       $("toxic-answer").value = solverAnswer;
       if (solverCount !== null) $("toxic-best").value = solverCount;
+      keep();
     });
     $("toxic-cut").addEventListener("input", draw3d);
     $("toxic-solid").addEventListener("change", draw3d);
