@@ -231,6 +231,17 @@ def test_hex_game_replay_move_engine_and_chain(client: Any) -> None:
     assert reply["engine"]["move"] != "c3" and reply["to_move"] == 1
 
 
+def test_hex_review_gives_every_position_and_its_limits(client: Any) -> None:
+    found = post(client, "hex/review", {"size": 3, "moves": ["a1", "b1", "c1"], "playouts": 100})
+    assert found["playouts"] == 100
+    points = found["points"]
+    assert [p["ply"] for p in points] == [0, 1, 2, 3]
+    assert [p["proven"] for p in points] == [1, 2, 1, 2]
+    assert [p["turned"] for p in points] == [False, True, True, True]
+    bad = post(client, "hex/review", {"size": 3, "moves": [], "playouts": 5}, 400)
+    assert "playouts" in bad["error"]
+
+
 def test_hex_solve_matches_the_solver(client: Any) -> None:
     found = post(client, "hex/solve", {"size": 3, "moves": []})
     assert found["winner"] == 1 and found["complete"]

@@ -158,3 +158,22 @@ def test_analysis_of_a_move_found_without_playouts_gives_its_reason(page: Any) -
     text = page.inner_text("#hex-analysis")
     assert "of 0 playouts" not in text
     assert "with a3: blocks the only threat." in text
+
+
+def test_the_review_graphs_the_game_and_marks_the_moves_that_turned_it(page: Any) -> None:
+    # a1 throws the empty 3x3 board away, b1 gives it back, c1 throws it away again
+    page.goto(f"{page.base_url}/#hex?size=3&swap=0&you=2&moves=a1,b1,c1")
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 3")
+    idle(page)
+    page.click("#hex-review")
+    page.wait_for_selector("#hex-review-box svg")
+    assert page.locator("#hex-review-box circle").count() == 4
+    assert page.locator("#hex-review-box circle.turned").count() == 3
+    assert "Moves that turned the game: 1 (a1), 2 (b1), 3 (c1)." in page.inner_text(
+        "#hex-review-box"
+    )
+    page.locator('#hex-review-box circle[data-ply="1"]').click()
+    page.wait_for_function(f"{STONES} === 1")
+    assert "after move 1 of 3" in page.inner_text("#hex-walk")
+    page.save_screenshot("hex-review")
+    assert not page.js_errors

@@ -1,5 +1,5 @@
 """Interface layer: the Hex API under ``/api/hex/`` (state, move, engine, analyze, solve,
-sgf, load).
+review, sgf, load).
 
 A game is its ``size`` (1..26), whether the swap rule is on (``swap``) and the
 ``moves`` played so far (cell names such as ``b2``, black first, and ``swap-pieces``);
@@ -200,6 +200,30 @@ async def solve(request: Request) -> Obj:
     return result.as_dict(position.size)
 
 
+#: Playouts a review may spend on the whole game (each position gets an equal share, at
+#: most the ``playouts`` asked for and at least :data:`REVIEW_LEAST`).
+REVIEW_PLAYOUTS = 400_000
+REVIEW_LEAST = 50
+
+
+async def review(request: Request) -> Obj:
+    """``POST /api/hex/review``: player 1's chance after every move of the game (exact
+    where the solver finishes, else the engine's search of ``playouts`` each) and the
+    moves that turned it (:func:`boardlab.hex.review.review`)."""
+    from boardlab.hex.review import review as review_game
+
+    data = await read_object(request)
+    position = read_game(data)
+    asked = field_int(data, "playouts", 1000, low=REVIEW_LEAST, high=20_000)
+    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+    share = max(REVIEW_LEAST, min(asked, REVIEW_PLAYOUTS // (len(position.history) + 1)))
+    moves = list(position.history)
+    points = await run_job(
+        request, lambda: review_game(position.size, moves, position.swap, share, seed)
+    )
+    return {"playouts": share, "points": [point.as_dict() for point in points]}
+
+
 async def sgf(request: Request) -> Obj:
     """``POST /api/hex/sgf``: the game as HexGui SGF text."""
     from boardlab.hex.formats import format_sgf
@@ -227,6 +251,7 @@ routes = [
     Route("/hex/engine", endpoint(engine), methods=["POST"]),
     Route("/hex/analyze", endpoint(analyze), methods=["POST"]),
     Route("/hex/solve", endpoint(solve), methods=["POST"]),
+    Route("/hex/review", endpoint(review), methods=["POST"]),
     Route("/hex/sgf", endpoint(sgf), methods=["POST"]),
     Route("/hex/load", endpoint(load), methods=["POST"]),
 ]

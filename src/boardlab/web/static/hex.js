@@ -13,6 +13,7 @@ BL.games.hex = (() => {
   let seed = 1;
   let analysis = null;                   // {to_move, top: [...]} for the shown position
   let viewing = null;                    // {ply, state}: an earlier position of the move list
+  let reviewed = null;                   // the review of the game's moves (hex/review)
   const requests = new BL.Requests(() => refresh());
 
   // The engine's limit; throws a message naming the Time box's limits when it is out of them.
@@ -149,6 +150,7 @@ BL.games.hex = (() => {
     $("hex-solve").disabled = busy || over || !shown().solvable;
     $("hex-solve").title = shown().solvable ? "" : "the exact solver finishes only with at most 25 empty cells";
     $("hex-analyse").disabled = busy || over;
+    $("hex-review").disabled = busy || !state.moves.length;
     $("hex-swap").hidden = !(shown().can_swap && shown().to_move === human);
     $("hex-swap").disabled = busy;
     $("hex-save").disabled = busy;
@@ -175,7 +177,7 @@ BL.games.hex = (() => {
     if (at) list.scrollTop = at.offsetTop - list.offsetTop - list.clientHeight / 2;
     $("hex-walk").textContent = viewing
       ? `Showing the position after move ${viewing.ply} of ${state.moves.length}; ` +
-        "a move played here starts a new line (→ returns to the game)." : "";
+        "a move played here starts a new line (End returns to the game)." : "";
   }
 
   // Show the position after `ply` moves of the game (the game itself is kept). Steps
@@ -279,6 +281,8 @@ BL.games.hex = (() => {
   function changed() {
     requests.changed();
     analysis = null;
+    reviewed = null;
+    $("hex-review-box").innerHTML = "";
     viewing = null;
     walkTarget = null;
     $("hex-analysis").innerHTML = "";
@@ -401,6 +405,54 @@ BL.games.hex = (() => {
     }
   }
 
+  // -- review: red's chance after every move, the moves that turned the game ----------------
+  async function reviewGame() {
+    const box = $("hex-review-box");
+    box.textContent = "Reviewing every move...";
+    try {
+      const found = await requests.run(() => BL.api("hex/review", Object.assign(game(), { playouts: 1000, seed })));
+      if (found === BL.STALE) return;
+      reviewed = found;
+      drawReview();
+    } catch (err) {
+      box.textContent = err.message;
+    }
+  }
+
+  function drawReview() {
+    const box = $("hex-review-box");
+    box.innerHTML = "";
+    if (!reviewed) return;
+    const points = reviewed.points;
+    const [width, height, padX, padY] = [320, 120, 30, 10];
+    const last = Math.max(1, points.length - 1);
+    const x = (ply) => padX + (width - 2 * padX) * ply / last;
+    const y = (chance) => padY + (height - 2 * padY) * (1 - chance);
+    const svg = BL.svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "review-graph", role: "img",
+      "aria-label": "red's chance after every move" });
+    svg.appendChild(BL.svg("line", { x1: padX, x2: width - padX, y1: y(0.5), y2: y(0.5), stroke: "#bbb",
+      "stroke-dasharray": "3 3" }));
+    svg.appendChild(BL.svg("text", { x: 2, y: y(1) + 4, "font-size": 10, fill: COLOURS[1] }, "red"));
+    svg.appendChild(BL.svg("text", { x: 2, y: y(0) + 4, "font-size": 10, fill: COLOURS[2] }, "blue"));
+    svg.appendChild(BL.svg("polyline", { fill: "none", stroke: "#555", "stroke-width": 1.5,
+      points: points.map((p) => `${x(p.ply).toFixed(1)},${y(p.chance).toFixed(1)}`).join(" ") }));
+    for (const p of points) {
+      const dot = BL.svg("circle", { cx: x(p.ply).toFixed(1), cy: y(p.chance).toFixed(1), r: p.turned ? 5 : 3,
+        fill: p.proven ? COLOURS[p.proven] : "#fff", stroke: p.turned ? "#000" : "#555",
+        "stroke-width": p.turned ? 2 : 1, "data-ply": p.ply, class: p.turned ? "turned" : "point" });
+      const who = p.proven ? `${NAMES[p.proven]} wins (proven)` : `red's chance ${Math.round(100 * p.chance)}%`;
+      dot.appendChild(BL.svg("title", {}, p.ply ? `after move ${p.ply} (${p.move}): ${who}` : `the start: ${who}`));
+      dot.addEventListener("click", () => walkTo(p.ply));
+      svg.appendChild(dot);
+    }
+    const note = document.createElement("p");
+    note.className = "help";
+    const turned = points.filter((p) => p.turned).map((p) => `${p.ply} (${p.move})`);
+    note.textContent = "Red's chance after every move (filled: proven; click a point to see it). " +
+      (turned.length ? `Moves that turned the game: ${turned.join(", ")}.` : "No move turned the game.");
+    box.append(svg, note);
+  }
+
   async function solve() {
     const box = $("hex-analysis");
     box.textContent = "Solving...";
@@ -512,6 +564,7 @@ BL.games.hex = (() => {
     $("hex-undo").addEventListener("click", undo);
     $("hex-solve").addEventListener("click", solve);
     $("hex-analyse").addEventListener("click", analyse);
+    $("hex-review").addEventListener("click", reviewGame);
     $("hex-swap").addEventListener("click", () => play("swap-pieces"));
     $("hex-numbers").addEventListener("change", () => state && draw());
     $("hex-show-analysis").addEventListener("change", () => state && draw());
