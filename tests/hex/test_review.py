@@ -3,9 +3,10 @@ that throws a won game away is marked, and the review is reproducible from its s
 
 from __future__ import annotations
 
+from tests.hex.test_solver import brute_force_winning_moves
+
 from boardlab.hex.review import review
 from boardlab.hex.rules import Position, parse_move
-from tests.hex.test_solver import brute_force_winning_moves
 
 
 def winner_by_brute_force(position: Position) -> int:
