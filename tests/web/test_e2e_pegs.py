@@ -117,3 +117,32 @@ def test_pegs_late_hint_for_an_old_game_is_dropped(page: Any) -> None:
     page.wait_for_timeout(1800)
     assert page.get_attribute("#pegs-svg", "data-hint") == ""
     assert "Hint" not in page.inner_text("#pegs-status")
+
+
+def play_pegs(page: Any, frm: str, to: str, count: int) -> None:
+    page.locator(f'#pegs-svg [data-cell="{frm}"]').click()
+    page.locator(f'#pegs-svg [data-cell="{to}"]').click()
+    page.wait_for_function(f"document.querySelector('#pegs-moves').textContent === '{count}'")
+    idle(page)
+
+
+def test_pegs_game_survives_a_reload_and_its_move_list_walks(page: Any) -> None:
+    open_board(page, "english")
+    play_pegs(page, "B4", "D4", 1)
+    play_pegs(page, "C6", "C4", 2)
+    assert "moves=B4-D4,C6-C4" in page.url
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#pegs-history li').length === 2")
+    idle(page)
+    assert page.inner_text("#pegs-moves") == "2" and page.inner_text("#pegs-pegs") == "30"
+    page.locator("#pegs-history li").nth(0).click()
+    page.wait_for_function("document.querySelector('#pegs-moves').textContent === '1'")
+    assert page.get_attribute("#pegs-history li.current", "data-ply") == "1"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('#pegs-moves').textContent === '2'")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('#pegs-moves').textContent === '0'")
+    # a move from an earlier board starts a new line
+    play_pegs(page, "D2", "D4", 1)
+    assert page.locator("#pegs-history li").all_inner_texts() == ["D2-D4"]
+    assert not page.js_errors

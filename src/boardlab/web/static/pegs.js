@@ -36,10 +36,17 @@ BL.games.pegs = (() => {
     played.forEach((move, i) => {
       const item = document.createElement("li");
       item.textContent = moveName(move) + (move.kind === "walk" ? " (walk)" : "");
+      item.dataset.ply = i + 1;
+      item.title = "show the board after this move (arrow keys step)";
       if (i >= index) item.style.opacity = "0.4";
+      if (i + 1 === index) item.classList.add("current");
+      item.addEventListener("click", () => walkTo(i + 1));
       list.appendChild(item);
     });
+    const at = list.querySelector("li.current");
+    if (at) list.scrollTop = at.offsetTop - list.offsetTop - list.clientHeight / 2;
     selected = null;
+    remember();
     if (message) {
       BL.status("pegs-status", message, kind);
     } else if (state.over) {
@@ -56,6 +63,81 @@ BL.games.pegs = (() => {
       BL.over("pegs-over", "");
     }
     buttons();
+  }
+
+  // Show the board after `ply` moves (undo and redo in one step; a move played there
+  // starts a new line).
+  function walkTo(ply) {
+    if (animating || requests.busy || !history.length) return;
+    const target = Math.max(0, Math.min(ply, history.length - 1));
+    if (target === index) return;
+    index = target;
+    requests.changed();
+    show(`After move ${index} of ${history.length - 1}.`);
+  }
+
+  function onKey(event) {
+    if ($("pegs").hidden || event.target.closest("input, textarea, select")) return;
+    const steps = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: history.length - 1 };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    walkTo(steps[event.key]);
+  }
+
+  // The game in the address and local storage: board (or board file), start, rules, goal,
+  // the moves and how many of them are shown.
+  function remember() {
+    if (!spec || !history.length) return;
+    const params = new URLSearchParams();
+    if (spec.board) params.set("board", spec.board);
+    else params.set("file", spec.board_file);
+    if ($("pegs-start").value && spec.board) params.set("start", $("pegs-start").value);
+    params.set("walks", spec.walks ? 1 : 0);
+    params.set("goal", $("pegs-goal").value);
+    params.set("moves", played.map(moveName).join(","));
+    params.set("at", index);
+    BL.remember("pegs", params);
+  }
+
+  async function restore(kept) {
+    const board = kept.get("board");
+    const file = kept.get("file");
+    const select = $("pegs-board");
+    if (file !== null) {
+      select.value = "file";
+      $("pegs-file").value = file;
+    } else if (board && [...select.options].some((o) => o.value === board)) {
+      select.value = board;
+    } else {
+      await newGame();
+      return;
+    }
+    $("pegs-walks").checked = kept.get("walks") === "1";
+    await newGame();
+    if (!history.length) return;
+    const start = kept.get("start");
+    if (start && [...$("pegs-start").options].some((o) => o.value === start)) {
+      $("pegs-start").value = start;
+      await newGame();
+    }
+    const goalValue = kept.get("goal");
+    if (goalValue && [...$("pegs-goal").options].some((o) => o.value === goalValue)) $("pegs-goal").value = goalValue;
+    const moves = (kept.get("moves") || "").split(",").filter(Boolean);
+    try {
+      await requests.run(async () => {
+        for (const move of moves) {
+          const [from, to] = move.split("-");
+          if (await play(from, to) === BL.STALE) return;
+        }
+      });
+    } catch (err) {
+      show(`The kept game stops at move ${index + 1}: ${err.message}`, "error");
+      return;
+    }
+    const at = Number(kept.get("at"));
+    index = Number.isInteger(at) && at >= 0 && at < history.length ? at : history.length - 1;
+    show(moves.length ? `The game in progress: ${moves.length} move(s).` : null);
+    showClasses();
   }
 
   function buttons() {
@@ -330,8 +412,11 @@ BL.games.pegs = (() => {
     $("pegs-judge").addEventListener("click", judge);
     $("pegs-save").addEventListener("click", save);
     BL.onFile("pegs-load", (text) => { $("pegs-judge-text").value = text; judge(); });
-    await newGame();
+    document.addEventListener("keydown", onKey);
+    const kept = BL.recall("pegs");
+    if (kept) await restore(kept);
+    else await newGame();
   }
 
-  return { start, started: false };
+  return { start, started: false, remember, follow: () => { const kept = BL.recall("pegs"); if (kept) restore(kept); } };
 })();
