@@ -86,3 +86,25 @@ def test_ioiwari_buttons_wait_for_perfect_play(page: Any) -> None:
     assert len(page.input_value("#ioi-record").splitlines()) == 0
     page.click("#ioi-save")
     assert len(page.input_value("#ioi-record").splitlines()) == 3  # start, 2, the reply
+
+
+def test_ioiwari_game_survives_a_reload_and_its_move_list_walks(page: Any) -> None:
+    open_ioiwari(page)
+    page.locator('#ioi-svg [data-cell="2"]').click()
+    page.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 2")
+    page.wait_for_function("!document.querySelector('#ioi-svg').classList.contains('busy')")
+    listed = page.locator("#ioi-movelist li").all_inner_texts()
+    assert listed[0] == "pit 2"
+    assert "start=4,3,2,4,2,3,2" in page.url and "moves=2," in page.url
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 2")
+    assert page.locator("#ioi-movelist li").all_inner_texts() == listed
+    transcript = page.inner_text("#ioi-transcript")
+    page.wait_for_function("!document.querySelector('#ioi-svg').classList.contains('busy')")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('#ioi-walk').textContent.includes('move 1 of 2')")
+    assert page.inner_text("#ioi-transcript") != transcript
+    page.keyboard.press("End")
+    page.wait_for_function("document.querySelector('#ioi-walk').textContent === ''")
+    assert page.inner_text("#ioi-transcript") == transcript
+    assert not page.js_errors

@@ -6,19 +6,86 @@ BL.games.ioiwari = (() => {
   let state = null;
   let human = 1;
   let seed = 1;
+  let viewing = null;    // {ply, state}: an earlier position of the move list
+  let walkTarget = null;
   const requests = new BL.Requests(() => buttons());
 
   const game = () => ({ start: state.start, moves: state.moves });
+  const shown = () => (viewing ? viewing.state : state);
+
+  function remember() {
+    if (!state) return;
+    BL.remember("ioiwari", new URLSearchParams({ start: state.start.join(","), you: human,
+      moves: state.moves.join(",") }));
+  }
+
+  function showMoveList() {
+    const list = $("ioi-movelist");
+    list.innerHTML = "";
+    const current = viewing ? viewing.ply : state.moves.length;
+    state.moves.forEach((pit, index) => {
+      const item = document.createElement("li");
+      item.textContent = `pit ${pit}`;
+      item.dataset.ply = index + 1;
+      item.title = "show the position after this move (arrow keys step)";
+      if (index + 1 === current) item.classList.add("current");
+      item.addEventListener("click", () => walkTo(index + 1));
+      list.appendChild(item);
+    });
+    const at = list.querySelector("li.current");
+    if (at) list.scrollTop = at.offsetTop - list.offsetTop - list.clientHeight / 2;
+    $("ioi-walk").textContent = viewing
+      ? `Showing the position after move ${viewing.ply} of ${state.moves.length}; ` +
+        "a move played here starts a new line (End returns to the game)." : "";
+  }
+
+  async function walkTo(ply) {
+    if (!state) return;
+    walkTarget = Math.max(0, Math.min(ply, state.moves.length));
+    if (requests.busy) return;
+    while (walkTarget !== null) {
+      const target = walkTarget;
+      if (target === state.moves.length) {
+        walkTarget = null;
+        viewing = null;
+        show();
+        await values();
+        return;
+      }
+      try {
+        const answer = await requests.run(() => BL.api("ioiwari/state",
+          { start: state.start, moves: state.moves.slice(0, target) }));
+        if (answer === BL.STALE) return;
+        if (walkTarget === target) walkTarget = null;
+        viewing = { ply: target, state: answer };
+        show();
+      } catch (err) {
+        walkTarget = null;
+        BL.status("ioi-status", err.message, "error");
+      }
+    }
+    await values();
+  }
+
+  function onKey(event) {
+    if ($("ioiwari").hidden || !state || event.target.closest("input, textarea, select")) return;
+    const ply = walkTarget !== null ? walkTarget : viewing ? viewing.ply : state.moves.length;
+    const steps = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: state.moves.length };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    walkTo(steps[event.key]);
+  }
 
   async function values() {
     const box = $("ioi-analysis");
+    const state = shown();
     if (!$("ioi-values").checked || !state || state.over) {
       box.innerHTML = "";
       box.dataset.ply = "";
       return;
     }
     try {
-      const found = await requests.run(() => BL.api("ioiwari/analyze", game()));
+      const found = await requests.run(() => BL.api("ioiwari/analyze", { start: state.start, moves: state.moves }));
       if (found === BL.STALE) return;
       const rows = found.moves.map((m) =>
         `<tr class="${found.best.includes(m.pit) ? "best" : ""}" data-pit="${m.pit}"><td>${m.pit}</td>` +
@@ -35,12 +102,15 @@ BL.games.ioiwari = (() => {
 
   function buttons() {
     const busy = requests.busy;
-    $("ioi-undo").disabled = busy || !state || !state.moves.length;
+    $("ioi-undo").disabled = busy || !state || !state.moves.length || viewing !== null;
     for (const id of ["ioi-random", "ioi-save", "ioi-load"]) $(id).disabled = busy;
     $("ioi-svg").classList.toggle("busy", busy);
   }
 
   function show(message, kind) {
+    showMoveList();
+    remember();
+    const state = shown();
     BL.picture("ioi-svg", state.svg, onPit);
     $("ioi-transcript").textContent = state.transcript;
     const turn = state.over ? "" : `Player ${state.to_move} to move` + (state.to_move === human ? " (you)." : " (perfect play).");
@@ -82,7 +152,23 @@ BL.games.ioiwari = (() => {
   }
 
   async function onPit(pit) {
-    if (requests.busy || !state || state.over || state.to_move !== human) return;
+    if (!state) return;
+    if (requests.busy) {
+      BL.status("ioi-status", "Wait: the last request is still being answered.", "error");
+      return;
+    }
+    if (viewing) {
+      if (viewing.state.over || viewing.state.to_move !== human) {
+        BL.status("ioi-status", "It is not your move in this earlier position.", "error");
+        return;
+      }
+      state = viewing.state;             // a new line from the earlier position
+      viewing = null;
+    }
+    if (state.over || state.to_move !== human) {
+      BL.status("ioi-status", state.over ? "The game is over: New game starts another." : "Perfect play is to move.", "error");
+      return;
+    }
     try {
       const answer = await requests.run(() => BL.api("ioiwari/move", Object.assign(game(), { move: Number(pit) })));
       if (answer === BL.STALE) return;
@@ -104,6 +190,7 @@ BL.games.ioiwari = (() => {
       return;
     }
     requests.changed();
+    viewing = null;
     try {
       const answer = await requests.run(() => BL.api("ioiwari/state", { start: pits, moves: [] }));
       if (answer === BL.STALE) return;
@@ -132,6 +219,7 @@ BL.games.ioiwari = (() => {
     // move back to a position where it is the person's turn
     const turn = async (m) => (await BL.api("ioiwari/state", { start: state.start, moves: m }));
     requests.changed();
+    viewing = null;
     try {
       const previous = await requests.run(async () => {
         let found = await turn(moves);
@@ -168,6 +256,7 @@ BL.games.ioiwari = (() => {
       return;
     }
     requests.changed();
+    viewing = null;
     try {
       const answer = await requests.run(() => BL.api("ioiwari/state", { start, moves }));
       if (answer === BL.STALE) return;
@@ -190,8 +279,35 @@ BL.games.ioiwari = (() => {
     $("ioi-random").addEventListener("click", randomStart);
     $("ioi-undo").addEventListener("click", undo);
     $("ioi-values").addEventListener("change", values);
-    newGame();
+    document.addEventListener("keydown", onKey);
+    restore();
   }
 
-  return { start, started: false };
+  // The game the address or local storage kept, else a new one.
+  async function restore() {
+    const kept = BL.recall("ioiwari");
+    const start = kept ? (kept.get("start") || "").split(",").map(Number) : [];
+    if (!kept || start.length !== 7 || start.some((x) => !Number.isInteger(x))) {
+      await newGame();
+      return;
+    }
+    human = kept.get("you") === "2" ? 2 : 1;
+    $("ioi-player").value = String(human);
+    $("ioi-start").value = start.join(" ");
+    const moves = (kept.get("moves") || "").split(",").filter(Boolean).map(Number);
+    requests.changed();
+    viewing = null;
+    try {
+      const answer = await requests.run(() => BL.api("ioiwari/state", { start, moves }));
+      if (answer === BL.STALE) return;
+      state = answer;
+      show(moves.length ? `The game in progress: ${moves.length} move(s).` : null);
+      await reply();
+    } catch (err) {
+      await newGame();
+      BL.status("ioi-status", `The kept game could not be restored (${err.message}); a new game started.`, "error");
+    }
+  }
+
+  return { start, started: false, remember, follow: restore };
 })();
