@@ -102,7 +102,9 @@ def test_ioiwari_game_survives_a_reload_and_its_move_list_walks(page: Any) -> No
     transcript = page.inner_text("#ioi-transcript")
     page.wait_for_function("!document.querySelector('#ioi-svg').classList.contains('busy')")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('#ioi-walk').textContent.includes('move 1 of 2')")
+    page.wait_for_function(
+        "document.querySelector('#ioi-walk').textContent.includes('move 1 of 2')"
+    )
     assert page.inner_text("#ioi-transcript") != transcript
     page.keyboard.press("End")
     page.wait_for_function("document.querySelector('#ioi-walk').textContent === ''")
