@@ -139,7 +139,7 @@ def test_move_lines_keep_errors_with_line_numbers() -> None:
         (3, False),
         (4, False),
     ]
-    assert lines[1].error == "not a move: 'hello' (expected FROM TO, like F10 F8)"
+    assert lines[1].error == "not a move: 'hello' (expected FROM-TO or FROM TO, like D2-D4)"
     assert lines[2].error == "not a move: A1 and A9 are neither one nor two cells apart in a line"
 
 

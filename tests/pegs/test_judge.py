@@ -35,7 +35,11 @@ def test_tiebreak_is_manhattan_distance_to_the_centre() -> None:
     ("moves", "line", "reason"),
     [
         ("E5 C5\nC3 C4\n", 2, "line 2: C3-C4: walks are not allowed here (jumps only)"),
-        ("E5 C5\nnonsense\n", 2, "line 2: not a move: 'nonsense' (expected FROM TO, like F10 F8)"),
+        (
+            "E5 C5\nnonsense\n",
+            2,
+            "line 2: not a move: 'nonsense' (expected FROM-TO or FROM TO, like D2-D4)",
+        ),
         ("E5 E3\n", 1, "line 1: E5-E3: E3 is not a hole of the board"),
         ("D5 D3\n", 1, "line 1: D5-D3: no peg to jump over at D4"),
         ("D5 B5\n", 1, "line 1: D5-B5: B5 is not a hole of the board"),

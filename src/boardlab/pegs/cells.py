@@ -143,7 +143,9 @@ def parse_move(text: str) -> Move:
     """
     match = _MOVE.fullmatch(text)
     if match is None:
-        raise BoardlabError(f"not a move: {text.strip()!r} (expected FROM TO, like F10 F8)")
+        raise BoardlabError(
+            f"not a move: {text.strip()!r} (expected FROM-TO or FROM TO, like D2-D4)"
+        )
     src, dst = Cell.parse(match.group(1)), Cell.parse(match.group(2))
     dr, dc = _delta(src, dst)
     if max(abs(dr), abs(dc)) == _JUMP and dr in (-_JUMP, 0, _JUMP) and dc in (-_JUMP, 0, _JUMP):

@@ -80,7 +80,8 @@ class Verdict:
         if self.solved:
             text += f"; solved with the last peg at {self.last_peg}"
             if self.tiebreak is not None:
-                text += f", tiebreak {self.tiebreak}"
+                steps = "step" if self.tiebreak == 1 else "steps"
+                text += f", {self.tiebreak} {steps} from the centre (the tie-break)"
         return text
 
 

@@ -172,7 +172,8 @@ def solve(
                     return Solution(True, search.moves(), True, "solution found", nodes, seconds)
                 if status == _EXHAUSTED:
                     reason = (
-                        f"exhausted search ({search.nodes} nodes, {search.dead} dead positions)"
+                        f"no line of play works: all {search.nodes} positions searched "
+                        f"({search.dead} dead ends)"
                     )
                     return Solution(False, (), True, reason, nodes, seconds)
             while beams and nodes >= beams[0][0]:

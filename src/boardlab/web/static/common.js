@@ -44,21 +44,31 @@ class Requests {
   }
 }
 
+// The boxes of the page by the names the server gives them in its messages.
+const BOXES = {
+  board_file: "The board file", map: "The map", moves: "The moves", input: "The input",
+  answer: "The answer", sgf: "The SGF", start: "The start", time: "The time",
+  playouts: "The playouts", best: "The best known count", goal: "The goal",
+};
+
 const BL = {
   STALE: Symbol("stale"),
   Requests,
 
   // POST a JSON body (or GET when body is undefined); the answer's JSON, or an ApiError.
-  async api(path, body) {
+  // An AbortController's `signal` stops the request (and the server's search with it).
+  async api(path, body, signal) {
     const headers = { "X-Boardlab-Page": `${PAGE_ID}:${path.split("/")[0]}` };
     const options = body === undefined
       ? { method: "GET", headers }
       : { method: "POST", headers: Object.assign({ "Content-Type": "application/json" }, headers),
         body: JSON.stringify(body) };
+    if (signal) options.signal = signal;
     let response;
     try {
       response = await fetch("/api/" + path, options);
     } catch (err) {
+      if (err.name === "AbortError") throw new ApiError("stopped", 0);
       throw new ApiError("the server cannot be reached: " + err.message, 0);
     }
     let data = null;
@@ -68,9 +78,21 @@ const BL = {
       data = { error: "HTTP " + response.status };
     }
     if (!response.ok) {
-      throw new ApiError(data && data.error ? data.error : "HTTP " + response.status, response.status);
+      const text = data && data.error ? data.error : "HTTP " + response.status;
+      throw new ApiError(BL.inWords(text), response.status);
     }
     return data;
+  },
+
+  // A server message in the page's words: "board_file:2:3: ..." names the box and its
+  // line and column, "field 'start[]' must be ..." the box the player filled in.
+  inWords(text) {
+    const place = /^([a-z_]+):(\d+):(\d+): /.exec(text);
+    if (place && BOXES[place[1]]) {
+      return `${BOXES[place[1]]}, line ${place[2]}, column ${place[3]}: ` + text.slice(place[0].length);
+    }
+    return text.replace(/field '([a-z_]+)(\[\])?'/g, (whole, name, item) =>
+      (BOXES[name] ? (item ? `each value of ${BOXES[name].toLowerCase()}` : BOXES[name].toLowerCase()) : whole));
   },
 
   $(id) { return document.getElementById(id); },

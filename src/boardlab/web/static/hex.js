@@ -505,7 +505,7 @@ BL.games.hex = (() => {
       const answer = await requests.run(() => BL.api("hex/load", { sgf }));
       if (answer === BL.STALE) return;
       state = answer;
-      $("hex-size").value = String(state.size);
+      showSize(state.size);
       $("hex-swap-rule").checked = state.swap;
       show(`Loaded: ${state.moves.length} moves on ${state.size} x ${state.size}.`);
       await engineMove();
@@ -514,11 +514,23 @@ BL.games.hex = (() => {
     }
   }
 
+  // The size menu shows `n`, a size it does not offer (a loaded game's) included.
+  function showSize(n) {
+    const menu = $("hex-size");
+    if (![...menu.options].some((o) => o.value === String(n))) {
+      const option = document.createElement("option");
+      option.value = String(n);
+      option.textContent = `${n} x ${n} (loaded)`;
+      menu.appendChild(option);
+    }
+    menu.value = String(n);
+  }
+
   // The game the address or local storage kept (a reload, a shared link), else a new one.
   async function restore() {
     const kept = BL.recall("hex");
     const size = kept ? Number(kept.get("size")) : NaN;
-    if (!kept || !(size >= 2 && size <= 19)) {
+    if (!kept || !(size >= 1 && size <= 26)) {
       await newGame();
       return;
     }
@@ -526,7 +538,7 @@ BL.games.hex = (() => {
     seed = Math.floor(Math.random() * 1e6);
     const swap = kept.get("swap") === "1";
     const moves = (kept.get("moves") || "").split(",").filter(Boolean);
-    $("hex-size").value = String(size);
+    showSize(size);
     $("hex-colour").value = String(human);
     $("hex-swap-rule").checked = swap;
     changed();

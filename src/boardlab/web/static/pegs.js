@@ -12,6 +12,7 @@ BL.games.pegs = (() => {
   let selected = null;   // the hole of the selected peg
   let animating = false;
   let stopRequested = false;
+  let solving = null;    // the AbortController of a solve being searched
   let classes = null;    // the position-class explanation of the start
   const requests = new BL.Requests(() => buttons());
 
@@ -145,7 +146,7 @@ BL.games.pegs = (() => {
     $("pegs-undo").disabled = busy || index === 0;
     $("pegs-redo").disabled = busy || index >= history.length - 1;
     for (const id of ["pegs-hint", "pegs-solve", "pegs-judge", "pegs-save"]) $(id).disabled = busy;
-    $("pegs-stop").disabled = !animating;
+    $("pegs-stop").disabled = !animating && !solving;
     $("pegs-svg").classList.toggle("busy", busy);
   }
 
@@ -166,7 +167,8 @@ BL.games.pegs = (() => {
     $("pegs-start").disabled = file;
     if ($("pegs-start").dataset.board !== state.board) {
       const usual = state.home ? `${state.home} (the usual start)` : "the usual start";
-      fill($("pegs-start"), [["", usual], ...state.holes.map((h) => [h, h])], false);
+      const others = state.holes.filter((h) => h !== state.home);
+      fill($("pegs-start"), [["", usual], ...others.map((h) => [h, h])], false);
       $("pegs-start").dataset.board = state.board;
     }
     const goals = [["any", "one peg anywhere"]];
@@ -249,7 +251,12 @@ BL.games.pegs = (() => {
   }
 
   async function onCell(name) {
-    if (animating || requests.busy || !history.length) return;
+    if (!history.length) return;
+    if (animating || requests.busy) {
+      BL.status("pegs-status", animating ? "Stop the replay first (Stop), then play."
+        : "Wait: the last request is still being answered.", "error");
+      return;
+    }
     const state = current();
     if (state.pegs.includes(name)) {
       selected = selected === name ? null : name;
@@ -324,13 +331,18 @@ BL.games.pegs = (() => {
   }
 
   async function solve() {
-    BL.status("pegs-status", "Solving...");
+    BL.status("pegs-status", "Solving... (Stop ends the search)");
     let found;
+    solving = new AbortController();
+    const signal = solving.signal;
     try {
-      found = await requests.run(() => BL.api("pegs/solve", body({ goal: goal() })));
+      found = await requests.run(() => BL.api("pegs/solve", body({ goal: goal() }), signal));
     } catch (err) {
-      BL.status("pegs-status", err.message, "error");
+      BL.status("pegs-status", signal.aborted ? "Stopped: the search was ended." : err.message, "error");
       return;
+    } finally {
+      solving = null;
+      buttons();
     }
     if (found === BL.STALE) return;
     if (!found.solved) {
@@ -408,7 +420,10 @@ BL.games.pegs = (() => {
     });
     $("pegs-hint").addEventListener("click", hint);
     $("pegs-solve").addEventListener("click", solve);
-    $("pegs-stop").addEventListener("click", () => { stopRequested = true; });
+    $("pegs-stop").addEventListener("click", () => {
+      stopRequested = true;
+      if (solving) solving.abort();
+    });
     $("pegs-judge").addEventListener("click", judge);
     $("pegs-save").addEventListener("click", save);
     BL.onFile("pegs-load", (text) => { $("pegs-judge-text").value = text; judge(); });

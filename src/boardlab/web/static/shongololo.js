@@ -102,7 +102,7 @@ BL.games.shongololo = (() => {
       ].join("\n");
       showRun(found.blocks, found.svg);
       requests.refresh();
-      BL.status("toxic-status", `Solved: ${found.eaten} blocks eaten.`, "ok");
+      BL.status("toxic-status", `Solved: ${found.eaten} ${found.eaten === 1 ? "block" : "blocks"} eaten.`, "ok");
     } catch (err) {
       BL.status("toxic-status", err.message, "error");
     }

@@ -1,0 +1,83 @@
+"""End-to-end: the page's words (issue 31's ninth fault). No message names a field or a
+file the player never typed; counts agree with their nouns; a start is listed once; a
+loaded size is shown; a click that is ignored says why; Stop ends a solver's search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.web.test_e2e_hex import idle, new_game
+from tests.web.test_e2e_pegs import open_board
+
+pytestmark = pytest.mark.e2e
+
+HOLD_SOLVE = """() => {
+  const plain = window.fetch;
+  window.fetch = (url, options) => String(url).includes('pegs/solve')
+    ? new Promise((_, reject) => options.signal.addEventListener('abort',
+        () => reject(new DOMException('aborted', 'AbortError'))))
+    : plain(url, options);
+}"""
+
+
+def test_a_bad_board_file_is_named_by_its_box_line_and_column(page: Any) -> None:
+    open_board(page, "english")
+    page.select_option("#pegs-board", "file")
+    page.fill("#pegs-file", "XXX\nX?X\n")
+    page.click("#pegs-new")
+    page.wait_for_selector("#pegs-status.error")
+    text = page.inner_text("#pegs-status")
+    assert text.startswith("The board file, line 2, column 2:"), text
+    assert "board_file" not in text
+
+
+def test_a_bad_ioiwari_start_is_named_by_its_box(page: Any) -> None:
+    page.goto(f"{page.base_url}/#ioiwari")
+    page.wait_for_selector('#ioi-svg [data-cell="1"]')
+    page.fill("#ioi-start", "9 3 2 4 2 3 2")
+    page.click("#ioi-new")
+    page.wait_for_selector("#ioi-status.error")
+    text = page.inner_text("#ioi-status")
+    assert "field" not in text and "[]" not in text, text
+    assert "the start" in text
+
+
+def test_one_block_eaten_is_one_block(page: Any) -> None:
+    page.goto(f"{page.base_url}/#shongololo")
+    page.fill("#toxic-input", "1\n1\n1\n")
+    page.click("#toxic-solve")
+    page.wait_for_selector("#toxic-status.ok")
+    assert page.inner_text("#toxic-status") == "Solved: 1 block eaten."
+
+
+def test_the_usual_start_is_listed_once(page: Any) -> None:
+    open_board(page, "english")
+    labels = page.locator("#pegs-start option").all_inner_texts()
+    assert labels[0] == "D4 (the usual start)"
+    assert "D4" not in labels[1:]
+
+
+def test_a_loaded_size_the_menu_lacks_is_shown(page: Any) -> None:
+    new_game(page, 5)
+    page.evaluate("document.querySelector('#hex-saveload').open = true")
+    page.fill("#hex-sgf", "(;FF[4]GM[11]SZ[25];B[m13])")
+    page.click("#hex-load")
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 2")
+    idle(page)
+    assert page.eval_on_selector("#hex-size", "s => s.selectedOptions[0].textContent") == (
+        "25 x 25 (loaded)"
+    )
+
+
+def test_clicks_ignored_while_busy_say_so_and_stop_ends_a_search(page: Any) -> None:
+    open_board(page, "english")
+    page.evaluate(HOLD_SOLVE)
+    page.click("#pegs-solve")
+    page.wait_for_function("document.querySelector('#pegs-stop').disabled === false")
+    page.locator('#pegs-svg [data-cell="B4"]').click()
+    assert "Wait" in page.inner_text("#pegs-status")
+    page.click("#pegs-stop")
+    page.wait_for_selector("#pegs-status.error")
+    assert page.inner_text("#pegs-status") == "Stopped: the search was ended."
+    assert page.is_enabled("#pegs-solve") and page.is_disabled("#pegs-stop")
