@@ -4,8 +4,10 @@ Seeded random playouts from seeded starts check, at every step: the legal moves 
 legal and their text forms round-trip; every other candidate move is refused by
 ``play`` with an ``IllegalMoveError`` and leaves the state as it was; ``repr`` rebuilds
 an equal state; a copy is independent; ``push`` then ``pop`` restores the state; the
-game is over exactly when no move is left, and only then has an outcome. At the end
-the whole history pops back to the start.
+game is over exactly when no move is left, and only then has an outcome; a game's own
+fast path (Hex's ``push_index``/``pop_index``, Mars's ``advance``) makes the same state
+and history as ``push`` and pops back the same. At the end the whole history pops back
+to the start.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class Case:
     candidates: Callable[[State], list[Any]]
     namespace: Callable[[], dict[str, object]]
     max_moves: int = 400
+    #: the game's fast path: make a legal move its own way (None: it has none)
+    fast: Callable[[State, Any], None] | None = None
 
 
 def _names(*modules: str) -> dict[str, object]:
@@ -167,6 +171,16 @@ def _shongololo_candidates(state: State) -> list[Any]:
     return [Action(kind, block) for block in blocks for kind in ("E", "M")]
 
 
+def _hex_fast(state: State, move: Any) -> None:
+    index = state.index_of(move)  # type: ignore[attr-defined]
+    state.push_index(index)  # type: ignore[attr-defined]
+    assert state.indices[-1] == index  # type: ignore[attr-defined]
+
+
+def _mars_fast(state: State, move: Any) -> None:
+    assert state.advance(move.vehicle, move.direction) is None  # type: ignore[attr-defined]
+
+
 CASES = [
     Case(
         "pegs",
@@ -181,6 +195,7 @@ CASES = [
         _hex_parse,
         _hex_candidates,
         lambda: _names("boardlab.hex.rules"),
+        fast=_hex_fast,
     ),
     Case(
         "ioiwari",
@@ -195,6 +210,7 @@ CASES = [
         _mars_parse,
         _mars_candidates,
         lambda: _names("boardlab.mars.values", "boardlab.mars.rules"),
+        fast=_mars_fast,
     ),
     Case(
         "shongololo",
@@ -235,6 +251,13 @@ def _check_step(case: Case, state: State, rng: random.Random, namespace: dict[st
     assert state == twin
     assert state.pop() == move
     assert state == before and state.history == before.history, "pop did not restore"
+    if case.fast is not None:
+        quick = state.copy()
+        case.fast(quick, move)
+        assert quick == twin and quick.history == twin.history, "the fast path differs"
+        assert quick.ply == twin.ply == before.ply + 1
+        assert quick.pop() == move
+        assert quick == before and quick.history == before.history, "fast move did not pop"
     return move
 
 

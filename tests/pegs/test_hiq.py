@@ -65,7 +65,7 @@ def test_statement_sample_is_byte_exact() -> None:
 def test_corrected_example_jumps() -> None:
     final = hiq.play(hiq.position_of([10, 12, 17, 19, 25]))
     board = final.board
-    assert [board.move_text(jump) for jump in final.moves] == ["12-26", "25-27", "10-24"]
+    assert [board.move_text(jump) for jump in final.history] == ["12-26", "25-27", "10-24"]
     assert [board.hole_name(cell) for cell in final.pegs] == ["24", "27"]
     assert hiq.hole_sum(final) == 51
 
@@ -88,4 +88,4 @@ def test_play_does_not_change_its_argument() -> None:
     start = hiq.position_of(range(1, 34))
     before = start.bits
     hiq.play(start)
-    assert start.bits == before and start.moves == ()
+    assert start.bits == before and start.history == ()

@@ -63,7 +63,7 @@ def test_judge_moves_matches_judge_text() -> None:
 def test_judge_does_not_touch_the_start() -> None:
     start = Position("english")
     judge_text(start, "5-17\n")
-    assert start.peg_count == 32 and start.moves == ()
+    assert start.peg_count == 32 and start.history == ()
 
 
 def test_judge_reads_the_chains_that_minmoves_prints() -> None:

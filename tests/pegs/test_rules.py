@@ -31,7 +31,7 @@ def test_push_pop_restores_everything() -> None:
         while history:
             position.pop()
             assert position.bits == history.pop()
-        assert position.moves == ()
+        assert position.history == ()
 
 
 @pytest.mark.parametrize(

@@ -73,7 +73,7 @@ def test_play_raises_and_push_pop_restore() -> None:
     state.pop()
     assert (state.eaten_blocks(), list(state.path)) == snapshot
     twin = state.copy()
-    assert twin.actions == state.actions and twin.eaten_count == 2
+    assert twin.history == state.history and twin.eaten_count == 2
 
 
 @pytest.mark.parametrize(

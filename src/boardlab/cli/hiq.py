@@ -41,7 +41,7 @@ def _run_contest(args: argparse.Namespace) -> int:
         final = hiq.play(hiq.position_of(holes))
         board = final.board
         lines.append(f"game {number}: {len(holes)} pegs: {' '.join(map(str, holes)) or '(none)'}")
-        for step, jump in enumerate(final.moves, start=1):
+        for step, jump in enumerate(final.history, start=1):
             assert isinstance(jump, Jump)
             src, over, dst = (board.hole_name(cell) for cell in (jump.src, jump.over, jump.dst))
             lines.append(f"  {step}: from {src} over {over} to {dst}")

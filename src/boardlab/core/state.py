@@ -121,6 +121,11 @@ class GameState(ABC, Generic[MoveT, UndoT, OutcomeT]):
         """The moves made so far, oldest first."""
         return tuple(move for move, _ in self._history)
 
+    @property
+    def ply(self) -> int:
+        """How many moves have been made."""
+        return len(self._history)
+
     def is_legal(self, move: MoveT) -> bool:
         """True when ``move`` may be played now."""
         return self.why_illegal(move) is None
@@ -150,6 +155,23 @@ class GameState(ABC, Generic[MoveT, UndoT, OutcomeT]):
         move, token = self._history.pop()
         self._undo(move, token)
         return move
+
+    # -- for a game's own fast paths (moves given in its internal form) -------------------
+    def _record(self, move: MoveT, token: UndoT) -> None:
+        """Keep ``move``, already made by the game's fast path with undo ``token``, in the
+        history, so :meth:`pop`, :meth:`copy` and :attr:`history` see it as if pushed."""
+        self._history.append((move, token))
+
+    def _token(self, ply: int) -> UndoT:
+        """The undo token of move number ``ply`` (0 the first, -1 the last).
+
+        :raises IndexError: when there is no such move.
+        """
+        return self._history[ply][1]
+
+    def _tokens(self) -> list[UndoT]:
+        """The undo tokens of the moves made so far, oldest first."""
+        return [token for _, token in self._history]
 
     def copy(self) -> Self:
         """An independent copy, history included."""

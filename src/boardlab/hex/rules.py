@@ -248,9 +248,9 @@ class Position(GameState[Move, Undo, int]):
         seen: set[Cell] = set()
         for cell in [*black, *white]:
             if not cell.on_board(size):
-                raise IllegalMoveError(f"cell {cell} is off the {size}x{size} board")
+                raise BoardlabError(f"cell {cell} is off the {size}x{size} board")
             if cell in seen:
-                raise IllegalMoveError(f"cell {cell} holds two stones")
+                raise BoardlabError(f"cell {cell} holds two stones")
             seen.add(cell)
         diff = len(black) - len(white)
         if to_move is None:
@@ -333,7 +333,7 @@ class Position(GameState[Move, Undo, int]):
     @property
     def indices(self) -> list[int]:
         """The moves played so far as indices (:data:`SWAP` for a swap), oldest first."""
-        return [token for _, token in self._history]
+        return self._tokens()
 
     def __getitem__(self, cell: Cell) -> int:
         return self.board[self.index(cell)]
@@ -363,7 +363,7 @@ class Position(GameState[Move, Undo, int]):
         """
         if not (self.swap and self.start_empty and self.winner is None):
             return False
-        if len(self._history) != 1 or self.to_move != WHITE:
+        if self.ply != 1 or self.to_move != WHITE:
             return False
         first = self._first_stone()
         return first >= 0 and self.board[first] == BLACK
@@ -440,14 +440,14 @@ class Position(GameState[Move, Undo, int]):
 
     def push_index(self, index: int) -> None:
         """Play at ``index`` (or :data:`SWAP`) for the side to move without checks."""
-        self._history.append((self.move_of(index), self._apply_index(index)))
+        self._record(self.move_of(index), self._apply_index(index))
 
     def pop_index(self) -> int:
         """Undo the last move and return its index (:data:`SWAP` for a swap).
 
         :raises NoMoveToUndoError: when there is no move to undo.
         """
-        index = self._history[-1][1] if self._history else SWAP
+        index = self._token(-1) if self.ply else SWAP
         self.pop()
         return index
 
@@ -479,7 +479,7 @@ class Position(GameState[Move, Undo, int]):
 
     def _first_stone(self) -> int:
         """The index of the first move (its undo token)."""
-        return self._history[0][1]
+        return self._token(0)
 
     def _mirror(self, index: int) -> int:
         """The cell across the long diagonal, where a swap puts player 2's stone."""

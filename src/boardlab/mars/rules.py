@@ -292,7 +292,7 @@ class Expedition(GameState[Step, Undo, Outcome]):
         if took:
             self.owner[cell] = vehicle
             self.carried[vehicle] += 1
-        self._history.append((_STEPS[2 * vehicle - 2 + direction], took))
+        self._record(_STEPS[2 * vehicle - 2 + direction], took)
         return None
 
     def score_now(self) -> Outcome:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from boardlab.core.errors import BoardlabError
+from boardlab.core.errors import BoardlabError, ParseError
 
 __all__ = ["MAX_COLS", "MAX_ROWS", "Cell", "Jump", "Move", "Walk", "parse_move"]
 
@@ -52,11 +52,11 @@ class Cell:
     def parse(cls, text: str) -> Cell:
         """The cell named ``text`` (``C12``; the row letter may be lower case).
 
-        :raises BoardlabError: when ``text`` is not a cell name.
+        :raises ParseError: when ``text`` is not a cell name.
         """
         match = _CELL.fullmatch(text.strip())
         if match is None or int(match.group(2)) == 0:
-            raise BoardlabError(
+            raise ParseError(
                 f"not a cell name: {text!r} (expected a row letter and a column, like C12)"
             )
         return cls(ord(match.group(1).upper()) - ord("A"), int(match.group(2)) - 1)

@@ -10,7 +10,7 @@ the position allows them.
 >>> position.peg_count, len(position.legal_moves())
 (32, 4)
 >>> position.play(position.board.parse_move("5-17"))
->>> position.peg_count, str(position.moves[-1])
+>>> position.peg_count, str(position.history[-1])
 (31, 'B4-D4')
 """
 
@@ -58,11 +58,6 @@ class Position(GameState[Move, int, int]):
     def pegs(self) -> list[Cell]:
         """The holes holding pegs, in row-major order."""
         return self.board.cells_of(self.bits)
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """The moves pushed so far, oldest first (the :attr:`history`)."""
-        return self.history
 
     def has_peg(self, cell: Cell) -> bool:
         """True when hole ``cell`` holds a peg (False for a cell that is not a hole)."""

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from boardlab.core.errors import BoardlabError
+from boardlab.core.errors import BoardlabError, ParseError
 
 __all__ = ["MAX_SIDE", "STEPS", "Action", "Block", "Box", "Kind"]
 
@@ -40,11 +40,11 @@ Kind = Literal["E", "M"]
 def _ints(text: str, count: int, what: str) -> list[int]:
     parts = text.split()
     if len(parts) != count:
-        raise BoardlabError(f"{what} needs {count} integers, got {text.strip()!r}")
+        raise ParseError(f"{what} needs {count} integers, got {text.strip()!r}")
     try:
         return [int(part) for part in parts]
     except ValueError:
-        raise BoardlabError(f"{what} needs {count} integers, got {text.strip()!r}") from None
+        raise ParseError(f"{what} needs {count} integers, got {text.strip()!r}") from None
 
 
 @dataclass(frozen=True, slots=True, order=True)

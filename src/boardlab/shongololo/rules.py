@@ -65,11 +65,6 @@ class Shongololo(GameState[Action, None, int]):
 
     # -- inspection ------------------------------------------------------------------------
     @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions played so far (the history), oldest first."""
-        return self.history
-
-    @property
     def position(self) -> Block | None:
         """The block the iShongololo occupies, or None while it is still outside."""
         return self.path[-1] if self.path else None
