@@ -211,7 +211,7 @@ def _solve_run(args: argparse.Namespace) -> int:
         if engine is not None:
             engine.close()
     if args.json:
-        found = result.as_dict(position.size)
+        found = result.as_dict()
         found["winning_moves"] = [name(i) for i in result.winning_moves]
         found["losing_moves"] = [name(i) for i in result.losing_moves]
         found["winner_color"] = _colour(result.winner)
@@ -257,7 +257,7 @@ def _move_run(args: argparse.Namespace) -> int:
     limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
     result = MctsEngine(seed=args.seed).search(position, limit)
     if args.json:
-        found = result.as_dict(position.size)
+        found = result.as_dict()
         found["move"] = name(result.move)
         found["top"] = [
             {"move": name(m), "visits": v, "win_rate": round(r, 4)} for m, v, r in result.top

@@ -414,7 +414,7 @@ def solve_alphabeta(
     player = position.to_move
     solver = _Solver(size, budget)
     if position.winner is not None:
-        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
+        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed, position.size)
     black, white = _bits(position)
     mine, theirs = (black, white) if player == BLACK else (white, black)
     g = solver.g
@@ -446,5 +446,12 @@ def solve_alphabeta(
         winner = 3 - player
     complete = complete and (all_moves or not winning)
     return SolveResult(
-        winner, player, tuple(winning), tuple(losing), complete, solver.nodes, budget.elapsed
+        winner,
+        player,
+        tuple(winning),
+        tuple(losing),
+        complete,
+        solver.nodes,
+        budget.elapsed,
+        position.size,
     )

@@ -99,6 +99,7 @@ def decide_swap(
                     time.perf_counter() - started,
                     ((move, 0, 1.0),),
                     "solver: proven win",
+                    size=position.size,
                 )
             return SwapDecision(False, 0.0, True, reply, "solver: the first stone loses")
     result = engine.search(work, limit)

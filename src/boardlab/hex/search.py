@@ -167,8 +167,10 @@ class SearchResult:
     top: tuple[tuple[int, int, float], ...]
     reason: str
     value: float = 0.5
+    #: the board's size (the cells of ``top`` are named from it)
+    size: int = 0
 
-    def as_dict(self, size: int) -> dict[str, object]:
+    def as_dict(self) -> dict[str, object]:
         """The move and its evidence as JSON-ready values (cells named ``c5``)."""
         return {
             "move": str(self.cell),
@@ -179,7 +181,7 @@ class SearchResult:
             "seconds": round(self.seconds, 3),
             "reason": self.reason,
             "top": [
-                {"move": str(Cell.of_index(m, size)), "visits": v, "win_rate": round(r, 4)}
+                {"move": str(Cell.of_index(m, self.size)), "visits": v, "win_rate": round(r, 4)}
                 for m, v, r in self.top
             ],
         }
@@ -444,6 +446,7 @@ class MctsEngine:
             top,
             reason,
             value,
+            position.size,
         )
 
     def _endgame(self, position: Position, limit: Limit, budget: Budget) -> int | None:
@@ -619,4 +622,5 @@ class MctsEngine:
             ((move, 0, rate),),
             reason,
             0.0 if proven == -1 else rate,
+            position.size,
         )

@@ -16,7 +16,7 @@ class SolveResult:
     ``winner`` is 1 or 2 when proven (None when the search ran out of its limit);
     ``winning_moves`` are the side to move's winning cells (indices ``row * n + col``) and
     ``losing_moves`` the moves proven to lose; ``complete`` is True when every legal move
-    was classified.
+    was classified; ``size`` is the board's (the cells' names come from it).
     """
 
     winner: int | None
@@ -26,19 +26,25 @@ class SolveResult:
     complete: bool
     nodes: int
     seconds: float
+    size: int
 
     @property
     def proven(self) -> bool:
         """True when the winner is proven."""
         return self.winner is not None
 
-    def as_dict(self, size: int) -> dict[str, object]:
+    @property
+    def winning_cells(self) -> tuple[Cell, ...]:
+        """The winning moves as cells."""
+        return tuple(Cell.of_index(i, self.size) for i in self.winning_moves)
+
+    def as_dict(self) -> dict[str, object]:
         """The verdict and its evidence as JSON-ready values (cells named ``c5``)."""
         return {
             "winner": self.winner,
             "to_move": self.to_move,
-            "winning_moves": [str(Cell.of_index(i, size)) for i in self.winning_moves],
-            "losing_moves": [str(Cell.of_index(i, size)) for i in self.losing_moves],
+            "winning_moves": [str(cell) for cell in self.winning_cells],
+            "losing_moves": [str(Cell.of_index(i, self.size)) for i in self.losing_moves],
             "complete": self.complete,
             "proven": self.proven,
             "nodes": self.nodes,
@@ -46,8 +52,8 @@ class SolveResult:
         }
 
 
-def format_result(result: SolveResult, size: int) -> str:
+def format_result(result: SolveResult) -> str:
     """A one-line summary: winner and winning moves."""
-    names = " ".join(str(Cell.of_index(i, size)) for i in result.winning_moves)
+    names = " ".join(str(cell) for cell in result.winning_cells)
     who = {None: "unknown", BLACK: "player 1", WHITE: "player 2"}[result.winner]
     return f"winner: {who}; winning moves: {names or '-'}"

@@ -77,7 +77,7 @@ def solve_dfpn(
     if size * size > MAX_CELLS:
         raise BoardlabError(f"the DFPN solver takes boards up to 8x8, not {size}x{size}")
     if position.winner is not None:
-        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
+        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed, position.size)
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
     if engine is not None and all_moves:
@@ -121,7 +121,14 @@ def solve_dfpn(
     losing.sort(key=rank.__getitem__)
     winner = None if root_wins is None else (player if root_wins else other)
     return SolveResult(
-        winner, player, tuple(winning), tuple(losing), complete, search.analysed, budget.elapsed
+        winner,
+        player,
+        tuple(winning),
+        tuple(losing),
+        complete,
+        search.analysed,
+        budget.elapsed,
+        position.size,
     )
 
 
@@ -144,5 +151,5 @@ def _solve_in_parallel(
     losing.sort(key=rank.__getitem__)
     winner = player if winning else (3 - player if complete else None)
     return SolveResult(
-        winner, player, tuple(winning), tuple(losing), complete, analysed, budget.elapsed
+        winner, player, tuple(winning), tuple(losing), complete, analysed, budget.elapsed, size
     )

@@ -171,7 +171,7 @@ async def engine(request: Request) -> Obj:
         evidence = chosen
     else:
         position.play_index(chosen.move)
-        evidence = chosen.as_dict(position.size)
+        evidence = chosen.as_dict()
     answer = state_of(position)
     answer["engine"] = evidence
     return answer
@@ -185,7 +185,7 @@ async def analyze(request: Request) -> Obj:
     position, limit, seed = _searched(await read_object(request))
     engine = MctsEngine(seed=seed)
     result = await run_job(request, lambda: engine.search(position, limit))
-    return {"to_move": position.to_move, **result.as_dict(position.size)}
+    return {"to_move": position.to_move, **result.as_dict()}
 
 
 async def solve(request: Request) -> Obj:
@@ -197,7 +197,7 @@ async def solve(request: Request) -> Obj:
     position = read_game(data)
     seconds = field_float(data, "time", 5.0, low=0.1, high=MAX_TIME)
     result = await run_job(request, lambda: solve_position(position, Limit(time=seconds)))
-    return result.as_dict(position.size)
+    return result.as_dict()
 
 
 #: Playouts a review may spend on the whole game (each position gets an equal share, at
