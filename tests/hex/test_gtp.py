@@ -91,6 +91,21 @@ def test_occupied_and_undo() -> None:
     assert gtp.position.to_move == BLACK
 
 
+def test_setup_stones_sent_again_by_a_rewind_are_accepted() -> None:
+    # HexGui: a setup node (black a1, white b2), a move (black c3); rewinding from the
+    # move undoes it and sends the setup node's stones again; rewinding past the setup
+    # node undoes its two stones
+    gtp, replies = session(
+        "boardsize 5", "play b a1", "play w b2", "play b c3", "undo", "play b a1", "play w b2"
+    )
+    assert all(reply == "= \n\n" for reply in replies), replies
+    assert gtp.position.board[0] == BLACK and gtp.position.board[6] == WHITE
+    assert sum(1 for v in gtp.position.board if v) == 2
+    more = [gtp.handle_line(line)[0] for line in ("undo", "undo", "play w a1")]
+    assert more == ["= \n\n", "= \n\n", "= \n\n"]
+    assert sum(1 for v in gtp.position.board if v) == 1
+
+
 def test_genmove_plays_a_legal_move_and_wins_when_it_can() -> None:
     gtp, replies = session(
         "boardsize 4",

@@ -191,7 +191,13 @@ class HexGtp:
             return ""
         if args[1].lower() in ("swap-sides", "resign", "pass"):
             raise GtpError(f"unsupported move {args[1]!r}")
-        self._place(color, parse_vertex(args[1], self.position.size))
+        index = parse_vertex(args[1], self.position.size)
+        if self.position.board[index] == color:
+            # HexGui, rewinding onto a node with setup stones, sends them again although
+            # they are on the board (and later takes back only the first ones): a stone
+            # already there in that colour is accepted and changes nothing
+            return ""
+        self._place(color, index)
         return ""
 
     def _think_time(self, color: int) -> float:
