@@ -10,7 +10,10 @@ from the text they print). Any difference is printed with the commands that led 
 exit status 1 then. Three refusals of boardlab's are by design and counted apart (the
 sequence stops there): ``undo`` with nothing to undo (MoHex answers ``=``; GTP says
 fail), a swap after a *white* first stone (MoHex takes any first stone), and a move after
-the game is won. MoHex is built outside the repository: ``--mohex PATH`` or ``$MOHEX``.
+the game is won. So is one acceptance: a ``play`` of a stone already on its cell in that
+colour, which boardlab accepts as changing nothing (HexGui sends a setup node's stones
+again when it rewinds onto the node) and MoHex refuses; neither board changes, so the
+sequence goes on. MoHex is built outside the repository: ``--mohex PATH`` or ``$MOHEX``.
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/check_hex_gtp_sync.py --sequences 200
 """
@@ -26,7 +29,7 @@ import tempfile
 from collections.abc import Sequence
 
 from boardlab.core.errors import ProtocolError
-from boardlab.hex.gtp import HexGtp
+from boardlab.hex.gtp import HexGtp, parse_vertex
 from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
 
@@ -48,6 +51,15 @@ def stones(text: str, row: re.Pattern[str], black: str, white: str) -> dict[str,
                     colour = "B" if symbol.upper() == black else "W"
                     found[f"{chr(ord('a') + col)}{match.group(1)}"] = colour
     return found
+
+
+def resent(ours: HexGtp, line: str) -> bool:
+    """Is ``line`` a ``play`` of a stone already on its cell in that colour?"""
+    words = line.split()
+    if len(words) != 3 or words[0] != "play" or words[2] in ("swap-pieces", "swap"):
+        return False
+    colour = 1 if words[1].lower().startswith("b") else 2
+    return ours.position.board[parse_vertex(words[2], ours.position.size)] == colour
 
 
 def mohex_stones(text: str) -> dict[str, str]:
@@ -98,6 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sent: list[str] = []
             for line in commands(size, rng, rng.randrange(2, 12)):
                 sent.append(line)
+                again = resent(ours, line)
                 reply, _ = ours.handle_line(line)
                 ok_ours = reply.startswith("=")
                 try:
@@ -108,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if ok_mohex and not ok_ours and any(reason in reply for reason in KNOWN):
                     known += 1
                     break
+                if ok_ours and not ok_mohex and again:
+                    known += 1
+                    continue
                 if ok_ours != ok_mohex:
                     differences += 1
                     print(f"accepted by {'boardlab' if ok_ours else 'MoHex'} only: {sent}")
@@ -125,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         mohex.close()
     print(
         f"{args.sequences} sequences, {checked} boards compared, {differences} differences "
-        f"({known} refusals by design)"
+        f"({known} differences by design)"
     )
     return 1 if differences else 0
 
