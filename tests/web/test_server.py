@@ -293,7 +293,7 @@ def test_a_server_error_names_no_exception_text() -> None:
 
     from boardlab.web._http import endpoint
 
-    async def broken(request: Any) -> dict[str, Any]:
+    def broken(request: Any) -> dict[str, Any]:
         raise RuntimeError("secret detail " + "z" * 10_000)
 
     app = create_app(testing=True)
@@ -309,8 +309,8 @@ def test_api_a_search_past_the_memory_cap_is_422() -> None:
 
     from boardlab.web._http import endpoint, run_job
 
-    async def greedy(request: Any) -> dict[str, Any]:
-        return {"held": await run_job(request, hog)}
+    def greedy(request: Any) -> dict[str, Any]:
+        return {"held": run_job(request, hog)}
 
     app = create_app(testing=True, job_memory=64 * 2**20)
     app.routes[0].routes.append(Route("/greedy", endpoint(greedy), methods=["GET"]))

@@ -12,8 +12,8 @@ watches the client meanwhile: when it goes away the request's
 :class:`~boardlab.core.limits.Stop` is cancelled. A handler hands its search to
 :func:`run_job`, which waits for a slot of the app's :class:`~boardlab.web._jobs.JobPool`
 (a bounded queue: 503 with ``Retry-After`` when full) and runs it under that stop and
-the server's time cap. Handlers run in their thread without an event loop: they may
-await only :func:`read_object` and :func:`run_job`.
+the server's time cap. Handlers are plain functions (no ``async``): they run in their
+thread without an event loop, the body already read for :func:`read_object`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import json
 import math
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -74,6 +74,8 @@ VERDICT_TEXTS = ("reason", "summary", "report")
 #: the same page cancels the older one.
 PAGE_HEADER = "x-boardlab-page"
 _JOB = "boardlab.job"
+#: Where :func:`endpoint` keeps the request body it read on the loop (see read_object).
+_BODY = "boardlab.body"
 #: Threads for requests that are not searches (more such requests wait on the loop).
 LIGHT_THREADS = 16
 
@@ -91,8 +93,9 @@ class ApiError(Exception):
         self.headers = headers
 
 
-async def read_object(request: Request) -> Obj:
-    """The request body as a JSON object.
+def read_object(request: Request) -> Obj:
+    """The request body as a JSON object (read on the event loop by :func:`endpoint`
+    before the handler runs).
 
     :raises ApiError: 415 unless the content type is ``application/json``; 400 for a body
         that is not UTF-8 JSON or not an object.
@@ -100,7 +103,9 @@ async def read_object(request: Request) -> Obj:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise ApiError(415, "send the request body as JSON (Content-Type: application/json)")
-    body = await request.body()
+    body = request.scope.get(_BODY)
+    if not isinstance(body, bytes):
+        raise RuntimeError("read_object is for handlers wrapped by endpoint()")
     try:
         data = json.loads(body.decode("utf-8"))
     except UnicodeDecodeError:
@@ -296,7 +301,7 @@ class _Job:
     stop: Stop
 
 
-async def run_job(request: Request, work: Callable[[], T]) -> T:
+def run_job(request: Request, work: Callable[[], T]) -> T:
     """Run ``work`` (a search) in a slot of the app's job pool, under the request's stop
     (cancelled when the client goes away or a newer request of its page arrives) and the
     server's time cap; called from an :func:`endpoint` handler.
@@ -318,7 +323,9 @@ async def run_job(request: Request, work: Callable[[], T]) -> T:
         raise ApiError(409, f"cancelled: {exc}") from None
 
 
-Handler = Callable[[Request], Coroutine[Any, Any, Obj]]
+#: An API handler: a plain function of the request (it runs in a worker thread; the body
+#: has been read already, see :func:`read_object`).
+Handler = Callable[[Request], Obj]
 
 
 def error_response(
@@ -339,15 +346,9 @@ def _owner(request: Request) -> Owner:
 
 
 def _drive(handler: Handler, request: Request) -> Response:
-    """Run a handler coroutine to its end in this thread (it must not wait on I/O) and
-    render its answer here too (a large answer's JSON is no work for the loop)."""
-    coroutine = handler(request)
-    try:
-        coroutine.send(None)
-    except StopIteration as done:
-        return _answer(cast(Obj, done.value))
-    coroutine.close()
-    raise RuntimeError(f"{handler.__qualname__} waited on I/O inside a worker thread")
+    """Run a handler in this thread and render its answer here too (a large answer's
+    JSON is no work for the loop)."""
+    return _answer(handler(request))
 
 
 async def _watch(receive: Receive, stop: Stop) -> None:
@@ -372,7 +373,7 @@ def _threads(request: Request) -> anyio.CapacityLimiter:
 
 
 async def _off_loop(handler: Handler, request: Request) -> Response:
-    await request.body()  # read on the loop; the handler finds it cached
+    request.scope[_BODY] = await request.body()  # read on the loop, for read_object
     stop = Stop()
     request.scope[_JOB] = _Job(_owner(request), stop)
     watcher = asyncio.ensure_future(_watch(request.receive, stop))
@@ -407,7 +408,8 @@ def endpoint(
     async def wrapper(request: Request) -> Response:
         try:
             if on_loop:
-                return _answer(await handler(request))
+                request.scope[_BODY] = await request.body()
+                return _answer(handler(request))
             return await _off_loop(handler, request)
         except ApiError as exc:
             return error_response(exc.status, exc.message, headers=exc.headers)

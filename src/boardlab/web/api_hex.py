@@ -111,15 +111,15 @@ def state_of(position: Position) -> Obj:
     }
 
 
-async def state(request: Request) -> Obj:
+def state(request: Request) -> Obj:
     """``POST /api/hex/state``: the game a request describes."""
-    return state_of(read_game(await read_object(request)))
+    return state_of(read_game(read_object(request)))
 
 
-async def move(request: Request) -> Obj:
+def move(request: Request) -> Obj:
     """``POST /api/hex/move``: play ``move`` for the side to move; 422 with the reason if
     it is illegal (an occupied cell, a cell off the board, a game already won)."""
-    data = await read_object(request)
+    data = read_object(request)
     position = read_game(data)
     position.play(parse_move(field_str(data, "move", max_len=16), position.size))
     return state_of(position)
@@ -160,12 +160,12 @@ def _choose(position: Position, limit: Limit, seed: int) -> Obj | SearchResult:
     }
 
 
-async def engine(request: Request) -> Obj:
+def engine(request: Request) -> Obj:
     """``POST /api/hex/engine``: the engine's move for the side to move (``time`` seconds
     or ``playouts``; ``seed``), played, with its evidence; under the swap rule, player 2's
     first answer may be the swap."""
-    position, limit, seed = _searched(await read_object(request))
-    chosen = await run_job(request, lambda: _choose(position, limit, seed))
+    position, limit, seed = _searched(read_object(request))
+    chosen = run_job(request, lambda: _choose(position, limit, seed))
     if isinstance(chosen, dict):
         position.play(parse_move(str(chosen["move"]), position.size))
         evidence = chosen
@@ -177,26 +177,26 @@ async def engine(request: Request) -> Obj:
     return answer
 
 
-async def analyze(request: Request) -> Obj:
+def analyze(request: Request) -> Obj:
     """``POST /api/hex/analyze``: the engine's view of the position without playing: its
     move, the side to move's win rate and the most visited moves with theirs."""
     from boardlab.hex.search import MctsEngine
 
-    position, limit, seed = _searched(await read_object(request))
+    position, limit, seed = _searched(read_object(request))
     engine = MctsEngine(seed=seed)
-    result = await run_job(request, lambda: engine.search(position, limit))
+    result = run_job(request, lambda: engine.search(position, limit))
     return {"to_move": position.to_move, **result.as_dict()}
 
 
-async def solve(request: Request) -> Obj:
+def solve(request: Request) -> Obj:
     """``POST /api/hex/solve``: who wins with perfect play and the winning moves of the side
     to move (exact; practical up to about 5 x 5, ``time`` bounds it)."""
     from boardlab.hex.solver import solve as solve_position
 
-    data = await read_object(request)
+    data = read_object(request)
     position = read_game(data)
     seconds = field_float(data, "time", 5.0, low=0.1, high=MAX_TIME)
-    result = await run_job(request, lambda: solve_position(position, Limit(time=seconds)))
+    result = run_job(request, lambda: solve_position(position, Limit(time=seconds)))
     return result.as_dict()
 
 
@@ -206,38 +206,38 @@ REVIEW_PLAYOUTS = 400_000
 REVIEW_LEAST = 50
 
 
-async def review(request: Request) -> Obj:
+def review(request: Request) -> Obj:
     """``POST /api/hex/review``: player 1's chance after every move of the game (exact
     where the solver finishes, else the engine's search of ``playouts`` each) and the
     moves that turned it (:func:`boardlab.hex.review.review`)."""
     from boardlab.hex.review import review as review_game
 
-    data = await read_object(request)
+    data = read_object(request)
     position = read_game(data)
     asked = field_int(data, "playouts", 1000, low=REVIEW_LEAST, high=20_000)
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
     share = max(REVIEW_LEAST, min(asked, REVIEW_PLAYOUTS // (len(position.history) + 1)))
     moves = list(position.history)
-    points = await run_job(
+    points = run_job(
         request, lambda: review_game(position.size, moves, position.swap, share, seed)
     )
     return {"playouts": share, "points": [point.as_dict() for point in points]}
 
 
-async def sgf(request: Request) -> Obj:
+def sgf(request: Request) -> Obj:
     """``POST /api/hex/sgf``: the game as HexGui SGF text."""
     from boardlab.hex.formats import format_sgf
 
-    position = read_game(await read_object(request))
+    position = read_game(read_object(request))
     return {"sgf": format_sgf(Position(position.size, position.swap), position.indices)}
 
 
-async def load(request: Request) -> Obj:
+def load(request: Request) -> Obj:
     """``POST /api/hex/load``: the game of a HexGui SGF text (``sgf``), which must start
     from the empty board; 422 naming the line and column of what is wrong."""
     from boardlab.hex.formats import parse_sgf
 
-    data = await read_object(request)
+    data = read_object(request)
     text = field_str(data, "sgf", max_len=MAX_SGF)
     position = parse_sgf(text, source="sgf", swap=field_bool(data, "swap", False), as_played=True)
     if not position.start_empty:

@@ -100,31 +100,31 @@ def _analysis(state: State) -> Obj:
     return found.as_dict()
 
 
-async def start(request: Request) -> Obj:
+def start(request: Request) -> Obj:
     """``POST /api/ioiwari/start``: a start of the statement chosen from ``seed``."""
-    data = await read_object(request)
+    data = read_object(request)
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
     return state_of(read_game({"seed": seed}))
 
 
-async def state(request: Request) -> Obj:
+def state(request: Request) -> Obj:
     """``POST /api/ioiwari/state``: the game a request describes."""
-    game = read_game(await read_object(request))
+    game = read_game(read_object(request))
     return state_of(game)
 
 
-async def move(request: Request) -> Obj:
+def move(request: Request) -> Obj:
     """``POST /api/ioiwari/move``: sow pit ``move`` for the side to move; 422 if illegal."""
-    data = await read_object(request)
+    data = read_object(request)
     game = read_game(data)
     pit = field_int(data, "move", low=-(2**31), high=2**31)
     game.play(Move(pit))
     return state_of(game)
 
 
-async def engine(request: Request) -> Obj:
+def engine(request: Request) -> Obj:
     """``POST /api/ioiwari/engine``: the perfect player's move (ties broken by ``seed``)."""
-    data = await read_object(request)
+    data = read_object(request)
     game = read_game(data)
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
     if game.is_over():
@@ -135,18 +135,18 @@ async def engine(request: Request) -> Obj:
             player = PerfectPlayer(_SOLVER, random.Random(seed * 1000 + len(game.history)))
             return player.choose(game)
 
-    chosen = await run_job(request, choose)
+    chosen = run_job(request, choose)
     game.play(chosen)
     answer = state_of(game)
     answer["engine"] = {"move": chosen.pit}
     return answer
 
 
-async def analyse(request: Request) -> Obj:
+def analyse(request: Request) -> Obj:
     """``POST /api/ioiwari/analyze``: the value of the position and of every legal move
     (the bank difference the side to move gains from now on under perfect play)."""
-    game = read_game(await read_object(request))
-    return await run_job(request, lambda: _analysis(game))
+    game = read_game(read_object(request))
+    return run_job(request, lambda: _analysis(game))
 
 
 routes = [

@@ -23,22 +23,22 @@ MAX_ROUTES_DRAWN = 200
 MAX_MOVES_RETURNED = 200_000
 
 
-async def sample(request: Request) -> Obj:
+def sample(request: Request) -> Obj:
     """``GET /api/mars/sample``: the statement's map and its (restored) sample answer."""
     from boardlab.mars.formats import SAMPLE_MAP, SAMPLE_MOVES
 
     return {"map": SAMPLE_MAP, "moves": SAMPLE_MOVES}
 
 
-async def solve(request: Request) -> Obj:
+def solve(request: Request) -> Obj:
     """``POST /api/mars/solve``: optimal routes, the best score and its proof, the picture."""
     from boardlab.mars.formats import parse_map
     from boardlab.mars.solver import solve as solve_map
     from boardlab.render.mars import svg_routes
 
-    data = await read_object(request)
+    data = read_object(request)
     mars = parse_map(field_str(data, "map", max_len=MAX_MAP), source="map")
-    solution = await run_job(request, lambda: solve_map(mars))
+    solution = run_job(request, lambda: solve_map(mars))
     moves = solution.moves_text()
     drawn = [route.directions for route in solution.routes[:MAX_ROUTES_DRAWN]]
     return {
@@ -65,14 +65,14 @@ def _answer_routes(moves_text: str, vehicles: int) -> list[str]:
     return distinct
 
 
-async def judge(request: Request) -> Obj:
+def judge(request: Request) -> Obj:
     """``POST /api/mars/judge``: the judge's verdict on ``moves`` for ``map``."""
     from boardlab.mars.formats import parse_map
     from boardlab.mars.judge import judge as judge_answer
     from boardlab.mars.solver import solve as solve_map
     from boardlab.render.mars import svg_routes
 
-    data = await read_object(request)
+    data = read_object(request)
     mars = parse_map(field_str(data, "map", max_len=MAX_MAP), source="map")
     moves = field_str(data, "moves", max_len=MAX_MOVES)
 
@@ -85,7 +85,7 @@ async def judge(request: Request) -> Obj:
             answer["svg"] = svg_routes(mars, routes, title="Mars explorer: the judged answer")
         return answer
 
-    return await run_job(request, work)
+    return run_job(request, work)
 
 
 routes = [

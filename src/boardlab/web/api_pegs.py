@@ -118,7 +118,7 @@ def state_of(position: Position) -> Obj:
     }
 
 
-async def boards(request: Request) -> Obj:
+def boards(request: Request) -> Obj:
     """``GET /api/pegs/boards``: the named boards with their hole counts."""
     return {
         "boards": [
@@ -129,14 +129,14 @@ async def boards(request: Request) -> Obj:
     }
 
 
-async def state(request: Request) -> Obj:
+def state(request: Request) -> Obj:
     """``POST /api/pegs/state``: the position a request describes."""
-    return state_of(read_position(await read_object(request)))
+    return state_of(read_position(read_object(request)))
 
 
-async def move(request: Request) -> Obj:
+def move(request: Request) -> Obj:
     """``POST /api/pegs/move``: play ``move`` (``FROM-TO``); 422 with the reason if illegal."""
-    data = await read_object(request)
+    data = read_object(request)
     position = read_position(data)
     played = position.board.parse_move(field_str(data, "move", max_len=20))
     position.play(played)
@@ -223,11 +223,11 @@ def _search(data: Obj, default_time: float) -> tuple[Position, Any]:
     return position, lambda: _jump_search(position, goal_text, seconds)
 
 
-async def hint(request: Request) -> Obj:
+def hint(request: Request) -> Obj:
     """``POST /api/pegs/hint``: a move that keeps the goal reachable, or the proof that
     none does (``solvable`` false with ``reason``), or ``decided`` false on time out."""
-    _, work = _search(await read_object(request), 5.0)
-    found: Obj = await run_job(request, work)
+    _, work = _search(read_object(request), 5.0)
+    found: Obj = run_job(request, work)
     moves = found.pop("moves")
     found["solvable"] = found.pop("solved")
     found["move"] = moves[0] if moves else None
@@ -235,10 +235,10 @@ async def hint(request: Request) -> Obj:
     return found
 
 
-async def solve(request: Request) -> Obj:
+def solve(request: Request) -> Obj:
     """``POST /api/pegs/solve``: a whole solution from the position (the page animates it)."""
-    _, work = _search(await read_object(request), 10.0)
-    found: Obj = await run_job(request, work)
+    _, work = _search(read_object(request), 10.0)
+    found: Obj = run_job(request, work)
     return found
 
 

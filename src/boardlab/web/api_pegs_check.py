@@ -77,10 +77,10 @@ def explain_classes(position: Position) -> Obj:
     }
 
 
-async def classes(request: Request) -> Obj:
+def classes(request: Request) -> Obj:
     """``POST /api/pegs/classes``: :func:`explain_classes` of the position a request
     describes."""
-    return explain_classes(read_position(await read_object(request)))
+    return explain_classes(read_position(read_object(request)))
 
 
 def _replay(position: Position, text: str, upto: int | None) -> list[Obj]:
@@ -101,12 +101,12 @@ def _replay(position: Position, text: str, upto: int | None) -> list[Obj]:
     return moves
 
 
-async def judge(request: Request) -> Obj:
+def judge(request: Request) -> Obj:
     """``POST /api/pegs/judge``: the judge's verdict on a move list (``moves``, text),
     and the moves up to the first bad line (``replay``) for the page to show."""
     from boardlab.pegs.judge import judge_text
 
-    data = await read_object(request)
+    data = read_object(request)
     position = read_position(data)
     text = field_str(data, "moves", max_len=MAX_MOVE_LIST)
     verdict = judge_text(position, text)

@@ -70,7 +70,7 @@ def layer_picture(state: Shongololo) -> str:
     return svg_picture(state, cell=LAYER_CELL, per_row=per_row)
 
 
-async def solve(request: Request) -> Obj:
+def solve(request: Request) -> Obj:
     """``POST /api/shongololo/solve``: a long legal run, its count against the proven bound,
     the answer text and the layers."""
     from boardlab.render.shongololo import layers_text
@@ -78,7 +78,7 @@ async def solve(request: Request) -> Obj:
     from boardlab.shongololo.rules import Shongololo
     from boardlab.shongololo.solver import solve as solve_box
 
-    data = await read_object(request)
+    data = read_object(request)
     box = parse_input(field_str(data, "input", max_len=200), source="input")
     seconds = field_float(data, "time", 2.0, low=0.1, high=MAX_TIME)
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
@@ -96,17 +96,17 @@ async def solve(request: Request) -> Obj:
             "blocks": blocks_of(state),
         }
 
-    return await run_job(request, work)
+    return run_job(request, work)
 
 
-async def judge(request: Request) -> Obj:
+def judge(request: Request) -> Obj:
     """``POST /api/shongololo/judge``: the judge's verdict on ``answer``; ``best`` (blocks)
     gives the contest score in percent."""
     from boardlab.shongololo.formats import parse_input
     from boardlab.shongololo.judge import judge_text
     from boardlab.shongololo.rules import Shongololo
 
-    data = await read_object(request)
+    data = read_object(request)
     box = parse_input(field_str(data, "input", max_len=200), source="input")
     answer = field_str(data, "answer", max_len=MAX_ANSWER)
     best = field_int(data, "best", 0, low=0, high=box.volume)
@@ -130,7 +130,7 @@ async def judge(request: Request) -> Obj:
             "blocks": blocks_of(state),
         }
 
-    return await run_job(request, work)
+    return run_job(request, work)
 
 
 routes = [

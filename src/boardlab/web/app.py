@@ -183,7 +183,7 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-async def _health(request: Request) -> Obj:
+def _health(request: Request) -> Obj:
     from boardlab import __version__
 
     games = ["pegs", "hex", "ioiwari", "mars", "shongololo"]
