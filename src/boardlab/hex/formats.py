@@ -68,6 +68,8 @@ from boardlab.hex.rules import (
     Cell,
     Position,
     check_size,
+    vertex,
+    vertex_index,
 )
 
 __all__ = [
@@ -193,7 +195,7 @@ def format_sgf(position: Position, moves: list[int] | None = None) -> str:
     for tag, color in (("AB", BLACK), ("AW", WHITE)):
         cells = [i for i, v in enumerate(position.board) if v == color]
         if cells:
-            setup.append(tag + "".join(f"[{Cell.of_index(i, size).transposed()}]" for i in cells))
+            setup.append(tag + "".join(f"[{vertex(i, size)}]" for i in cells))
     if setup or position.to_move != BLACK:  # HexGui keeps black to move without PL
         setup.append("PL[B]" if position.to_move == BLACK else "PL[W]")
     if setup:
@@ -442,7 +444,7 @@ def parse_sgf(
 
     def cell_of(value: str, at: int) -> int:
         try:
-            return Cell.parse(value, size).transposed().index(size)
+            return vertex_index(value, size)
         except ParseError as exc:
             raise reader.error(exc.message, at) from None
 

@@ -33,7 +33,8 @@ from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import format_diagram, swap_may_answer
 from boardlab.hex.opening import SWAP_SOLVE_TIME, choose_move
-from boardlab.hex.rules import BLACK, SWAP, WHITE, Cell, Position, check_size
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Position, check_size, vertex_index
+from boardlab.hex.rules import vertex as hexgui_name
 from boardlab.hex.search import MctsEngine
 
 __all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
@@ -76,14 +77,14 @@ def parse_vertex(text: str, size: int) -> int:
     :raises GtpError: for a malformed or off-board vertex.
     """
     try:
-        return Cell.parse(text, size).transposed().index(size)
+        return vertex_index(text, size)
     except ParseError as exc:
         raise GtpError(f"invalid vertex: {exc}") from None
 
 
 def vertex(index: int, size: int) -> str:
-    """The GTP vertex of an internal cell index."""
-    return str(Cell.of_index(index, size).transposed())
+    """The GTP vertex of an internal cell index (:func:`boardlab.hex.rules.vertex`)."""
+    return hexgui_name(index, size)
 
 
 class HexGtp:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from boardlab.core.errors import BoardlabError, ParseError
-from boardlab.hex.rules import BLACK, WHITE, Cell, Position
+from boardlab.hex.rules import BLACK, WHITE, Position, vertex, vertex_index
 
 __all__ = [
     "Decision",
@@ -44,14 +44,6 @@ __all__ = [
 Decision = Literal["connection", "resignation", "proof", "void"]
 
 
-def _vertex(index: int, size: int) -> str:
-    return str(Cell.of_index(index, size).transposed())
-
-
-def _index(text: str, size: int) -> int:
-    return Cell.parse(text, size).transposed().index(size)
-
-
 def color_name(color: int) -> str:
     """``black`` or ``white``."""
     return "black" if color == BLACK else "white"
@@ -64,7 +56,7 @@ def position_after(size: int, moves: Sequence[str]) -> Position:
     """
     position = Position(size)
     for move in moves:
-        position.play_index(_index(move, size))
+        position.play_index(vertex_index(move, size))
     return position
 
 
@@ -183,13 +175,13 @@ def play_game(
         if word == "resign":
             return finish(3 - color, "resignation", f"{player.name} resigned")
         try:
-            index = _index(word, size)
+            index = vertex_index(word, size)
         except ParseError as exc:
             return failed(f"{player.name} sent a bad move {reply!r}: {exc.message}")
         if position.board[index] != 0:
             return failed(f"{player.name} played the occupied cell {word}")
         position.push_index(index)
-        moves.append(_vertex(index, size))
+        moves.append(vertex(index, size))
         if position.winner is None:
             other = players[3 - color]
             try:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.judge import GameRecord, Player, Prover, Verdict, play_game, position_after
-from boardlab.hex.rules import BLACK, WHITE, Cell, Position
+from boardlab.hex.rules import BLACK, WHITE, Position, vertex_index
+from boardlab.hex.rules import vertex as hexgui_name
 from boardlab.hex.search import MctsEngine, warm_up
 
 __all__ = ["EnginePlayer", "MatchResult", "SolverProver", "run_match"]
@@ -59,7 +60,7 @@ class EnginePlayer:
         self.position = Position(size)
 
     def play(self, color: int, vertex: str) -> None:
-        index = Cell.parse(vertex, self.position.size).transposed().index(self.position.size)
+        index = vertex_index(vertex, self.position.size)
         if self.position.to_move != color or not self.position.index_is_legal(index):
             raise ProtocolError(f"illegal move {vertex} for player {color}")
         self.position.push_index(index)
@@ -69,7 +70,7 @@ class EnginePlayer:
             raise ProtocolError(f"asked to move for player {color} out of turn")
         result = self.engine.search(self.position, Limit(time=seconds))
         self.position.push_index(result.move)
-        return str(result.cell.transposed())
+        return hexgui_name(result.move, self.position.size)
 
     def close(self) -> None:
         pass

@@ -72,6 +72,8 @@ __all__ = [
     "opponent",
     "parse_move",
     "random_open_position",
+    "vertex",
+    "vertex_index",
 ]
 
 _SIDE_A, _SIDE_B = 1, 2
@@ -170,6 +172,20 @@ class Swap:
 SWAP_MOVE = Swap()
 #: A move: a cell, or the swap.
 Move = Cell | Swap
+
+
+def vertex(index: int, size: int) -> str:
+    """HexGui's name of the cell at ``index`` (the name GTP, HexGui's and MoHex's SGF
+    use): boardlab's cell across the long diagonal. The one place of that rule."""
+    return str(Cell.of_index(index, size).transposed())
+
+
+def vertex_index(text: str, size: int) -> int:
+    """The index of the cell HexGui names ``text`` (the inverse of :func:`vertex`).
+
+    :raises ParseError: for a malformed or off-board name.
+    """
+    return Cell.parse(text, size).transposed().index(size)
 
 
 def parse_move(text: str, size: int | None = None) -> Move:

@@ -218,9 +218,7 @@ def review(request: Request) -> Obj:
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
     share = max(REVIEW_LEAST, min(asked, REVIEW_PLAYOUTS // (len(position.history) + 1)))
     moves = list(position.history)
-    points = run_job(
-        request, lambda: review_game(position.size, moves, position.swap, share, seed)
-    )
+    points = run_job(request, lambda: review_game(position.size, moves, position.swap, share, seed))
     return {"playouts": share, "points": [point.as_dict() for point in points]}
 
 
