@@ -103,3 +103,17 @@ def test_bad_move_lines(text: str, message: str) -> None:
     with pytest.raises(ParseError) as caught:
         parse_moves(text, "m")
     assert str(caught.value) == message
+
+
+def test_routes_and_steps_write_the_same_text_and_read_back() -> None:
+    from boardlab.mars.formats import format_moves, format_routes, parse_moves, step_lines
+    from boardlab.mars.values import Step
+
+    routes = [(1, 2, "0110"), (3, 1, ""), (4, 1, "1")]
+    steps = [
+        Step(v, int(d)) for first, n, dirs in routes for v in range(first, first + n) for d in dirs
+    ]
+    text = format_routes(routes)
+    assert text == format_moves(steps)
+    assert parse_moves(text) == steps
+    assert [(v, d) for _, v, d in step_lines(text)] == [(s.vehicle, s.direction) for s in steps]

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from boardlab.core.errors import ParseError
 from boardlab.core.textio import TokenReader
@@ -29,9 +29,11 @@ __all__ = [
     "STEP_FIELDS",
     "format_map",
     "format_moves",
+    "format_routes",
     "parse_map",
     "parse_move_line",
     "parse_moves",
+    "step_lines",
 ]
 
 
@@ -134,6 +136,32 @@ def parse_move_line(line: str, number: int, source: str = "<moves>") -> Step | N
     return Step(int(vehicle_text), int(direction_text))
 
 
+_DIGITS = {"0": 0, "1": 1}
+
+
+def step_lines(text: str, source: str = "<moves>") -> Iterator[tuple[int, int, int]]:
+    """``(line number, vehicle, direction)`` of each non-blank line of a move list, in
+    order, without building a :class:`Step` (the judge reads millions of lines). A
+    vehicle number is any digits here (0 included: the rules refuse it with their reason).
+
+    :raises ParseError: when the iteration reaches a line that is not ``VEHICLE
+        DIRECTION`` (as :func:`parse_move_line`); the lines before it have been given.
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        parts = line.split()
+        if (
+            len(parts) == STEP_FIELDS
+            and parts[1] in _DIGITS
+            and parts[0].isdigit()
+            and parts[0].isascii()
+        ):
+            yield number, int(parts[0]), _DIGITS[parts[1]]
+            continue
+        step = parse_move_line(line, number, source)
+        if step is not None:
+            yield number, step.vehicle, step.direction
+
+
 def parse_moves(text: str, source: str = "<moves>") -> list[Step]:
     """Read a move list: one ``VEHICLE DIRECTION`` per line (blank lines are skipped).
 
@@ -158,6 +186,20 @@ def format_moves(steps: Iterable[Step]) -> str:
     '1 1\\n2 0\\n'
     """
     return "".join(f"{step}\n" for step in steps)
+
+
+def format_routes(routes: Iterable[tuple[int, int, str]]) -> str:
+    """The move list of routes given as ``(first vehicle, vehicles, directions)``: each
+    vehicle of a route takes the route's steps in turn (``directions`` a string of ``0``
+    south and ``1`` east), the same text as :func:`format_moves` of those steps."""
+    parts: list[str] = []
+    for first, vehicles, directions in routes:
+        if not directions:
+            continue
+        template = "".join(f"\0 {d}\n" for d in directions)
+        for vehicle in range(first, first + vehicles):
+            parts.append(template.replace("\0", str(vehicle)))
+    return "".join(parts)
 
 
 #: The statement's sample input (MARS.DAT), its scan read back as NOTES.md explains.

@@ -21,13 +21,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from boardlab.core.errors import ParseError
-from boardlab.mars.formats import STEP_FIELDS, parse_move_line
+from boardlab.mars.formats import step_lines
 from boardlab.mars.rules import Expedition, Outcome, percent_of_best
 from boardlab.mars.values import MarsMap
 
 __all__ = ["Verdict", "judge"]
 
-_DIGITS = {"0": 0, "1": 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,23 +75,15 @@ def judge(
     expedition = Expedition(mars)
     steps = 0
     advance = expedition.advance
-    for number, text in enumerate(moves_text.splitlines(), start=1):
-        parts = text.split()
-        if (
-            len(parts) == STEP_FIELDS
-            and parts[1] in _DIGITS
-            and parts[0].isdigit()
-            and parts[0].isascii()
-        ):
-            vehicle, direction = int(parts[0]), _DIGITS[parts[1]]
-        else:
-            try:
-                step = parse_move_line(text, number, source)
-            except ParseError as exc:
-                return _zero(f"line {number}: {exc.message}", number, steps, best)
-            if step is None:
-                continue
-            vehicle, direction = step.vehicle, step.direction
+    lines = step_lines(moves_text, source)
+    while True:
+        try:
+            number, vehicle, direction = next(lines)
+        except StopIteration:
+            break
+        except ParseError as exc:
+            line = exc.line or 0
+            return _zero(f"line {line}: {exc.message}", line, steps, best)
         reason = advance(vehicle, direction)
         if reason is not None:
             return _zero(f"line {number}: {reason}", number, steps, best)

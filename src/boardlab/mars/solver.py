@@ -208,15 +208,11 @@ class Solution:
         }
 
     def moves_text(self) -> str:
-        """The contest output: one ``VEHICLE DIRECTION`` line per step."""
-        parts: list[str] = []
-        for route in self.routes:
-            if not route.directions:
-                continue
-            template = "".join(f"\0 {d}\n" for d in route.directions)
-            for vehicle in range(route.first_vehicle, route.first_vehicle + route.vehicles):
-                parts.append(template.replace("\0", str(vehicle)))
-        return "".join(parts)
+        """The contest output: one ``VEHICLE DIRECTION`` line per step
+        (:func:`boardlab.mars.formats.format_routes`)."""
+        from boardlab.mars.formats import format_routes
+
+        return format_routes((r.first_vehicle, r.vehicles, r.directions) for r in self.routes)
 
 
 def build_network(mars: MarsMap, useful: list[list[bool]] | None = None) -> Network:
