@@ -81,3 +81,38 @@ def test_clicks_ignored_while_busy_say_so_and_stop_ends_a_search(page: Any) -> N
     page.wait_for_selector("#pegs-status.error")
     assert page.inner_text("#pegs-status") == "Stopped: the search was ended."
     assert page.is_enabled("#pegs-solve") and page.is_disabled("#pegs-stop")
+
+
+def test_moves_can_be_typed_and_cells_take_focus(page: Any) -> None:
+    new_game(page, 5)
+    page.fill("#hex-type", "c3")
+    page.press("#hex-type", "Enter")
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 2")
+    idle(page)
+    assert page.locator("#hex-movelist li").nth(0).inner_text() == "red c3"
+    page.fill("#hex-type", "c3")
+    page.press("#hex-type", "Enter")
+    page.wait_for_selector("#hex-status.error")
+    assert "occupied" in page.inner_text("#hex-status")
+    free = page.eval_on_selector(
+        "#hex-svg",
+        "svg => [...svg.querySelectorAll('[data-cell]')].map(e => e.dataset.cell)"
+        ".find(n => ![...document.querySelectorAll('#hex-movelist li')]"
+        ".some(li => li.textContent.endsWith(' ' + n)))",
+    )
+    page.focus(f'#hex-svg [data-cell="{free}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 4")
+    open_board(page, "english")
+    page.fill("#pegs-type", "b4-d4")
+    page.press("#pegs-type", "Enter")
+    page.wait_for_function("document.querySelector('#pegs-moves').textContent === '1'")
+    page.fill("#pegs-type", "nonsense")
+    page.press("#pegs-type", "Enter")
+    assert "like D2-D4" in page.inner_text("#pegs-status")
+    page.goto(f"{page.base_url}/#ioiwari")
+    page.wait_for_selector('#ioi-svg [data-cell="1"]')
+    page.fill("#ioi-type", "2")
+    page.press("#ioi-type", "Enter")
+    page.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 2")
+    assert not page.js_errors

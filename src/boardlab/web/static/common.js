@@ -111,6 +111,7 @@ const BL = {
       for (const el of box.querySelectorAll("[data-cell]")) {
         el.addEventListener("click", () => onCell(el.getAttribute("data-cell")));
       }
+      BL.focusable(box);
     }
   },
 
@@ -166,6 +167,30 @@ const BL = {
     for (const [key, value] of Object.entries(attrs || {})) el.setAttribute(key, value);
     if (text !== undefined) el.textContent = text;
     return el;
+  },
+
+  // A text box where a move is typed: Enter hands its text to `play` and empties it.
+  typed(id, play) {
+    BL.$(id).addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      const text = event.target.value.trim();
+      event.target.value = "";
+      if (text) play(text);
+    });
+  },
+
+  // Board cells that take focus: Enter or Space on one is a click.
+  focusable(box) {
+    for (const el of box.querySelectorAll("[data-cell]")) {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", el.getAttribute("data-cell"));
+      el.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      });
+    }
   },
 
   // The tab named by an address's hash ("#hex?size=7&moves=c3" -> "hex").

@@ -130,6 +130,7 @@ BL.games.hex = (() => {
     for (const el of box.querySelectorAll("[data-cell]")) {
       el.addEventListener("click", () => onCell(el.getAttribute("data-cell")));
     }
+    BL.focusable(box);
   }
 
   function analysisByCell() {
@@ -577,6 +578,7 @@ BL.games.hex = (() => {
     $("hex-solve").addEventListener("click", solve);
     $("hex-analyse").addEventListener("click", analyse);
     $("hex-review").addEventListener("click", reviewGame);
+    BL.typed("hex-type", (text) => play(text.toLowerCase() === "swap" ? "swap-pieces" : text.toLowerCase()));
     $("hex-swap").addEventListener("click", () => play("swap-pieces"));
     $("hex-numbers").addEventListener("change", () => state && draw());
     $("hex-show-analysis").addEventListener("change", () => state && draw());

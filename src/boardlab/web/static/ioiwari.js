@@ -279,6 +279,13 @@ BL.games.ioiwari = (() => {
     $("ioi-random").addEventListener("click", randomStart);
     $("ioi-undo").addEventListener("click", undo);
     $("ioi-values").addEventListener("change", values);
+    BL.typed("ioi-type", (text) => {
+      if (!/^[1-7]$/.test(text)) {
+        BL.status("ioi-status", `Type a pit number from 1 to 7, not "${text}".`, "error");
+        return;
+      }
+      onPit(text);
+    });
     document.addEventListener("keydown", onKey);
     restore();
   }

@@ -274,15 +274,32 @@ BL.games.pegs = (() => {
       BL.status("pegs-status", "Click a peg first, then the hole it should move to.");
       return;
     }
-    const from = selected;
+    await move(selected, name);
+  }
+
+  async function move(from, to) {
     try {
-      const after = await requests.run(() => play(from, name));
+      const after = await requests.run(() => play(from, to));
       if (after === BL.STALE) return;
       requests.changed();
       show(after.over ? null : `Played ${moveName(after.played)}.`);
     } catch (err) {
       BL.status("pegs-status", "Illegal move: " + err.message, "error");
     }
+  }
+
+  // A move typed as FROM-TO (or FROM TO), in the board's labels.
+  async function typedMove(text) {
+    const found = /^([A-Za-z][0-9]+)\s*[- ]\s*([A-Za-z][0-9]+)$/.exec(text);
+    if (!found) {
+      BL.status("pegs-status", `Type a move as FROM-TO, like D2-D4, not "${text}".`, "error");
+      return;
+    }
+    if (animating || requests.busy || !history.length) {
+      BL.status("pegs-status", "Wait: the last request is still being answered.", "error");
+      return;
+    }
+    await move(found[1].toUpperCase(), found[2].toUpperCase());
   }
 
   async function hint() {
@@ -428,6 +445,7 @@ BL.games.pegs = (() => {
     $("pegs-save").addEventListener("click", save);
     BL.onFile("pegs-load", (text) => { $("pegs-judge-text").value = text; judge(); });
     document.addEventListener("keydown", onKey);
+    BL.typed("pegs-type", typedMove);
     const kept = BL.recall("pegs");
     if (kept) await restore(kept);
     else await newGame();
