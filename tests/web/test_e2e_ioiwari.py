@@ -14,7 +14,7 @@ EXAMPLE = "4 3 2 4 2 3 2\n2\n3\n5\n4\n5\n7\n"
 LABELS_INSIDE = """() => {
   const box = document.querySelector('#ioi-svg').getBoundingClientRect();
   const labels = [...document.querySelectorAll('#ioi-svg text')]
-    .filter((el) => /^[1-7]$/.test(el.textContent.trim()));
+    .filter((el) => !el.classList.contains('count') && /^[1-7]$/.test(el.textContent.trim()));
   return labels.length === 7 && labels.every((el) => {
     const r = el.getBoundingClientRect();
     return r.top >= box.top && r.left >= box.left && r.bottom <= box.bottom;
@@ -86,6 +86,21 @@ def test_ioiwari_buttons_wait_for_perfect_play(page: Any) -> None:
     assert len(page.input_value("#ioi-record").splitlines()) == 0
     page.click("#ioi-save")
     assert len(page.input_value("#ioi-record").splitlines()) == 3  # start, 2, the reply
+
+
+def test_ioiwari_pits_show_their_counts_and_the_pit_sown_last(page: Any) -> None:
+    open_ioiwari(page)
+    counts = page.eval_on_selector_all("#ioi-svg text.count", "els => els.map(e => e.textContent)")
+    assert counts == ["4", "3", "2", "4", "2", "3", "2"]
+    page.locator('#ioi-svg [data-cell="2"]').click()
+    page.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 2")
+    page.wait_for_function("!document.querySelector('#ioi-svg').classList.contains('busy')")
+    last = page.locator("#ioi-movelist li").nth(1).inner_text().split()[1]
+    ringed = page.eval_on_selector_all(
+        "#ioi-svg circle[data-cell]",
+        "els => els.filter(e => e.getAttribute('stroke') === '#f2c200').map(e => e.dataset.cell)",
+    )
+    assert ringed == [last]
 
 
 def test_ioiwari_game_survives_a_reload_and_its_move_list_walks(page: Any) -> None:

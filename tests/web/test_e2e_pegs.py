@@ -135,6 +135,9 @@ def test_pegs_game_survives_a_reload_and_its_move_list_walks(page: Any) -> None:
     page.wait_for_function("document.querySelectorAll('#pegs-history li').length === 2")
     idle(page)
     assert page.inner_text("#pegs-moves") == "2" and page.inner_text("#pegs-pegs") == "30"
+    # the last move is marked: where it left and where it went
+    assert page.get_attribute("#pegs-svg .last-to", "data-cell") == "C4"
+    assert page.get_attribute("#pegs-svg .last-from", "data-cell") == "C6"
     page.locator("#pegs-history li").nth(0).click()
     page.wait_for_function("document.querySelector('#pegs-moves').textContent === '1'")
     assert page.get_attribute("#pegs-history li.current", "data-ply") == "1"

@@ -28,7 +28,6 @@ from boardlab.mars.values import MarsMap
 __all__ = ["Verdict", "judge"]
 
 
-
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The judge's finding: legal or not (why, where), the counts, points and percentage."""

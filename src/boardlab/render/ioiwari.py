@@ -56,8 +56,9 @@ def transcript(start: Sequence[int], moves: Sequence[Move], variant: Variant = I
     return "\n".join(rows)
 
 
-def board_svg(position: Position, size: int = 320) -> str:
-    """The round board: pits clockwise from the top with their beads, banks in the middle."""
+def board_svg(position: Position, size: int = 320, last: int | None = None) -> str:
+    """The round board: pits clockwise from the top with their beads and their counts,
+    banks in the middle; ``last`` (a pit number) is ringed as the pit sown last."""
     centre = size / 2
     ring = size * 0.36
     radius = size * 0.085
@@ -67,7 +68,17 @@ def board_svg(position: Position, size: int = 320) -> str:
         angle = 2 * math.pi * index / count - math.pi / 2
         x = centre + ring * math.cos(angle)
         y = centre + ring * math.sin(angle)
-        body.append(svg.circle(x, y, radius, fill="#7a4a1e", stroke="#4a2a0e"))
+        sown = last == index + 1
+        body.append(
+            svg.circle(
+                x,
+                y,
+                radius,
+                fill="#7a4a1e",
+                stroke="#f2c200" if sown else "#4a2a0e",
+                stroke_width=4 if sown else 1,
+            )
+        )
         for bead in range(beads):
             spin = 2 * math.pi * bead / max(beads, 1)
             offset = 0 if beads == 1 else radius * 0.5
@@ -82,6 +93,11 @@ def board_svg(position: Position, size: int = 320) -> str:
         lx = centre + (ring + radius * 1.6) * math.cos(angle)
         ly = centre + (ring + radius * 1.6) * math.sin(angle)
         body.append(svg.text(lx, ly + 4, str(index + 1), text_anchor="middle", font_size=12))
+        cx = centre + (ring - radius * 1.7) * math.cos(angle)
+        cy = centre + (ring - radius * 1.7) * math.sin(angle)
+        body.append(
+            svg.text(cx, cy + 4, f"{beads}", text_anchor="middle", font_size=11, class_="count")
+        )
     first, second = position.banks
     body.append(
         svg.text(centre, centre - 6, f"bank 1: {first}", text_anchor="middle", font_size=14)

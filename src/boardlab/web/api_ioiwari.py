@@ -82,7 +82,10 @@ def state_of(state: State, start: list[int] | None = None) -> Obj:
         "position": str(position),
         "transcript": transcript(first, state.history),
         "svg": tag_cells(
-            board_svg(position), "circle", PIT_FILL, [str(i + 1) for i in range(len(state.pits))]
+            board_svg(position, last=state.history[-1].pit if state.history else None),
+            "circle",
+            PIT_FILL,
+            [str(i + 1) for i in range(len(state.pits))],
         ),
     }
 

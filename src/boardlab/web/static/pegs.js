@@ -46,6 +46,10 @@ BL.games.pegs = (() => {
     });
     const at = list.querySelector("li.current");
     if (at) list.scrollTop = at.offsetTop - list.offsetTop - list.clientHeight / 2;
+    // the last move: the hole it left dashed, the hole it reached ringed
+    const lastMove = index > 0 ? played[index - 1] : null;
+    BL.mark("pegs-svg", lastMove ? [lastMove.to] : [], "last-to");
+    BL.mark("pegs-svg", lastMove ? [lastMove.from] : [], "last-from");
     selected = null;
     remember();
     if (message) {
