@@ -419,3 +419,15 @@ def test_hex_engine_opens_off_centre_under_the_swap_rule(client: Any) -> None:
     found = post(client, "hex/engine", {"size": 5, "swap": True, "moves": [], "playouts": 200})
     assert found["moves"] == [str(Cell.of_index(balanced_opening(5, 0)[0], 5))]
     assert found["moves"] != ["c3"] and "near-balanced" in found["engine"]["reason"]
+
+
+# -- the Hi-Q contest program ------------------------------------------------------------------
+def test_hiq_runs_the_statements_sample_and_names_a_bad_line(client: Any) -> None:
+    sample = client.get("/api/hiq/sample").json()["input"]
+    found = post(client, "hiq/run", {"input": sample})
+    assert found["output"] == "HI Q OUTPUT\n51\n0\n561\n98\nEND OF OUTPUT\n"
+    assert found["sums"] == [51, 0, 561, 98]
+    assert found["trace"][0].startswith("game 1: 5 pegs: 10 12 17 19 25")
+    assert sum(line.startswith("game ") for line in found["trace"]) == 4
+    bad = post(client, "hiq/run", {"input": "1\n10 x 0\n"}, 422)
+    assert bad["error"].startswith("input:2:")

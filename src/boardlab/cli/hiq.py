@@ -9,12 +9,6 @@ from boardlab.cli._io import write_stdout
 
 __all__ = ["GAME"]
 
-SAMPLE = (
-    "4\n10 12 17 19 25 0 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n16 17 18 19 20\n"
-    "21 22 23 24 25 26 27 28 29 30 31 32 33 0\n"
-    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20\n21 22 23 24 25 26 27 28 29 30 31 32 33 0\n"
-)
-
 
 def _configure_contest(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("input", nargs="?", default="-", help="contest input file (default: stdin)")
@@ -28,7 +22,6 @@ def _configure_contest(parser: argparse.ArgumentParser) -> None:
 def _run_contest(args: argparse.Namespace) -> int:
     from boardlab.core.textio import read_source
     from boardlab.pegs import hiq
-    from boardlab.pegs.cells import Jump
     from boardlab.pegs.formats import format_hiq_output, parse_hiq_input
 
     text, source = read_source(args.input)
@@ -36,18 +29,7 @@ def _run_contest(args: argparse.Namespace) -> int:
     if not args.trace:
         write_stdout(format_hiq_output(hiq.run(games)))
         return 0
-    lines: list[str] = []
-    for number, holes in enumerate(games, start=1):
-        final = hiq.play(hiq.position_of(holes))
-        board = final.board
-        lines.append(f"game {number}: {len(holes)} pegs: {' '.join(map(str, holes)) or '(none)'}")
-        for step, jump in enumerate(final.history, start=1):
-            assert isinstance(jump, Jump)
-            src, over, dst = (board.hole_name(cell) for cell in (jump.src, jump.over, jump.dst))
-            lines.append(f"  {step}: from {src} over {over} to {dst}")
-        left = [board.hole_name(cell) for cell in final.pegs]
-        lines.append(f"  left: {' '.join(left) or '(none)'}; sum {hiq.hole_sum(final)}")
-    write_stdout("\n".join(lines) + "\n")
+    write_stdout("\n".join(hiq.trace(games)) + "\n")
     return 0
 
 
@@ -71,7 +53,7 @@ def _demo() -> list[str]:
     from boardlab.pegs import hiq
     from boardlab.pegs.formats import format_hiq_output, parse_hiq_input
 
-    output = format_hiq_output(hiq.run(parse_hiq_input(SAMPLE, "<sample>")))
+    output = format_hiq_output(hiq.run(parse_hiq_input(hiq.SAMPLE_INPUT, "<sample>")))
     expected = "HI Q OUTPUT\n51\n0\n561\n98\nEND OF OUTPUT\n"
     verdict = "matches the statement" if output == expected else "DIFFERS from the statement"
     return [

@@ -5,7 +5,7 @@ each time choosing the jump with the largest target hole and, among those, the
 largest source hole. The answer is the sum of the numbers of the holes left.
 
 >>> final = play(position_of([10, 12, 17, 19, 25]))
->>> [final.board.move_text(jump) for jump in final.moves], hole_sum(final)
+>>> [final.board.move_text(jump) for jump in final.history], hole_sum(final)
 (['12-26', '25-27', '10-24'], 51)
 """
 
@@ -18,7 +18,14 @@ from boardlab.pegs.boards import Board, named_board
 from boardlab.pegs.cells import Jump
 from boardlab.pegs.rules import Position
 
-__all__ = ["hiq_board", "hole_sum", "play", "position_of", "run"]
+__all__ = ["SAMPLE_INPUT", "hiq_board", "hole_sum", "play", "position_of", "run", "trace"]
+
+#: The statement's sample input (its output: 51, 0, 561, 98).
+SAMPLE_INPUT = (
+    "4\n10 12 17 19 25 0 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n16 17 18 19 20\n"
+    "21 22 23 24 25 26 27 28 29 30 31 32 33 0\n"
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 18 19 20\n21 22 23 24 25 26 27 28 29 30 31 32 33 0\n"
+)
 
 
 def hiq_board() -> Board:
@@ -69,3 +76,20 @@ def hole_sum(position: Position) -> int:
 def run(games: Sequence[Sequence[int]]) -> list[int]:
     """The final hole sums of the given games (lists of occupied holes)."""
     return [hole_sum(play(position_of(game))) for game in games]
+
+
+def trace(games: Sequence[Sequence[int]]) -> list[str]:
+    """Every jump of every game in words (the board's hole names), with the pegs left and
+    their sum: the contest program's work shown step by step."""
+    lines: list[str] = []
+    for number, holes in enumerate(games, start=1):
+        final = play(position_of(holes))
+        board = final.board
+        lines.append(f"game {number}: {len(holes)} pegs: {' '.join(map(str, holes)) or '(none)'}")
+        for step, jump in enumerate(final.history, start=1):
+            assert isinstance(jump, Jump)  # Hi-Q has no walks
+            src, over, dst = (board.hole_name(cell) for cell in (jump.src, jump.over, jump.dst))
+            lines.append(f"  {step}: from {src} over {over} to {dst}")
+        left = [board.hole_name(cell) for cell in final.pegs]
+        lines.append(f"  left: {' '.join(left) or '(none)'}; sum {hole_sum(final)}")
+    return lines

@@ -11,7 +11,7 @@ it with uvicorn, on 127.0.0.1 by default.
 >>> app = create_app()
 >>> api = app.routes[0]
 >>> sorted({route.path.split("/")[1] for route in api.routes})
-['health', 'hex', 'ioiwari', 'mars', 'pegs', 'shongololo']
+['health', 'hex', 'hiq', 'ioiwari', 'mars', 'pegs', 'shongololo']
 """
 
 from __future__ import annotations
@@ -207,6 +207,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 def _api_routes() -> list[BaseRoute]:
     from boardlab.web import (
         api_hex,
+        api_hiq,
         api_ioiwari,
         api_mars,
         api_pegs,
@@ -215,7 +216,8 @@ def _api_routes() -> list[BaseRoute]:
     )
 
     routes: list[BaseRoute] = [Route("/health", endpoint(_health, on_loop=True), methods=["GET"])]
-    for module in (api_pegs, api_pegs_check, api_hex, api_ioiwari, api_mars, api_shongololo):
+    modules = (api_pegs, api_pegs_check, api_hiq, api_hex, api_ioiwari, api_mars, api_shongololo)
+    for module in modules:
         routes.extend(module.routes)
     return routes
 
