@@ -125,3 +125,29 @@ def test_ioiwari_game_survives_a_reload_and_its_move_list_walks(page: Any) -> No
     page.wait_for_function("document.querySelector('#ioi-walk').textContent === ''")
     assert page.inner_text("#ioi-transcript") == transcript
     assert not page.js_errors
+
+
+def test_ioiwari_review_marks_the_mistakes(page: Any) -> None:
+    # the statement's worked example is perfect play
+    page.goto(f"{page.base_url}/#ioiwari?start=4,3,2,4,2,3,2&you=2&moves=2,3,5,4,5,7")
+    page.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 6")
+    page.click("#ioi-review")
+    page.wait_for_selector("#ioi-review-box table")
+    assert page.locator("#ioi-review-box tr[data-ply]").count() == 6
+    assert page.locator("#ioi-review-box tr.mistake").count() == 0
+    assert "0 mistakes" in page.inner_text("#ioi-review-box")
+    # another game's link typed into the same tab
+    page.evaluate("location.hash = '#ioiwari?start=4,3,2,4,2,3,2&you=2&moves=6'")
+    page.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 1")
+    page.click("#ioi-review")
+    page.wait_for_selector("#ioi-review-box table")
+    mistakes = page.locator("#ioi-review-box tr.mistake").count()
+    api = page.evaluate(
+        "fetch('/api/ioiwari/review', {method: 'POST',"
+        " headers: {'Content-Type': 'application/json'},"
+        " body: JSON.stringify({start: [4,3,2,4,2,3,2], moves: [6]})}).then(r => r.json())"
+    )
+    assert mistakes == sum(point["mistake"] for point in api["points"])
+    page.locator("#ioi-review-box tr[data-ply='1']").click()
+    page.wait_for_function("document.querySelector('#ioi-walk').textContent === ''")
+    assert not page.js_errors

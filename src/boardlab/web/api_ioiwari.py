@@ -103,6 +103,25 @@ def _analysis(state: State) -> Obj:
     return found.as_dict()
 
 
+def review(request: Request) -> Obj:
+    """``POST /api/ioiwari/review``: every position of the game with the final banks
+    perfect play reaches from it, and what each move cost its mover (mistakes marked;
+    :func:`boardlab.ioiwari.review.review`)."""
+    from boardlab.ioiwari.review import review as review_game
+
+    game = read_game(read_object(request))
+    pits = [move.pit for move in game.history]
+    start = game.copy()
+    while start.history:
+        start.pop()
+
+    def work() -> list[Obj]:
+        with _SOLVER_LOCK:
+            return [point.as_dict() for point in review_game(_SOLVER, start, pits)]
+
+    return {"points": run_job(request, work)}
+
+
 def start(request: Request) -> Obj:
     """``POST /api/ioiwari/start``: a start of the statement chosen from ``seed``."""
     data = read_object(request)
@@ -154,6 +173,7 @@ def analyse(request: Request) -> Obj:
 
 routes = [
     Route("/ioiwari/start", endpoint(start), methods=["POST"]),
+    Route("/ioiwari/review", endpoint(review), methods=["POST"]),
     Route("/ioiwari/state", endpoint(state), methods=["POST"]),
     Route("/ioiwari/move", endpoint(move), methods=["POST"]),
     Route("/ioiwari/engine", endpoint(engine), methods=["POST"]),

@@ -67,6 +67,36 @@ BL.games.ioiwari = (() => {
     await values();
   }
 
+  // Review: perfect play's final banks before and after every move, mistakes marked.
+  let reviewed = null;    // the moves the shown review is of (a new move clears it)
+  async function reviewGame() {
+    const box = $("ioi-review-box");
+    reviewed = state.moves.join(",");
+    box.textContent = "Reviewing every move...";
+    try {
+      const found = await requests.run(() => BL.api("ioiwari/review", game()));
+      if (found === BL.STALE) return;
+      const rows = found.points.slice(1).map((p, i) => {
+        const before = found.points[i].final_banks.join(" : ");
+        const verdict = p.mistake ? `a mistake: ${p.lost} ${p.lost === 1 ? "bead" : "beads"} of margin lost`
+          : "perfect";
+        return `<tr class="${p.mistake ? "mistake" : ""}" data-ply="${p.ply}"><td>${p.ply}</td>` +
+          `<td>player ${p.mover}</td><td>pit ${p.pit}</td><td>${before}</td>` +
+          `<td>${p.final_banks.join(" : ")}</td><td>${verdict}</td></tr>`;
+      }).join("");
+      const count = found.points.filter((p) => p.mistake).length;
+      box.innerHTML = `<p>Final banks under perfect play before and after every move ` +
+        `(click a row to see the position): ${count} ${count === 1 ? "mistake" : "mistakes"}.</p>` +
+        `<table class="values review"><tr><th>move</th><th>by</th><th>sown</th><th>before</th>` +
+        `<th>after</th><th></th></tr>${rows}</table>`;
+      for (const row of box.querySelectorAll("tr[data-ply]")) {
+        row.addEventListener("click", () => walkTo(Number(row.dataset.ply)));
+      }
+    } catch (err) {
+      box.textContent = err.message;
+    }
+  }
+
   function onKey(event) {
     if ($("ioiwari").hidden || !state || event.target.closest("input, textarea, select")) return;
     const ply = walkTarget !== null ? walkTarget : viewing ? viewing.ply : state.moves.length;
@@ -103,11 +133,16 @@ BL.games.ioiwari = (() => {
   function buttons() {
     const busy = requests.busy;
     $("ioi-undo").disabled = busy || !state || !state.moves.length || viewing !== null;
+    $("ioi-review").disabled = busy || !state || !state.moves.length;
     for (const id of ["ioi-random", "ioi-save", "ioi-load"]) $(id).disabled = busy;
     $("ioi-svg").classList.toggle("busy", busy);
   }
 
   function show(message, kind) {
+    if (reviewed !== null && !game().moves.join(",").startsWith(reviewed)) {
+      reviewed = null;
+      $("ioi-review-box").innerHTML = "";
+    }
     showMoveList();
     remember();
     const state = shown();
@@ -287,6 +322,7 @@ BL.games.ioiwari = (() => {
       onPit(text);
     });
     document.addEventListener("keydown", onKey);
+    $("ioi-review").addEventListener("click", reviewGame);
     restore();
   }
 
