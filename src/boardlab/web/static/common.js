@@ -51,9 +51,74 @@ const BOXES = {
   playouts: "The playouts", best: "The best known count", goal: "The goal",
 };
 
+// Walking a game's move list: `viewing` is {ply, state} while an earlier position is
+// shown (null for the game itself). `fetch(ply)` asks the server for the position after
+// `ply` moves, `show()` redraws, `total()` is the game's length; steps asked for while
+// one is fetched are gathered, and the last one asked for is shown; then `settled()`,
+// if given, runs once.
+class Walker {
+  constructor({ requests, total, fetch, show, error, settled }) {
+    Object.assign(this, { requests, total, fetch, show, error, settled });
+    this.viewing = null;
+    this.target = null;
+  }
+
+  reset() {
+    this.viewing = null;
+    this.target = null;
+  }
+
+  get ply() {
+    if (this.target !== null) return this.target;
+    return this.viewing ? this.viewing.ply : this.total();
+  }
+
+  async to(ply) {
+    this.target = Math.max(0, Math.min(ply, this.total()));
+    if (this.requests.busy) return;
+    while (this.target !== null) {
+      const target = this.target;
+      if (target === this.total()) {
+        this.reset();
+        this.show();
+        break;
+      }
+      try {
+        const answer = await this.requests.run(() => this.fetch(target));
+        if (answer === BL.STALE) return;
+        if (this.target === target) this.target = null;
+        this.viewing = { ply: target, state: answer };
+        this.show();
+      } catch (err) {
+        this.target = null;
+        this.error(err.message);
+      }
+    }
+    if (this.settled) await this.settled();
+  }
+
+  // Arrow keys, Home and End while the game's tab is shown (not while typing).
+  key(event, tab) {
+    if (BL.$(tab).hidden || event.target.closest("input, textarea, select")) return;
+    const ply = this.ply;
+    const steps = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: this.total() };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    this.to(steps[event.key]);
+  }
+
+  // The note under a move list while an earlier position is shown.
+  note() {
+    return this.viewing
+      ? `Showing the position after move ${this.viewing.ply} of ${this.total()}; ` +
+        "a move played here starts a new line (End returns to the game)." : "";
+  }
+}
+
 const BL = {
   STALE: Symbol("stale"),
   Requests,
+  Walker,
 
   // POST a JSON body (or GET when body is undefined); the answer's JSON, or an ApiError.
   // An AbortController's `signal` stops the request (and the server's search with it).

@@ -12,9 +12,17 @@ BL.games.hex = (() => {
   let human = 1;
   let seed = 1;
   let analysis = null;                   // {to_move, top: [...]} for the shown position
-  let viewing = null;                    // {ply, state}: an earlier position of the move list
   let reviewed = null;                   // the review of the game's moves (hex/review)
   const requests = new BL.Requests(() => refresh());
+  const walk = new BL.Walker({
+    requests,
+    total: () => state.moves.length,
+    fetch: (ply) => BL.api("hex/state", { size: state.size, swap: state.swap, moves: state.moves.slice(0, ply) }),
+    show: () => show(),
+    error: (message) => BL.status("hex-status", message, "error"),
+  });
+  const walkTo = (ply) => state && walk.to(ply);
+  const onKey = (event) => state && walk.key(event, "hex");
 
   // The engine's limit; throws a message naming the Time box's limits when it is out of them.
   function engineSettings() {
@@ -29,7 +37,7 @@ BL.games.hex = (() => {
   }
 
   const game = () => ({ size: state.size, swap: state.swap, moves: state.moves });
-  const shown = () => (viewing ? viewing.state : state);
+  const shown = () => (walk.viewing ? walk.viewing.state : state);
 
   function remember() {
     if (!state) return;
@@ -76,7 +84,7 @@ BL.games.hex = (() => {
     const owner = {};
     for (const player of [1, 2]) for (const name of state.stones[player]) owner[name] = player;
     const chain = new Set(state.chain);
-    const marks = viewing ? {} : analysisByCell();
+    const marks = walk.viewing ? {} : analysisByCell();
     const numbers = $("hex-numbers").checked;
     for (let row = 0; row < n; row++) {
       for (let col = 0; col < n; col++) {
@@ -147,7 +155,7 @@ BL.games.hex = (() => {
     const busy = requests.busy;
     const over = shown().winner !== null;
     $("hex-svg").classList.toggle("busy", busy);
-    $("hex-undo").disabled = busy || !state.moves.length || viewing !== null;
+    $("hex-undo").disabled = busy || !state.moves.length || walk.viewing !== null;
     $("hex-solve").disabled = busy || over || !shown().solvable;
     $("hex-solve").title = shown().solvable ? "" : "the exact solver finishes only with at most 25 empty cells";
     $("hex-analyse").disabled = busy || over;
@@ -162,7 +170,7 @@ BL.games.hex = (() => {
     const list = $("hex-movelist");
     list.innerHTML = "";
     let player = 1;
-    const current = viewing ? viewing.ply : state.moves.length;
+    const current = walk.viewing ? walk.viewing.ply : state.moves.length;
     state.moves.forEach((name, index) => {
       const item = document.createElement("li");
       item.textContent = `${player === 1 ? "red" : "blue"} ${name === "swap-pieces" ? "swap" : name}`;
@@ -176,47 +184,7 @@ BL.games.hex = (() => {
     });
     const at = list.querySelector("li.current");
     if (at) list.scrollTop = at.offsetTop - list.offsetTop - list.clientHeight / 2;
-    $("hex-walk").textContent = viewing
-      ? `Showing the position after move ${viewing.ply} of ${state.moves.length}; ` +
-        "a move played here starts a new line (End returns to the game)." : "";
-  }
-
-  // Show the position after `ply` moves of the game (the game itself is kept). Steps
-  // asked for while one is fetched are gathered: the last one asked for is shown.
-  let walkTarget = null;
-  async function walkTo(ply) {
-    if (!state) return;
-    walkTarget = Math.max(0, Math.min(ply, state.moves.length));
-    if (requests.busy) return;
-    while (walkTarget !== null) {
-      const target = walkTarget;
-      if (target === state.moves.length) {
-        walkTarget = null;
-        viewing = null;
-        show();
-        return;
-      }
-      try {
-        const answer = await requests.run(() => BL.api("hex/state",
-          { size: state.size, swap: state.swap, moves: state.moves.slice(0, target) }));
-        if (answer === BL.STALE) return;
-        if (walkTarget === target) walkTarget = null;
-        viewing = { ply: target, state: answer };
-        show();
-      } catch (err) {
-        walkTarget = null;
-        BL.status("hex-status", err.message, "error");
-      }
-    }
-  }
-
-  function onKey(event) {
-    if ($("hex").hidden || !state || event.target.closest("input, textarea, select")) return;
-    const ply = walkTarget !== null ? walkTarget : viewing ? viewing.ply : state.moves.length;
-    const steps = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: state.moves.length };
-    if (!(event.key in steps)) return;
-    event.preventDefault();
-    walkTo(steps[event.key]);
+    $("hex-walk").textContent = walk.note();
   }
 
   function show(message, kind) {
@@ -225,7 +193,7 @@ BL.games.hex = (() => {
     showMoveList();
     remember();
     $("hex-moves").textContent = state.moves.length ? "Moves: " + state.moves.join(" ") : "";
-    if (viewing && !message) message = state.winner ? "" : (state.to_move === human
+    if (walk.viewing && !message) message = state.winner ? "" : (state.to_move === human
       ? "Your move in this earlier position: it starts a new line."
       : "The engine is to move in this earlier position: step on, or to a position where you move.");
     $("hex-chain").textContent = state.winner ? "Winning chain: " + state.chain.join(" ") : "";
@@ -284,8 +252,7 @@ BL.games.hex = (() => {
     analysis = null;
     reviewed = null;
     $("hex-review-box").innerHTML = "";
-    viewing = null;
-    walkTarget = null;
+    walk.reset();
     $("hex-analysis").innerHTML = "";
   }
 
@@ -313,13 +280,13 @@ BL.games.hex = (() => {
       BL.status("hex-status", "Wait: the engine is still working on the last request.", "error");
       return;
     }
-    if (viewing) {
-      if (viewing.state.to_move !== human || viewing.state.winner) {
+    if (walk.viewing) {
+      if (walk.viewing.state.to_move !== human || walk.viewing.state.winner) {
         BL.status("hex-status", "It is not your move in this earlier position.", "error");
         return;
       }
-      state = viewing.state;             // a new line from the earlier position
-      viewing = null;
+      state = walk.viewing.state;             // a new line from the earlier position
+      walk.reset();
     }
     if (state.winner) {
       BL.status("hex-status", "The game is over: New game starts another.", "error");

@@ -6,12 +6,20 @@ BL.games.ioiwari = (() => {
   let state = null;
   let human = 1;
   let seed = 1;
-  let viewing = null;    // {ply, state}: an earlier position of the move list
-  let walkTarget = null;
   const requests = new BL.Requests(() => buttons());
+  const walk = new BL.Walker({
+    requests,
+    total: () => state.moves.length,
+    fetch: (ply) => BL.api("ioiwari/state", { start: state.start, moves: state.moves.slice(0, ply) }),
+    show: () => show(),
+    settled: () => values(),
+    error: (message) => BL.status("ioi-status", message, "error"),
+  });
+  const walkTo = (ply) => state && walk.to(ply);
+  const onKey = (event) => state && walk.key(event, "ioiwari");
 
   const game = () => ({ start: state.start, moves: state.moves });
-  const shown = () => (viewing ? viewing.state : state);
+  const shown = () => (walk.viewing ? walk.viewing.state : state);
 
   function remember() {
     if (!state) return;
@@ -22,7 +30,7 @@ BL.games.ioiwari = (() => {
   function showMoveList() {
     const list = $("ioi-movelist");
     list.innerHTML = "";
-    const current = viewing ? viewing.ply : state.moves.length;
+    const current = walk.viewing ? walk.viewing.ply : state.moves.length;
     state.moves.forEach((pit, index) => {
       const item = document.createElement("li");
       item.textContent = `pit ${pit}`;
@@ -34,37 +42,7 @@ BL.games.ioiwari = (() => {
     });
     const at = list.querySelector("li.current");
     if (at) list.scrollTop = at.offsetTop - list.offsetTop - list.clientHeight / 2;
-    $("ioi-walk").textContent = viewing
-      ? `Showing the position after move ${viewing.ply} of ${state.moves.length}; ` +
-        "a move played here starts a new line (End returns to the game)." : "";
-  }
-
-  async function walkTo(ply) {
-    if (!state) return;
-    walkTarget = Math.max(0, Math.min(ply, state.moves.length));
-    if (requests.busy) return;
-    while (walkTarget !== null) {
-      const target = walkTarget;
-      if (target === state.moves.length) {
-        walkTarget = null;
-        viewing = null;
-        show();
-        await values();
-        return;
-      }
-      try {
-        const answer = await requests.run(() => BL.api("ioiwari/state",
-          { start: state.start, moves: state.moves.slice(0, target) }));
-        if (answer === BL.STALE) return;
-        if (walkTarget === target) walkTarget = null;
-        viewing = { ply: target, state: answer };
-        show();
-      } catch (err) {
-        walkTarget = null;
-        BL.status("ioi-status", err.message, "error");
-      }
-    }
-    await values();
+    $("ioi-walk").textContent = walk.note();
   }
 
   // Review: perfect play's final banks before and after every move, mistakes marked.
@@ -97,15 +75,6 @@ BL.games.ioiwari = (() => {
     }
   }
 
-  function onKey(event) {
-    if ($("ioiwari").hidden || !state || event.target.closest("input, textarea, select")) return;
-    const ply = walkTarget !== null ? walkTarget : viewing ? viewing.ply : state.moves.length;
-    const steps = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: state.moves.length };
-    if (!(event.key in steps)) return;
-    event.preventDefault();
-    walkTo(steps[event.key]);
-  }
-
   async function values() {
     const box = $("ioi-analysis");
     const state = shown();
@@ -132,7 +101,7 @@ BL.games.ioiwari = (() => {
 
   function buttons() {
     const busy = requests.busy;
-    $("ioi-undo").disabled = busy || !state || !state.moves.length || viewing !== null;
+    $("ioi-undo").disabled = busy || !state || !state.moves.length || walk.viewing !== null;
     $("ioi-review").disabled = busy || !state || !state.moves.length;
     for (const id of ["ioi-random", "ioi-save", "ioi-load"]) $(id).disabled = busy;
     $("ioi-svg").classList.toggle("busy", busy);
@@ -192,13 +161,13 @@ BL.games.ioiwari = (() => {
       BL.status("ioi-status", "Wait: the last request is still being answered.", "error");
       return;
     }
-    if (viewing) {
-      if (viewing.state.over || viewing.state.to_move !== human) {
+    if (walk.viewing) {
+      if (walk.viewing.state.over || walk.viewing.state.to_move !== human) {
         BL.status("ioi-status", "It is not your move in this earlier position.", "error");
         return;
       }
-      state = viewing.state;             // a new line from the earlier position
-      viewing = null;
+      state = walk.viewing.state;             // a new line from the earlier position
+      walk.reset();
     }
     if (state.over || state.to_move !== human) {
       BL.status("ioi-status", state.over ? "The game is over: New game starts another." : "Perfect play is to move.", "error");
@@ -225,7 +194,7 @@ BL.games.ioiwari = (() => {
       return;
     }
     requests.changed();
-    viewing = null;
+    walk.reset();
     try {
       const answer = await requests.run(() => BL.api("ioiwari/state", { start: pits, moves: [] }));
       if (answer === BL.STALE) return;
@@ -254,7 +223,7 @@ BL.games.ioiwari = (() => {
     // move back to a position where it is the person's turn
     const turn = async (m) => (await BL.api("ioiwari/state", { start: state.start, moves: m }));
     requests.changed();
-    viewing = null;
+    walk.reset();
     try {
       const previous = await requests.run(async () => {
         let found = await turn(moves);
@@ -291,7 +260,7 @@ BL.games.ioiwari = (() => {
       return;
     }
     requests.changed();
-    viewing = null;
+    walk.reset();
     try {
       const answer = await requests.run(() => BL.api("ioiwari/state", { start, moves }));
       if (answer === BL.STALE) return;
@@ -339,7 +308,7 @@ BL.games.ioiwari = (() => {
     $("ioi-start").value = start.join(" ");
     const moves = (kept.get("moves") || "").split(",").filter(Boolean).map(Number);
     requests.changed();
-    viewing = null;
+    walk.reset();
     try {
       const answer = await requests.run(() => BL.api("ioiwari/state", { start, moves }));
       if (answer === BL.STALE) return;
