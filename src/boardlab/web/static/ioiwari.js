@@ -259,12 +259,8 @@ BL.games.ioiwari = (() => {
       BL.status("ioi-status", "Cannot load: the first line is seven pit counts, then one pit number a line.", "error");
       return;
     }
-    requests.changed();
-    walk.reset();
     try {
-      const answer = await requests.run(() => BL.api("ioiwari/state", { start, moves }));
-      if (answer === BL.STALE) return;
-      state = answer;
+      if (!await replace(start, moves)) return;
       $("ioi-start").value = start.join(" ");
       human = state.over ? human : state.to_move;
       $("ioi-player").value = String(human);
@@ -273,6 +269,16 @@ BL.games.ioiwari = (() => {
     } catch (err) {
       BL.status("ioi-status", "Cannot load: " + err.message, "error");
     }
+  }
+
+  // The game becomes the one of `start` and `moves` (false when a newer change won).
+  async function replace(start, moves) {
+    requests.changed();
+    walk.reset();
+    const answer = await requests.run(() => BL.api("ioiwari/state", { start, moves }));
+    if (answer === BL.STALE) return false;
+    state = answer;
+    return true;
   }
 
   function start() {
@@ -307,12 +313,8 @@ BL.games.ioiwari = (() => {
     $("ioi-player").value = String(human);
     $("ioi-start").value = start.join(" ");
     const moves = (kept.get("moves") || "").split(",").filter(Boolean).map(Number);
-    requests.changed();
-    walk.reset();
     try {
-      const answer = await requests.run(() => BL.api("ioiwari/state", { start, moves }));
-      if (answer === BL.STALE) return;
-      state = answer;
+      if (!await replace(start, moves)) return;
       show(moves.length ? `The game in progress: ${moves.length} move(s).` : null);
       await reply();
     } catch (err) {
