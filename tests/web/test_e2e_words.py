@@ -116,3 +116,20 @@ def test_moves_can_be_typed_and_cells_take_focus(page: Any) -> None:
     page.press("#ioi-type", "Enter")
     page.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 2")
     assert not page.js_errors
+
+
+def test_the_best_known_count_states_its_limits(page: Any) -> None:
+    page.goto(f"{page.base_url}/#shongololo")
+    page.wait_for_selector("#toxic-best")
+    assert "(0 to the fruit's blocks" in page.inner_text("label:has(#toxic-best)")
+    page.fill("#toxic-best", "-3")
+    page.click("#toxic-judge")
+    assert "whole number of blocks" in page.inner_text("#toxic-verdict")
+    page.fill("#toxic-best", "99")
+    page.fill("#toxic-answer", "E 1 1 1\n")
+    page.click("#toxic-judge")
+    page.wait_for_function(
+        "!document.querySelector('#toxic-verdict').textContent.includes('Judging')"
+    )
+    text = page.inner_text("#toxic-verdict")
+    assert "field" not in text and "best known count" in text, text

@@ -111,6 +111,10 @@ BL.games.shongololo = (() => {
   async function judge() {
     $("toxic-verdict").textContent = "Judging...";
     const best = $("toxic-best").value === "" ? null : Number($("toxic-best").value);
+    if (best !== null && !(Number.isInteger(best) && best >= 0)) {
+      $("toxic-verdict").textContent = "The best known count is a whole number of blocks, 0 or more.";
+      return;
+    }
     try {
       const verdict = await requests.run(() => BL.api("shongololo/judge", {
         input: $("toxic-input").value, answer: $("toxic-answer").value, best,
