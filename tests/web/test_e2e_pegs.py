@@ -149,3 +149,27 @@ def test_pegs_game_survives_a_reload_and_its_move_list_walks(page: Any) -> None:
     play_pegs(page, "D2", "D4", 1)
     assert page.locator("#pegs-history li").all_inner_texts() == ["D2-D4"]
     assert not page.js_errors
+
+
+def test_pegs_review_finds_the_move_that_lost_the_game(page: Any) -> None:
+    # triangle-5, one peg anywhere: reachable after five moves, not after the sixth (E2-C2)
+    moves = "C1-A1,C3-C1,E2-C2,B2-D2,E4-E2,E2-C2,D3-B1,E5-C3"
+    page.goto(f"{page.base_url}/#pegs?board=triangle-5&walks=0&goal=any&moves={moves}&at=8")
+    page.wait_for_function("document.querySelectorAll('#pegs-history li').length === 8")
+    idle(page)
+    page.click("#pegs-review")
+    page.wait_for_selector("#pegs-review-box.error")
+    assert page.inner_text("#pegs-review-box").startswith("Move 6 (E2-C2) lost the game")
+    assert page.get_attribute("#pegs-history li.lost-here", "data-ply") == "6"
+    # a game still winnable has no such move
+    open_board(page, "triangle-5")
+    page.select_option("#pegs-goal", "any")
+    page.locator('#pegs-svg [data-cell="C1"]').click()
+    page.locator('#pegs-svg [data-cell="A1"]').click()
+    page.wait_for_function("document.querySelector('#pegs-moves').textContent === '1'")
+    idle(page)
+    page.click("#pegs-review")
+    page.wait_for_function(
+        "document.querySelector('#pegs-review-box').textContent.startsWith('No move lost')"
+    )
+    assert not page.js_errors

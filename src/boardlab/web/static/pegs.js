@@ -14,6 +14,7 @@ BL.games.pegs = (() => {
   let stopRequested = false;
   let solving = null;    // the AbortController of a solve being searched
   let classes = null;    // the position-class explanation of the start
+  let lostAt = null;     // the move after which the goal could no longer be reached
   const requests = new BL.Requests(() => buttons());
 
   const current = () => history[index];
@@ -41,6 +42,7 @@ BL.games.pegs = (() => {
       item.title = "show the board after this move (arrow keys step)";
       if (i >= index) item.style.opacity = "0.4";
       if (i + 1 === index) item.classList.add("current");
+      if (i + 1 === lostAt) item.classList.add("lost-here");
       item.addEventListener("click", () => walkTo(i + 1));
       list.appendChild(item);
     });
@@ -150,6 +152,7 @@ BL.games.pegs = (() => {
     $("pegs-undo").disabled = busy || index === 0;
     $("pegs-redo").disabled = busy || index >= history.length - 1;
     for (const id of ["pegs-hint", "pegs-solve", "pegs-judge", "pegs-save"]) $(id).disabled = busy;
+    $("pegs-review").disabled = busy || history.length < 2;
     $("pegs-stop").disabled = !animating && !solving;
     $("pegs-svg").classList.toggle("busy", busy);
   }
@@ -226,6 +229,7 @@ BL.games.pegs = (() => {
       if (found === BL.STALE) return;
       const [state, explained] = found;
       history = [state];
+      forgetReview();
       played = [];
       index = 0;
       classes = explained;
@@ -248,6 +252,7 @@ BL.games.pegs = (() => {
     if (epoch !== requests.epoch) return BL.STALE;
     history = history.slice(0, index + 1);
     played = played.slice(0, index);
+    if (lostAt !== null && lostAt > index) forgetReview();
     history.push(state);
     played.push(state.played);
     index += 1;
@@ -304,6 +309,56 @@ BL.games.pegs = (() => {
       return;
     }
     await move(found[1].toUpperCase(), found[2].toUpperCase());
+  }
+
+  function forgetReview() {
+    lostAt = null;
+    $("pegs-review-box").textContent = "";
+  }
+
+  // The first move after which the goal could no longer be reached: reachable only turns
+  // to unreachable along a game, so a bisection over the positions finds it.
+  async function review() {
+    const last = history.length - 1;
+    if (!last) return;
+    const box = $("pegs-review-box");
+    box.className = "status";
+    box.textContent = "Looking for the move after which the goal was out of reach...";
+    const target = goal();
+    const reachable = async (ply) => {
+      const found = await BL.api("pegs/hint", Object.assign({}, spec, { pegs: history[ply].pegs, goal: target, time: 5 }));
+      return found.decided ? found.solvable : null;
+    };
+    try {
+      const found = await requests.run(async () => {
+        if (await reachable(0) === false) return { ply: 0 };
+        const end = await reachable(last);
+        if (end !== false) return { ply: null, decided: end !== null };
+        let [lo, hi] = [0, last];
+        while (hi - lo > 1) {
+          const mid = (lo + hi) >> 1;
+          const value = await reachable(mid);
+          if (value === null) return { ply: null, decided: false };
+          if (value) lo = mid; else hi = mid;
+        }
+        return { ply: hi };
+      });
+      if (found === BL.STALE) return;
+      lostAt = found.ply;
+      if (found.ply === 0) {
+        box.textContent = "The goal could not be reached from the start itself.";
+      } else if (found.ply !== null) {
+        box.textContent = `Move ${found.ply} (${moveName(played[found.ply - 1])}) lost the game: ` +
+          "after it one peg could no longer finish where the goal asks.";
+        box.className = "status error";
+      } else {
+        box.textContent = found.decided ? "No move lost the game: the goal can still be reached."
+          : "Not decided within the time.";
+      }
+      show();
+    } catch (err) {
+      box.textContent = err.message;
+    }
   }
 
   async function hint() {
@@ -440,6 +495,7 @@ BL.games.pegs = (() => {
       if (index < history.length - 1) { index += 1; requests.changed(); show("Redone."); }
     });
     $("pegs-hint").addEventListener("click", hint);
+    $("pegs-review").addEventListener("click", review);
     $("pegs-solve").addEventListener("click", solve);
     $("pegs-stop").addEventListener("click", () => {
       stopRequested = true;
