@@ -82,3 +82,33 @@ def test_hex_13_cells_can_be_tapped_on_a_phone(phone: Any) -> None:
     phone.wait_for_function("document.querySelectorAll('#hex-movelist li').length >= 1")
     assert phone.locator("#hex-movelist li").first.inner_text() == "red g7"
     phone.save_screenshot("phone-hex-13")
+
+
+def test_hex_19_keeps_the_turn_and_status_above_the_board_on_a_phone(phone: Any) -> None:
+    phone.goto(f"{phone.base_url}/#hex")
+    phone.wait_for_selector('#hex-svg [data-cell="a1"]')
+    phone.select_option("#hex-engine", "playouts:30")
+    phone.select_option("#hex-size", "19")
+    phone.wait_for_function("document.querySelectorAll('#hex-svg [data-cell]').length === 361")
+    fits(phone)
+    board = phone.evaluate("document.querySelector('#hex-svg').getBoundingClientRect().top")
+    for name in ("#hex-turn", "#hex-status"):
+        box = phone.evaluate(f"document.querySelector('{name}').getBoundingClientRect().bottom")
+        assert box <= board + 1, name
+    assert "to move" in phone.inner_text("#hex-turn")
+    phone.save_screenshot("phone-hex-19")
+    assert not phone.js_errors
+
+
+def test_the_new_tabs_fit_a_phone(phone: Any) -> None:
+    phone.goto(f"{phone.base_url}/#hiq")
+    phone.wait_for_function("document.querySelector('#hiq-output').textContent.includes('END')")
+    fits(phone)
+    phone.save_screenshot("phone-hiq")
+    phone.goto(f"{phone.base_url}/#hex?size=3&swap=0&you=2&moves=a1,b1,c1")
+    phone.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 3")
+    phone.click("#hex-review")
+    phone.wait_for_selector("#hex-review-box svg")
+    fits(phone)
+    phone.save_screenshot("phone-hex-review")
+    assert not phone.js_errors
