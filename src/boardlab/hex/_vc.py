@@ -224,6 +224,19 @@ def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tup
 
 
 @jit
+def _stones(n: int, board: I8) -> tuple[Mask, Mask]:
+    """The black and the white stones of an ``int8`` board as cell sets."""
+    black = (_Z, _Z)
+    white = (_Z, _Z)
+    for c in range(n * n):
+        if board[c] == _BLACK:
+            black = _or(black, _bit(c))
+        elif board[c] == _WHITE:
+            white = _or(white, _bit(c))
+    return black, white
+
+
+@jit
 def _largest(rows: U2, base: int, count: int) -> int:
     """The offset of the largest of the ``count`` carriers from row ``base`` (the first
     on a tie): the one a full list gives up for a smaller newcomer."""
@@ -581,13 +594,7 @@ def analyse(
     row of two words: for OPEN the must-play set (every empty cell when the opponent
     threatens nothing), for WIN and LOSS empty.
     """
-    black = (_Z, _Z)
-    white = (_Z, _Z)
-    for c in range(n * n):
-        if board[c] == _BLACK:
-            black = _or(black, _bit(c))
-        elif board[c] == _WHITE:
-            white = _or(white, _bit(c))
+    black, white = _stones(n, board)
     given = _or(black, white)
     black, white = fill_captured(n, ring, table, black, white)
     dead = dead_cells(n, ring, table, black, white)
@@ -636,13 +643,7 @@ def filled_board(n: int, ring: I64, table: B1, board: I8, player: int) -> I8:
     and the dead cells by the opponent of ``player`` (the side to move): the same winner
     (MoHex runs its playouts on such a reduced board); the cells left empty are the
     moves worth searching."""
-    black = (_Z, _Z)
-    white = (_Z, _Z)
-    for c in range(n * n):
-        if board[c] == _BLACK:
-            black = _or(black, _bit(c))
-        elif board[c] == _WHITE:
-            white = _or(white, _bit(c))
+    black, white = _stones(n, board)
     black, white = fill_captured(n, ring, table, black, white)
     dead = dead_cells(n, ring, table, black, white)
     out = board.copy()
