@@ -45,7 +45,7 @@ class ReviewPoint:
 
 def _judge(position: Position, playouts: int, seed: int) -> tuple[float, int | None]:
     """Player 1's chance in ``position`` and the proven winner (None when not proven)."""
-    from boardlab.hex.search import MctsEngine
+    from boardlab.hex.search import DEFAULT_MAX_NODES, MIN_NODES, MctsEngine
     from boardlab.hex.solver import solve
 
     if position.winner is not None:
@@ -55,7 +55,11 @@ def _judge(position: Position, playouts: int, seed: int) -> tuple[float, int | N
         solved = solve(position, Limit(time=SOLVE_SECONDS), all_moves=False)
         if solved.winner is not None:
             return (1.0 if solved.winner == 1 else 0.0), solved.winner
-    result = MctsEngine(seed=seed).search(position, Limit(nodes=playouts))
+    # a playout adds at most one node a legal cell: a tree that size never fills, so the
+    # result is the default engine's, without its arrays being made for every position
+    cells = position.size * position.size
+    nodes = max(MIN_NODES, min(DEFAULT_MAX_NODES, (playouts + 1) * cells))
+    result = MctsEngine(seed=seed, max_nodes=nodes).search(position, Limit(nodes=playouts))
     mover = position.to_move
     winner = None
     if result.proven != 0:
