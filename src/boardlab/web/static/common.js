@@ -263,29 +263,63 @@ const BL = {
     return hash.replace(/^#/, "").split("?")[0];
   },
 
+  // Keep `text` in local storage under the tab's name, for a reload (storage may be full
+  // or switched off: then only the reload loses it).
+  stash(tab, text) {
+    try {
+      localStorage.setItem(`boardlab.${tab}`, text);
+    } catch (err) {
+      // nothing else to do: the page goes on without it
+    }
+  },
+
+  // What `stash` kept for the tab, or null.
+  unstash(tab) {
+    try {
+      return localStorage.getItem(`boardlab.${tab}`);
+    } catch (err) {
+      return null;
+    }
+  },
+
+  // `stash` and `unstash` of a JSON value (null when nothing or no JSON was kept).
+  stashJson(tab, value) {
+    BL.stash(tab, JSON.stringify(value));
+  },
+
+  unstashJson(tab) {
+    try {
+      return JSON.parse(BL.unstash(tab) || "null");
+    } catch (err) {
+      return null;
+    }
+  },
+
   // Keep a game's position in the address (a link that restores it) and in local
   // storage (a reload restores it); `params` is a URLSearchParams.
   remember(tab, params) {
     const text = params.toString().replace(/%2C/g, ",");  // commas are fine in an address
     if (BL.tabOf(location.hash) === tab) history.replaceState(null, "", `#${tab}?${text}`);
-    try {
-      localStorage.setItem(`boardlab.${tab}`, text);
-    } catch (err) {
-      // storage may be full or switched off: the address still holds the game
-    }
+    BL.stash(tab, text);
   },
 
   // The position a game kept: the address's, else local storage's, else null.
   recall(tab) {
     const [name, query] = location.hash.replace(/^#/, "").split("?");
     if (name === tab && query) return new URLSearchParams(query);
-    let stored = null;
-    try {
-      stored = localStorage.getItem(`boardlab.${tab}`);
-    } catch (err) {
-      stored = null;
-    }
+    const stored = BL.unstash(tab);
     return stored ? new URLSearchParams(stored) : null;
+  },
+
+  // The number in box `id`, or an Error whose message `words(min, max)` gives when the
+  // box is empty or outside the limits it states.
+  numberIn(id, words) {
+    const box = BL.$(id);
+    const value = Number(box.value);
+    if (box.value === "" || !(value >= Number(box.min) && value <= Number(box.max))) {
+      throw new Error(words(box.min, box.max));
+    }
+    return value;
   },
 
   showTab(name) {

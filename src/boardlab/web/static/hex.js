@@ -28,11 +28,8 @@ BL.games.hex = (() => {
   function engineSettings() {
     const choice = $("hex-engine").value;
     if (choice.startsWith("playouts:")) return { playouts: Number(choice.split(":")[1]), seed };
-    const box = $("hex-time");
-    const seconds = Number(box.value);
-    if (box.value === "" || !(seconds >= Number(box.min) && seconds <= Number(box.max))) {
-      throw new Error(`The engine's time must be ${box.min} to ${box.max} seconds a move.`);
-    }
+    const seconds = BL.numberIn("hex-time",
+      (min, max) => `The engine's time must be ${min} to ${max} seconds a move.`);
     return { time: seconds, seed };
   }
 

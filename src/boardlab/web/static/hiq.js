@@ -7,13 +7,7 @@ BL.games.hiq = (() => {
     for (const id of ["hiq-run", "hiq-sample"]) $(id).disabled = requests.busy;
   });
 
-  function keep() {
-    try {
-      localStorage.setItem("boardlab.hiq", $("hiq-input").value);
-    } catch (err) {
-      // storage full or off: nothing is lost but the reload
-    }
-  }
+  const keep = () => BL.stash("hiq", $("hiq-input").value);
 
   async function run() {
     BL.status("hiq-status", "Running...");
@@ -48,12 +42,7 @@ BL.games.hiq = (() => {
     $("hiq-sample").addEventListener("click", sample);
     $("hiq-input").addEventListener("input", () => { requests.changed(); keep(); });
     BL.onFile("hiq-file", (text) => { $("hiq-input").value = text; run(); });
-    let kept = null;
-    try {
-      kept = localStorage.getItem("boardlab.hiq");
-    } catch (err) {
-      kept = null;
-    }
+    const kept = BL.unstash("hiq");
     if (kept) {
       $("hiq-input").value = kept;
       await run();

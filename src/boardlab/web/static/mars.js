@@ -23,20 +23,12 @@ BL.games.mars = (() => {
   }
 
   function keep() {
-    try {
-      localStorage.setItem("boardlab.mars", JSON.stringify({ map: $("mars-map").value, moves: $("mars-moves").value }));
-    } catch (err) {
-      // storage full or off: nothing is lost but the reload
-    }
+    BL.stashJson("mars", { map: $("mars-map").value, moves: $("mars-moves").value });
   }
 
   function kept() {
-    try {
-      const found = JSON.parse(localStorage.getItem("boardlab.mars") || "null");
-      return found && typeof found.map === "string" && found.map.trim() ? found : null;
-    } catch (err) {
-      return null;
-    }
+    const found = BL.unstashJson("mars");
+    return found && typeof found.map === "string" && found.map.trim() ? found : null;
   }
 
   async function loadSample() {

@@ -14,21 +14,12 @@ BL.games.shongololo = (() => {
 
   // The fruit and the answer being judged survive a reload.
   function keep() {
-    try {
-      localStorage.setItem("boardlab.shongololo", JSON.stringify({
-        input: $("toxic-input").value, answer: $("toxic-answer").value, best: $("toxic-best").value }));
-    } catch (err) {
-      // storage full or off: nothing is lost but the reload
-    }
+    BL.stashJson("shongololo", {
+      input: $("toxic-input").value, answer: $("toxic-answer").value, best: $("toxic-best").value });
   }
 
   function restore() {
-    let found = null;
-    try {
-      found = JSON.parse(localStorage.getItem("boardlab.shongololo") || "null");
-    } catch (err) {
-      found = null;
-    }
+    const found = BL.unstashJson("shongololo");
     if (!found || typeof found.input !== "string") return;
     $("toxic-input").value = found.input;
     $("toxic-answer").value = found.answer || "";
@@ -48,14 +39,7 @@ BL.games.shongololo = (() => {
     requests.refresh();
   }
 
-  function seconds() {
-    const box = $("toxic-time");
-    const value = Number(box.value);
-    if (box.value === "" || !(value >= Number(box.min) && value <= Number(box.max))) {
-      throw new Error(`The time must be ${box.min} to ${box.max} seconds.`);
-    }
-    return value;
-  }
+  const seconds = () => BL.numberIn("toxic-time", (min, max) => `The time must be ${min} to ${max} seconds.`);
 
   function options() {
     return { cut: Number($("toxic-cut").value), solid: $("toxic-solid").checked };
