@@ -160,13 +160,18 @@ def test_analysis_of_a_move_found_without_playouts_gives_its_reason(page: Any) -
     assert "with a3: blocks the only threat." in text
 
 
-def test_the_review_graphs_the_game_and_marks_the_moves_that_turned_it(page: Any) -> None:
-    # a1 throws the empty 3x3 board away, b1 gives it back, c1 throws it away again
+def reviewed_game(page: Any) -> None:
+    """Open, from its link, a 3x3 game whose three moves each turned it (a1 throws the
+    empty board away, b1 gives it back, c1 throws it away again) and review it."""
     page.goto(f"{page.base_url}/#hex?size=3&swap=0&you=2&moves=a1,b1,c1")
     page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 3")
     idle(page)
     page.click("#hex-review")
     page.wait_for_selector("#hex-review-box svg")
+
+
+def test_the_review_graphs_the_game_and_marks_the_moves_that_turned_it(page: Any) -> None:
+    reviewed_game(page)
     assert page.locator("#hex-review-box circle").count() == 4
     assert page.locator("#hex-review-box circle.turned").count() == 3
     assert "Moves that turned the game: 1 (a1), 2 (b1), 3 (c1)." in page.inner_text(

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from tests.web.test_e2e_hex_walk import reviewed_game
 
 pytestmark = pytest.mark.e2e
 
@@ -69,13 +70,19 @@ def test_shongololo_fits_a_phone_with_its_3d_view(phone: Any) -> None:
     assert not phone.js_errors
 
 
-def test_hex_13_cells_can_be_tapped_on_a_phone(phone: Any) -> None:
+def hex_board(phone: Any, size: int) -> None:
+    """A new Hex game of ``size`` against the weak engine, drawn and fitting the phone."""
     phone.goto(f"{phone.base_url}/#hex")
     phone.wait_for_selector('#hex-svg [data-cell="a1"]')
     phone.select_option("#hex-engine", "playouts:30")
-    phone.select_option("#hex-size", "13")
-    phone.wait_for_function("document.querySelectorAll('#hex-svg [data-cell]').length === 169")
+    phone.select_option("#hex-size", str(size))
+    count = size * size
+    phone.wait_for_function(f"document.querySelectorAll('#hex-svg [data-cell]').length === {count}")
     fits(phone)
+
+
+def test_hex_13_cells_can_be_tapped_on_a_phone(phone: Any) -> None:
+    hex_board(phone, 13)
     cell = phone.locator('#hex-svg [data-cell="g7"]')
     assert cell.bounding_box()["width"] >= 28
     cell.tap()
@@ -85,12 +92,7 @@ def test_hex_13_cells_can_be_tapped_on_a_phone(phone: Any) -> None:
 
 
 def test_hex_19_keeps_the_turn_and_status_above_the_board_on_a_phone(phone: Any) -> None:
-    phone.goto(f"{phone.base_url}/#hex")
-    phone.wait_for_selector('#hex-svg [data-cell="a1"]')
-    phone.select_option("#hex-engine", "playouts:30")
-    phone.select_option("#hex-size", "19")
-    phone.wait_for_function("document.querySelectorAll('#hex-svg [data-cell]').length === 361")
-    fits(phone)
+    hex_board(phone, 19)
     board = phone.evaluate("document.querySelector('#hex-svg').getBoundingClientRect().top")
     for name in ("#hex-turn", "#hex-status"):
         box = phone.evaluate(f"document.querySelector('{name}').getBoundingClientRect().bottom")
@@ -105,10 +107,7 @@ def test_the_new_tabs_fit_a_phone(phone: Any) -> None:
     phone.wait_for_function("document.querySelector('#hiq-output').textContent.includes('END')")
     fits(phone)
     phone.save_screenshot("phone-hiq")
-    phone.goto(f"{phone.base_url}/#hex?size=3&swap=0&you=2&moves=a1,b1,c1")
-    phone.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 3")
-    phone.click("#hex-review")
-    phone.wait_for_selector("#hex-review-box svg")
+    reviewed_game(phone)
     fits(phone)
     phone.save_screenshot("phone-hex-review")
     assert not phone.js_errors
