@@ -1,6 +1,7 @@
 """End-to-end at a phone's width (390 px): every page fits the screen (only the Hex board
 and the iShongololo layers scroll sideways, inside their own boxes), the Hex cells stay
-big enough to tap at 13 x 13. Screenshots go to build/screenshots/phone-*.png."""
+big enough to tap at 13 x 13, the move lists walk by tapping the step buttons, the
+reviews fit and a typed move plays. Screenshots go to build/screenshots/phone-*.png."""
 
 from __future__ import annotations
 
@@ -110,4 +111,71 @@ def test_the_new_tabs_fit_a_phone(phone: Any) -> None:
     reviewed_game(phone)
     fits(phone)
     phone.save_screenshot("phone-hex-review")
+    assert not phone.js_errors
+
+
+def tap_step(phone: Any, game: str, key: str) -> None:
+    phone.locator(f'#{game}-steps button[data-key="{key}"]').tap()
+
+
+def test_peg_moves_walk_by_tapping_and_the_review_fits_a_phone(phone: Any) -> None:
+    # triangle-5, one peg anywhere: reachable after five moves, not after the sixth (E2-C2)
+    moves = "C1-A1,C3-C1,E2-C2,B2-D2,E4-E2,E2-C2,D3-B1,E5-C3"
+    phone.goto(f"{phone.base_url}/#pegs?board=triangle-5&walks=0&goal=any&moves={moves}&at=8")
+    phone.wait_for_function("document.querySelectorAll('#pegs-history li').length === 8")
+    phone.wait_for_function("!document.querySelector('#pegs-svg').classList.contains('busy')")
+    moves_shown = "document.querySelector('#pegs-moves').textContent"
+    tap_step(phone, "pegs", "ArrowLeft")
+    phone.wait_for_function(f"{moves_shown} === '7'")
+    tap_step(phone, "pegs", "Home")
+    phone.wait_for_function(f"{moves_shown} === '0'")
+    tap_step(phone, "pegs", "ArrowRight")
+    phone.wait_for_function(f"{moves_shown} === '1'")
+    tap_step(phone, "pegs", "End")
+    phone.wait_for_function(f"{moves_shown} === '8'")
+    phone.locator("#pegs-review").tap()
+    phone.wait_for_selector("#pegs-review-box.error")
+    assert phone.inner_text("#pegs-review-box").startswith("Move 6 (E2-C2) lost the game")
+    fits(phone)
+    phone.save_screenshot("phone-pegs-review")
+    assert not phone.js_errors
+
+
+def test_ioiwari_moves_walk_by_tapping_and_the_review_fits_a_phone(phone: Any) -> None:
+    phone.goto(f"{phone.base_url}/#ioiwari?start=4,3,2,4,2,3,2&you=2&moves=2,3,5,4,5,7")
+    phone.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 6")
+    phone.wait_for_function("!document.querySelector('#ioi-svg').classList.contains('busy')")
+    phone.locator("#ioi-review").tap()
+    phone.wait_for_selector("#ioi-review-box table")
+    assert phone.locator("#ioi-review-box tr[data-ply]").count() == 6
+    tap_step(phone, "ioi", "ArrowLeft")
+    phone.wait_for_function(
+        "document.querySelector('#ioi-walk').textContent.includes('move 5 of 6')"
+    )
+    tap_step(phone, "ioi", "Home")
+    phone.wait_for_function("document.querySelector('#ioi-movelist li.current') === null")
+    tap_step(phone, "ioi", "End")
+    phone.wait_for_function("document.querySelector('#ioi-walk').textContent === ''")
+    fits(phone)
+    phone.save_screenshot("phone-ioiwari-review")
+    assert not phone.js_errors
+
+
+def test_hex_moves_walk_by_tapping_and_a_typed_move_plays_on_a_phone(phone: Any) -> None:
+    reviewed_game(phone)
+    stones = "document.querySelectorAll('#hex-svg circle:not(.last-move):not(.analysis)').length"
+    tap_step(phone, "hex", "Home")
+    phone.wait_for_function(f"{stones} === 0")
+    tap_step(phone, "hex", "ArrowRight")
+    phone.wait_for_function(f"{stones} === 1")
+    assert "after move 1 of 3" in phone.inner_text("#hex-walk")
+    tap_step(phone, "hex", "End")
+    phone.wait_for_function(f"{stones} === 3")
+    assert phone.inner_text("#hex-walk") == ""
+    phone.fill("#hex-type", "b2")
+    phone.press("#hex-type", "Enter")
+    phone.wait_for_function("document.querySelectorAll('#hex-movelist li').length >= 4")
+    assert phone.locator("#hex-movelist li").nth(3).inner_text().endswith("b2")
+    fits(phone)
+    phone.save_screenshot("phone-hex-walk")
     assert not phone.js_errors

@@ -191,6 +191,71 @@ const BL = {
 
   sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); },
 
+  // Buttons under a move list that step like the keys Home, ArrowLeft, ArrowRight and End
+  // (a phone has no arrow keys): each hands its key to the game's `onKey`.
+  steps(id, onKey) {
+    const box = BL.$(id);
+    const keys = [["Home", "\u00ab", "the start"], ["ArrowLeft", "\u2039", "one move back"],
+      ["ArrowRight", "\u203a", "one move forward"], ["End", "\u00bb", "the last move"]];
+    for (const [key, symbol, words] of keys) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = symbol;
+      button.title = `show ${words} (key ${key.replace("Arrow", "")})`;
+      button.setAttribute("aria-label", `show ${words}`);
+      button.dataset.key = key;
+      button.addEventListener("click", () => onKey({ key, target: button, preventDefault() {} }));
+      box.appendChild(button);
+    }
+  },
+
+  // Short move animations (none for a player whose system asks for reduced motion).
+  moving: () => !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches),
+
+  // The tagged cell `name` in the picture `id` and its centre in the picture's units.
+  cellAt(id, name) {
+    const el = BL.$(id).querySelector(`[data-cell="${CSS.escape(name)}"]`);
+    return el ? { el, x: Number(el.getAttribute("cx")), y: Number(el.getAttribute("cy")) } : null;
+  },
+
+  // A peg move just shown: the peg (drawn right after the hole `to`) slides in from `from`;
+  // for a jump, a ghost of the jumped peg fades out in the hole between them.
+  slidePeg(id, from, to, jump) {
+    const start = BL.cellAt(id, from), end = BL.cellAt(id, to);
+    if (!BL.moving() || !start || !end) return;
+    const peg = end.el.nextElementSibling;
+    if (!peg || !peg.classList.contains("peg")) return;
+    const slide = `translate(${start.x - end.x}px, ${start.y - end.y}px)`;
+    peg.animate([{ transform: slide }, { transform: "translate(0px, 0px)" }],
+      { duration: 280, easing: "ease-out" });
+    if (!jump) return;
+    const midX = (start.x + end.x) / 2, midY = (start.y + end.y) / 2;
+    let over = null, best = Infinity;
+    for (const hole of BL.$(id).querySelectorAll("[data-cell]")) {
+      const d = Math.hypot(Number(hole.getAttribute("cx")) - midX, Number(hole.getAttribute("cy")) - midY);
+      if (d < best) [over, best] = [hole, d];
+    }
+    if (!over || best > Number(over.getAttribute("r"))) return;
+    const ghost = peg.cloneNode();
+    ghost.setAttribute("cx", over.getAttribute("cx"));
+    ghost.setAttribute("cy", over.getAttribute("cy"));
+    ghost.classList.add("leaving");
+    ghost.style.pointerEvents = "none";
+    peg.parentNode.appendChild(ghost);
+    ghost.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 320, easing: "ease-in" })
+      .finished.then(() => ghost.remove(), () => ghost.remove());
+  },
+
+  // Pits sown one after another: each tagged cell of `names` flashes in turn.
+  sowing(id, names, colour) {
+    if (!BL.moving()) return;
+    names.forEach((name, k) => {
+      const pit = BL.cellAt(id, name);
+      if (pit) pit.el.animate([{ fill: colour }, { fill: pit.el.getAttribute("fill") }],
+        { duration: 300, delay: 90 * k, easing: "ease-out", fill: "backwards" });
+    });
+  },
+
   // Offer `text` as a file download named `name`.
   download(name, text) {
     const link = document.createElement("a");

@@ -550,6 +550,7 @@ BL.games.hex = (() => {
     $("hex-load").addEventListener("click", () => load());
     BL.onFile("hex-file", (text) => { $("hex-sgf").value = text; load(text); });
     document.addEventListener("keydown", onKey);
+    BL.steps("hex-steps", onKey);
     restore();
   }
 

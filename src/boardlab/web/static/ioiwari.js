@@ -107,6 +107,22 @@ BL.games.ioiwari = (() => {
     $("ioi-svg").classList.toggle("busy", busy);
   }
 
+  // One move more than the position shown before: its sown pits flash in sowing order.
+  let before = null;
+  function sowingShown(now) {
+    const moves = now.moves;
+    const last = moves[moves.length - 1];
+    if (before && moves.length === before.moves.length + 1 && before.moves.every((m, i) => m === moves[i])) {
+      const size = now.pits.length;
+      const order = (pit) => (pit - last + size) % size;
+      const sown = now.pits.map((beads, i) => i + 1)
+        .filter((pit) => pit !== last && now.pits[pit - 1] !== before.pits[pit - 1])
+        .sort((a, b) => order(a) - order(b));
+      BL.sowing("ioi-svg", sown.map(String), "#f2c200");
+    }
+    before = now;
+  }
+
   function show(message, kind) {
     if (reviewed !== null && !game().moves.join(",").startsWith(reviewed)) {
       reviewed = null;
@@ -116,6 +132,7 @@ BL.games.ioiwari = (() => {
     remember();
     const state = shown();
     BL.picture("ioi-svg", state.svg, onPit);
+    sowingShown(state);
     $("ioi-transcript").textContent = state.transcript;
     const turn = state.over ? "" : `Player ${state.to_move} to move` + (state.to_move === human ? " (you)." : " (perfect play).");
     $("ioi-turn").textContent = turn;
@@ -297,6 +314,7 @@ BL.games.ioiwari = (() => {
       onPit(text);
     });
     document.addEventListener("keydown", onKey);
+    BL.steps("ioi-steps", onKey);
     $("ioi-review").addEventListener("click", reviewGame);
     restore();
   }

@@ -11,6 +11,7 @@ BL.games.pegs = (() => {
   let index = 0;         // the state shown
   let selected = null;   // the hole of the selected peg
   let animating = false;
+  let shownAt = -1;       // the move count last shown (one more: the move is animated)
   let stopRequested = false;
   let solving = null;    // the AbortController of a solve being searched
   let classes = null;    // the position-class explanation of the start
@@ -52,6 +53,10 @@ BL.games.pegs = (() => {
     const lastMove = index > 0 ? played[index - 1] : null;
     BL.mark("pegs-svg", lastMove ? [lastMove.to] : [], "last-to");
     BL.mark("pegs-svg", lastMove ? [lastMove.from] : [], "last-from");
+    if (lastMove && shownAt === index - 1) {
+      BL.slidePeg("pegs-svg", lastMove.from, lastMove.to, lastMove.kind === "jump");
+    }
+    shownAt = index;
     selected = null;
     remember();
     if (message) {
@@ -505,6 +510,7 @@ BL.games.pegs = (() => {
     $("pegs-save").addEventListener("click", save);
     BL.onFile("pegs-load", (text) => { $("pegs-judge-text").value = text; judge(); });
     document.addEventListener("keydown", onKey);
+    BL.steps("pegs-steps", onKey);
     BL.typed("pegs-type", typedMove);
     const kept = BL.recall("pegs");
     if (kept) await restore(kept);
