@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["blocks_of", "routes"]
 
+MAX_INPUT = 200
 MAX_ANSWER = 2_000_000
 MAX_TIME = MAX_JOB_SECONDS  # the server's cap on every search
 
@@ -79,7 +80,7 @@ def solve(request: Request) -> Obj:
     from boardlab.shongololo.solver import solve as solve_box
 
     data = read_object(request)
-    box = parse_input(field_str(data, "input", max_len=200), source="input")
+    box = parse_input(field_str(data, "input", max_len=MAX_INPUT), source="input")
     seconds = field_float(data, "time", 2.0, low=0.1, high=MAX_TIME)
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
 
@@ -107,7 +108,7 @@ def judge(request: Request) -> Obj:
     from boardlab.shongololo.rules import Shongololo
 
     data = read_object(request)
-    box = parse_input(field_str(data, "input", max_len=200), source="input")
+    box = parse_input(field_str(data, "input", max_len=MAX_INPUT), source="input")
     answer = field_str(data, "answer", max_len=MAX_ANSWER)
     best = field_int(data, "best", 0, low=0, high=box.volume)
 
