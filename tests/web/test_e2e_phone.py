@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from tests.web.test_e2e_hex_walk import reviewed_game
+from tests.web.test_e2e_motion import RECORD
+from tests.web.test_e2e_motion import moves as animations
 
 pytestmark = pytest.mark.e2e
 
@@ -120,8 +122,8 @@ def tap_step(phone: Any, game: str, key: str) -> None:
 
 def test_peg_moves_walk_by_tapping_and_the_review_fits_a_phone(phone: Any) -> None:
     # triangle-5, one peg anywhere: reachable after five moves, not after the sixth (E2-C2)
-    moves = "C1-A1,C3-C1,E2-C2,B2-D2,E4-E2,E2-C2,D3-B1,E5-C3"
-    phone.goto(f"{phone.base_url}/#pegs?board=triangle-5&walks=0&goal=any&moves={moves}&at=8")
+    game = "C1-A1,C3-C1,E2-C2,B2-D2,E4-E2,E2-C2,D3-B1,E5-C3"
+    phone.goto(f"{phone.base_url}/#pegs?board=triangle-5&walks=0&goal=any&moves={game}&at=8")
     phone.wait_for_function("document.querySelectorAll('#pegs-history li').length === 8")
     phone.wait_for_function("!document.querySelector('#pegs-svg').classList.contains('busy')")
     moves_shown = "document.querySelector('#pegs-moves').textContent"
@@ -131,7 +133,18 @@ def test_peg_moves_walk_by_tapping_and_the_review_fits_a_phone(phone: Any) -> No
     phone.wait_for_function(f"{moves_shown} === '0'")
     tap_step(phone, "pegs", "ArrowRight")
     phone.wait_for_function(f"{moves_shown} === '1'")
+    phone.evaluate(RECORD)
     tap_step(phone, "pegs", "End")
+    phone.wait_for_function(f"{moves_shown} === '8'")
+    tap_step(phone, "pegs", "ArrowLeft")
+    phone.wait_for_function(f"{moves_shown} === '7'")
+    tap_step(phone, "pegs", "ArrowRight")
+    phone.wait_for_function(f"{moves_shown} === '8'")
+    # the step forward slid the peg in (E5-C3 jumps D4)
+    assert "peg leaving" in [move["cls"] for move in animations(phone)]
+    # the game survives a reload
+    phone.reload()
+    phone.wait_for_function("document.querySelectorAll('#pegs-history li').length === 8")
     phone.wait_for_function(f"{moves_shown} === '8'")
     phone.locator("#pegs-review").tap()
     phone.wait_for_selector("#pegs-review-box.error")
