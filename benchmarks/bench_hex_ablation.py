@@ -45,6 +45,7 @@ def engine(options: dict[str, str], seed: int) -> MctsEngine:
         "knowledge_visits": int,
         "connections": int,
         "fill_in": int,
+        "edge_templates": int,
         "patterns": str,
     }
     kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}

@@ -422,6 +422,7 @@ def mcts_iterate(
     vc_lines: U64,
     vc_ring: I64,
     vc_table: B1,
+    vc_templates: U64,
 ) -> int:
     """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
 
@@ -500,6 +501,7 @@ def mcts_iterate(
                     vc_lines,
                     vc_ring,
                     vc_table,
+                    vc_templates,
                     know_work,
                 )
             ):
@@ -604,6 +606,7 @@ def _apply_knowledge(
     vc_lines: U64,
     vc_ring: I64,
     vc_table: B1,
+    vc_templates: U64,
     work: int,
 ) -> bool:
     """Analyse ``node`` (``player`` to move on ``board``) for virtual connections; True
@@ -611,7 +614,17 @@ def _apply_knowledge(
     who moved into it (-1), a LOSS marks it won (1); an OPEN verdict marks the children
     outside the must-play set lost (-1), unless none would be left open."""
     verdict, _, moves = analyse_connections(
-        n, vc_nbr, vc_lines, vc_ring, vc_table, board, player, KEEP_FULL, KEEP_SEMI, work
+        n,
+        vc_nbr,
+        vc_lines,
+        vc_ring,
+        vc_table,
+        vc_templates,
+        board,
+        player,
+        KEEP_FULL,
+        KEEP_SEMI,
+        work,
     )
     if verdict == WIN:
         proof[node] = -1

@@ -50,12 +50,57 @@ MAX_WORK = 200_000
 #: Subsets of semi connections the OR rule tries per new semi connection.
 OR_STEPS = 32
 
+#: Edge templates, made by ``scripts/hex_edge_templates.py`` with the exact solver:
+#: ``(depth, carrier)``, the carrier's cells as offsets ``(dr, dc)`` from a stone
+#: ``depth`` rows above an edge (the edge below row ``depth``, neighbours as
+#: :data:`boardlab.hex.geometry.DIRECTIONS`); inside its carrier the stone joins the
+#: edge whatever the opponent plays. H-search finds the third-row ones itself (they are
+#: seeds here to save its work) but none of the fourth row.
+EDGE_TEMPLATES: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = (
+    (2, ((0, 1), (1, -1), (1, 0), (1, 1), (2, -2), (2, -1), (2, 0), (2, 1))),
+    (2, ((0, -1), (1, -2), (1, -1), (1, 0), (2, -3), (2, -2), (2, -1), (2, 0))),
+    (
+        2,
+        ((0, -1), (0, 1), (1, -2), (1, -1), (1, 0), (1, 1), (2, -3), (2, -2), (2, 0), (2, 1)),
+    ),
+    (
+        3,
+        (
+            (0, 1),
+            *((1, dc) for dc in range(-2, 3)),
+            *((2, dc) for dc in range(-3, 3)),
+            *((3, dc) for dc in range(-4, 3)),
+        ),
+    ),
+    (
+        3,
+        (
+            (0, -1),
+            *((1, dc) for dc in range(-3, 2)),
+            *((2, dc) for dc in range(-4, 2)),
+            *((3, dc) for dc in range(-5, 2)),
+        ),
+    ),
+    (
+        3,
+        (
+            (0, -1),
+            (0, 1),
+            *((1, dc) for dc in range(-3, 3)),
+            *((2, dc) for dc in range(-4, 3) if dc != -1),
+            *((3, dc) for dc in range(-5, 3)),
+        ),
+    ),
+)
+
 _Z = np.uint64(0)
 _ONE = np.uint64(1)
 _ALL = ~np.uint64(0)
 _BLACK, _WHITE = 1, 2
 #: Cells in the first word.
 _WORD = 64
+#: The edge lines from this one on are rows (player 2's); those before, columns.
+_EDGE_ROWS = 2
 
 
 @jit
@@ -150,17 +195,56 @@ def knowledge(n: int) -> Knowledge:
     for k in range(n):
         for row, cell in enumerate((k * n, k * n + n - 1, k, (n - 1) * n + k)):
             lines[row, cell // 64] |= np.uint64(1 << (cell % 64))
-    return Knowledge(n, nbr, lines, ring_neighbours(n), dead_ring_table())
+    return Knowledge(n, nbr, lines, ring_neighbours(n), dead_ring_table(), edge_templates(n))
+
+
+def _placed(n: int, edge: int, anchor: int, depth: int, dr: int, dc: int) -> int:
+    """The cell at offset ``(dr, dc)`` of a template of ``depth`` anchored at cell
+    ``anchor`` toward ``edge`` (the order of the edge lines), or -1 when it is off the
+    board or the template's last row is not the edge's own line."""
+    row, col = divmod(anchor, n)
+    # rows and columns swapped for player 1's columns; turned half a turn toward line 0
+    across, along = (col, row) if edge < _EDGE_ROWS else (row, col)
+    sign = -1 if edge % 2 == 0 else 1
+    a, b = across + sign * dr, along + sign * dc
+    line = across + sign * depth - (0 if sign < 0 else n - 1)
+    r, c = (b, a) if edge < _EDGE_ROWS else (a, b)
+    if line != 0 or not (0 <= r < n and 0 <= c < n):
+        return -1
+    return r * n + c
+
+
+@cache
+def edge_templates(n: int) -> U2:
+    """The carriers of :data:`EDGE_TEMPLATES` placed on an ``n x n`` board: row
+    ``(edge * n * n + anchor) * len(EDGE_TEMPLATES) + k`` holds the cells of the ``k``-th
+    template joining a stone on ``anchor`` to ``edge`` (0 and 1: player 1's columns 0
+    and ``n-1``, 2 and 3: player 2's rows 0 and ``n-1``), no cell where it does not fit.
+    """
+    count = len(EDGE_TEMPLATES)
+    table = np.zeros((4 * n * n * count, 2), np.uint64)
+    for edge in range(4):
+        for anchor in range(n * n):
+            for k, (depth, offsets) in enumerate(EDGE_TEMPLATES):
+                cells = [_placed(n, edge, anchor, depth, dr, dc) for dr, dc in offsets]
+                if min(cells) < 0:
+                    continue
+                row = (edge * n * n + anchor) * count + k
+                for cell in cells:
+                    table[row, cell // 64] |= np.uint64(1 << (cell % 64))
+    return table
 
 
 class Knowledge:
     """An ``n x n`` board's neighbour sets, edge lines (column 0, column ``n-1``: player
-    1's; row 0, row ``n-1``: player 2's), neighbour rings and dead-ring table."""
+    1's; row 0, row ``n-1``: player 2's), neighbour rings, dead-ring table and edge
+    templates (:func:`edge_templates`)."""
 
-    __slots__ = ("lines", "n", "nbr", "ring", "table")
+    __slots__ = ("lines", "n", "nbr", "ring", "table", "templates")
 
-    def __init__(self, n: int, nbr: U2, lines: U2, ring: I64, table: B1) -> None:
+    def __init__(self, n: int, nbr: U2, lines: U2, ring: I64, table: B1, templates: U2) -> None:
         self.n, self.nbr, self.lines, self.ring, self.table = n, nbr, lines, ring, table
+        self.templates = templates
 
 
 @jit
@@ -401,6 +485,50 @@ def _push(queue: I64, qcarrier: U2, tail: int, x: int, y: int, c: Mask) -> int:
 
 
 @jit
+def _seed_templates(
+    cells: int,
+    templates: U2,
+    edges: int,
+    own: Mask,
+    opp: Mask,
+    active: I64,
+    count: int,
+    member: U2,
+    full: U2,
+    fcount: I64,
+    kf: int,
+    queue: I64,
+    qcarrier: U2,
+    tail: int,
+) -> int:
+    """Add a full connection from each node to an edge for every edge template placed
+    on one of its cells whose carrier holds no opponent stone (the owner's stones in it
+    only help, so they are left out of the carrier); returns the queue's new tail."""
+    per = templates.shape[0] // (4 * cells) if cells > 0 else 0
+    if per == 0:
+        return tail
+    for i in range(count):
+        v = active[i]
+        if v >= cells:
+            continue
+        group = _get(member, v)
+        for side in range(2):
+            e = cells + side
+            for c in range(cells):
+                if not _has(group, c):
+                    continue
+                base = ((edges + side) * cells + c) * per
+                for k in range(per):
+                    t = _get(templates, base + k)
+                    if _none(t) or _meets(t, opp):
+                        continue
+                    carrier = _minus(t, own)
+                    if _add_full(full, fcount, v, e, carrier, kf) and tail < queue.shape[0]:
+                        tail = _push(queue, qcarrier, tail, v, e, carrier)
+    return tail
+
+
+@jit
 def hsearch(
     n: int,
     nbr: U2,
@@ -412,8 +540,12 @@ def hsearch(
     ks: int,
     max_work: int,
     stop_at_semi: bool,
+    templates: U2,
+    edges: int,
 ) -> tuple[bool, bool, Mask, int, Mask]:
-    """Bounded H-search for the owner of ``own`` joining the lines ``low`` and ``high``.
+    """Bounded H-search for the owner of ``own`` joining the lines ``low`` and ``high``
+    (edge lines ``edges`` and ``edges + 1`` of :func:`edge_templates`, whose carriers
+    seed it with the edge templates of every node).
 
     Returns ``(full, semi, common, key, smallest)``: whether an edge-to-edge full
     connection was found, whether a semi one was, the intersection of the carriers of
@@ -482,6 +614,22 @@ def hsearch(
                 _meets(_get(touch, u), _get(member, v)) or _meets(_get(touch, v), _get(member, u))
             ) and _add_full(full, fcount, u, v, (_Z, _Z), kf):
                 tail = _push(queue, qcarrier, tail, u, v, (_Z, _Z))
+    tail = _seed_templates(
+        cells,
+        templates,
+        edges,
+        own,
+        opp,
+        active,
+        count,
+        member,
+        full,
+        fcount,
+        kf,
+        queue,
+        qcarrier,
+        tail,
+    )
     done = fcount[e0, e1] > 0
     work = 0
     while head < tail and work < max_work and not done:
@@ -581,6 +729,7 @@ def analyse(
     lines: U2,
     ring: I64,
     table: B1,
+    templates: U2,
     board: I8,
     player: int,
     kf: int,
@@ -615,7 +764,10 @@ def analyse(
         return WIN, (_lowest(spare) if not _none(spare) else -1), out
     if _joined(nbr, _or(opp, dead), olo, ohi):
         return LOSS, -1, out
-    f, s, _, key, smallest = hsearch(n, nbr, _or(own, dead), opp, lo, hi, kf, ks, max_work, True)
+    mine, theirs = (0, 2) if player == _BLACK else (2, 0)
+    f, s, _, key, smallest = hsearch(
+        n, nbr, _or(own, dead), opp, lo, hi, kf, ks, max_work, True, templates, mine
+    )
     if s and not f:
         return WIN, key, out
     if f:
@@ -623,7 +775,9 @@ def analyse(
         if _none(spare):
             spare = _or(filled_own, dead)
         return WIN, (_lowest(spare) if not _none(spare) else -1), out
-    f, s, common, _, _ = hsearch(n, nbr, _or(opp, dead), own, olo, ohi, kf, ks, max_work, False)
+    f, s, common, _, _ = hsearch(
+        n, nbr, _or(opp, dead), own, olo, ohi, kf, ks, max_work, False, templates, theirs
+    )
     if f:
         return LOSS, -1, out
     moves = _minus(empty, dead)

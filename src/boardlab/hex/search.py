@@ -221,16 +221,20 @@ def warm_up() -> float:
     return time.perf_counter() - started
 
 
+_NO_TEMPLATES = np.zeros((0, 2), np.uint64)
+
+
 @cache
-def _vc_tables(size: int) -> tuple[npt.NDArray[Any], ...]:
-    """The virtual-connection tables the kernel takes (empty ones past 11x11)."""
+def _vc_tables(size: int, templates: bool = True) -> tuple[npt.NDArray[Any], ...]:
+    """The virtual-connection tables the kernel takes (empty ones past 11x11), without
+    the edge templates when ``templates`` is False."""
     from boardlab.hex import _vc
 
     if size > MAX_VC_SIZE:
-        u2 = np.zeros((0, 2), np.uint64)
-        return u2, u2, np.zeros((0, 6), np.int64), np.zeros(0, np.bool_)
+        u2 = _NO_TEMPLATES
+        return u2, u2, np.zeros((0, 6), np.int64), np.zeros(0, np.bool_), u2
     kb = _vc.knowledge(size)
-    return kb.nbr, kb.lines, kb.ring, kb.table
+    return kb.nbr, kb.lines, kb.ring, kb.table, kb.templates if templates else _NO_TEMPLATES
 
 
 def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[np.int8]:
@@ -243,7 +247,9 @@ def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[
     return filled if (filled == 0).any() else board
 
 
-def root_connections(position: Position) -> tuple[int, int, list[int] | None]:
+def root_connections(
+    position: Position, templates: bool = True
+) -> tuple[int, int, list[int] | None]:
     """``(verdict, move, allowed)``: the virtual-connection verdict for the side to move
     (:func:`boardlab.hex._vc.analyse`: WIN, LOSS or OPEN), a winning move (-1 if none is
     known) and, when the opponent threatens a connection, the cells where every winning
@@ -257,6 +263,7 @@ def root_connections(position: Position) -> tuple[int, int, list[int] | None]:
         kb.lines,
         kb.ring,
         kb.table,
+        kb.templates if templates else _NO_TEMPLATES,
         np.array(position.board, np.int8),
         position.to_move,
         _vc.KEEP_FULL,
@@ -305,7 +312,9 @@ class MctsEngine:
     (:mod:`boardlab.hex._vc`): a connection of the mover's wins at once, and the tree
     search keeps to the cells inside every threat of the opponent's; a tree node that
     reaches ``knowledge_visits`` visits is analysed the same way in the kernel (0: never).
-    With ``fill_in`` (boards up to 11x11) the tree and its playouts start from the root
+    ``edge_templates`` False leaves the fourth-row edge templates out of that analysis
+    (for measuring what they bring). With ``fill_in`` (boards up to 11x11) the tree and
+    its playouts start from the root
     board with its captured pairs and dead cells filled in (the same winner; the moves
     into them are never needed).
     """
@@ -325,6 +334,7 @@ class MctsEngine:
         connections: bool = True,
         knowledge_visits: int = KNOWLEDGE_VISITS,
         fill_in: bool = True,
+        edge_templates: bool = True,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -349,6 +359,7 @@ class MctsEngine:
         self._last: tuple[tuple[npt.NDArray[Any], ...], int] = ((), 0)
         self.reuse = reuse
         self.connections = connections
+        self.edge_templates = edge_templates
         self.fill_in = fill_in
         #: The last search's tree and its root (board size and moves), for reuse.
         self._tree: tuple[tuple[int, ...], Tree] | None = None
@@ -384,7 +395,7 @@ class MctsEngine:
         allowed: list[int] | None = None
         open_position = False  # the virtual connections decide nothing yet
         if self.connections and position.size <= MAX_VC_SIZE:
-            verdict, winning, allowed = root_connections(position)
+            verdict, winning, allowed = root_connections(position, self.edge_templates)
             open_position = verdict == 0
             if winning >= 0:
                 return self._quick(winning, position, 1, "virtual connection: proven win", started)
@@ -489,7 +500,7 @@ class MctsEngine:
         params[3] = use_proofs
         size = position.size
         tab = tables(size)
-        vc_tables = _vc_tables(size)
+        vc_tables = _vc_tables(size, self.edge_templates)
         if size > MAX_VC_SIZE:
             params[6] = 0.0
         max_nodes = self.max_nodes
