@@ -215,3 +215,47 @@ def test_the_package_itself_imports_nothing() -> None:
 def test_no_import_cycles() -> None:
     found = cycles(IMPORTS)
     assert not found, "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+#: Private names still imported across modules, each with where it is left to.
+PRIVATE_LEFT = frozenset({("boardlab.hex._vc", "boardlab.hex._solver_kernel._popcount")})
+
+
+def private_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The names with a leading underscore that module ``name`` imports from another
+    module (``from boardlab.x import _kernel``, a private module, is not one, nor a
+    dunder such as ``__version__``)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(_tree(path)):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package.split(".")
+            base = base[: len(base) - node.level + 1]
+            target = ".".join([*base, node.module] if node.module else base)
+        else:
+            target = node.module or ""
+        for alias in node.names:
+            full = f"{target}.{alias.name}"
+            private = alias.name.startswith("_") and not alias.name.startswith("__")
+            if private and full not in known and target.startswith("boardlab"):
+                found.add(full)
+    return found
+
+
+def test_the_checker_sees_private_names() -> None:
+    known = modules()
+    shards = "boardlab.pegs._solver_shards"
+    assert private_imports(shards, known[shards], known) == set()
+    vc = "boardlab.hex._vc"
+    assert private_imports(vc, known[vc], known) == {"boardlab.hex._solver_kernel._popcount"}
+
+
+@pytest.mark.parametrize("module", sorted(IMPORTS))
+def test_no_private_name_is_imported_across_modules(module: str) -> None:
+    """A name another module uses is public, in a private module if need be."""
+    known = modules()
+    found = private_imports(module, known[module], known)
+    wrong = sorted(full for full in found if (module, full) not in PRIVATE_LEFT)
+    assert not wrong, f"{module} imports private names {wrong}"

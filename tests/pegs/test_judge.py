@@ -70,7 +70,7 @@ def test_judge_reads_the_chains_that_minmoves_prints() -> None:
     board = named_board("triangle-6")
     result = min_moves(make_problem(board, goal=parse_goal(board, "ANY")))
     assert result.moves == 10
-    chains = "".join(chain + "\n" for chain in result.chain_names(board))
+    chains = "".join(chain + "\n" for chain in result.chain_names())
     verdict = judge_text(Position("triangle-6"), chains)
     assert verdict.solved
     assert (verdict.turns, verdict.jumps) == (10, len(result.jumps)) == (10, 19)

@@ -15,6 +15,7 @@ import pytest
 
 from boardlab.core.errors import BoardlabError, LimitExceededError
 from boardlab.core.limits import Limit
+from boardlab.core.tasks import Engine, LocalEngine
 from boardlab.pegs._kernel_shards import (
     add_weights,
     merge_unique,
@@ -30,7 +31,7 @@ from boardlab.pegs._solver_reference import (
     winning_weights_py,
 )
 from boardlab.pegs._solver_sharded import analyse_sharded
-from boardlab.pegs._solver_shards import Engine, LocalEngine, ShardedRun
+from boardlab.pegs._solver_shards import ShardedRun
 from boardlab.pegs._solver_tables import Goal, Problem, make_problem
 from boardlab.pegs.boards import named_board
 from boardlab.pegs.formats import parse_board_file
@@ -229,6 +230,24 @@ def test_cli_bad_cluster_options_give_one_line_and_status_2(
     assert done.stdout == ""
 
 
+def test_a_stopped_pass_without_a_time_limit_says_what_stopped_it() -> None:
+    """Both passes end through ``Budget.check``; its copies once raised TypeError
+    formatting the missing time limit when only a node limit was given."""
+    from boardlab.core.limits import Stop, stop_scope
+
+    stop = Stop()
+    stop.cancel("the client went away")
+    with stop_scope(stop):
+        for run in (
+            lambda: analyse(PROBLEMS[0], Limit(nodes=10**9)),
+            lambda: analyse_sharded(PROBLEMS[0], ShardedRun(LocalEngine(), 2), Limit(nodes=10**9)),
+        ):
+            with pytest.raises(
+                LimitExceededError, match=r"search stopped \(the client went away\)"
+            ):
+                run()
+
+
 def test_the_in_process_pass_never_imports_ray() -> None:
     code = (
         "import sys; from boardlab.cli import main; "
@@ -277,10 +296,10 @@ def test_a_full_disk_gives_one_line_and_leaves_no_level_a_resume_would_trust(
 ) -> None:
     import errno
 
-    from boardlab.pegs import _solver_shards
+    from boardlab.pegs import _solver_shards_store
 
     problem = PROBLEMS[3]
-    real_save = _solver_shards._save
+    real_save = _solver_shards_store.save
     saved = [0]
 
     def filling(value: object, path: str | None) -> object:
@@ -289,12 +308,12 @@ def test_a_full_disk_gives_one_line_and_leaves_no_level_a_resume_would_trust(
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_save(value, path)
 
-    monkeypatch.setattr(_solver_shards, "_save", filling)
+    monkeypatch.setattr(_solver_shards_store, "save", filling)
     run = ShardedRun(LocalEngine(), 5, tmp_path)
     with pytest.raises(BoardlabError, match="No space left on device"):
         analyse_sharded(problem, run)
     finished = {p.parent.name for p in tmp_path.glob("*-*/done.json")}
     started = {p.name for p in tmp_path.glob("level-*")}
     assert finished and started - finished  # levels kept, the one cut short not marked
-    monkeypatch.setattr(_solver_shards, "_save", real_save)
+    monkeypatch.setattr(_solver_shards_store, "save", real_save)
     _same(analyse_sharded(problem, run), analyse(problem))  # the resume finishes the job

@@ -74,7 +74,7 @@ def test_french_centre_start_is_impossible_by_position_class() -> None:
 
 def test_french_exactly_16_single_vacancies_end_with_one_peg() -> None:
     board = named_board("french")
-    verdicts = classify(board, Limit(nodes=NODES))
+    verdicts = classify(board, Limit(nodes=NODES)).starts
     solvable = [v for v in verdicts if v.solvable]
     assert len(solvable) == 16
     assert all(
@@ -90,7 +90,7 @@ def test_french_every_start_and_finish_is_decided() -> None:
     """Every (single vacancy, single peg) pair of the French board: four finishing holes
     for each of the 16 starts, none left open."""
     board = named_board("french")
-    verdicts = classify(board, Limit(nodes=NODES), every_end=True)
+    verdicts = classify(board, Limit(nodes=NODES), every_end=True).starts
     assert not any(v.open for v in verdicts)
     ends = {board.hole_name(v.vacancy): {board.hole_name(e) for e in v.ends} for v in verdicts}
     assert ends["C1"] == {"B4", "E1", "E4", "E7"}
@@ -101,8 +101,8 @@ def test_french_every_start_and_finish_is_decided() -> None:
 def test_counts_decide_what_the_searches_leave_open() -> None:
     """With one node a search, every search runs out; the level pass decides instead."""
     board = named_board("triangle-5")
-    starved = classify(board, Limit(nodes=1), every_end=True)
-    full = classify(board, Limit(nodes=NODES), every_end=True)
+    starved = classify(board, Limit(nodes=1), every_end=True).starts
+    full = classify(board, Limit(nodes=NODES), every_end=True).starts
     assert [(v.vacancy, v.solvable, v.ends, v.open) for v in starved] == [
         (v.vacancy, v.solvable, v.ends, v.open) for v in full
     ]

@@ -76,6 +76,41 @@ def test_minmoves_triangle_5(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(lines) == 2 + 9
 
 
+@pytest.mark.parametrize(
+    ("verb", "keys"),
+    [
+        ("solve", ["board", "goal", "solved", "moves", "reason", "nodes", "seconds", "proven"]),
+        ("minmoves", ["board", "goal", "solved", "min_moves", "chains", "jumps"]),
+        ("count", ["board", "goal", "symmetries", "levels", "solutions", "solutions_by_hole"]),
+    ],
+)
+def test_json_is_the_result_as_dict(
+    verb: str, keys: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CLI prints the result's own ``as_dict()`` (the web API's fields), adding nothing."""
+    from boardlab.pegs.boards import named_board
+    from boardlab.pegs.solver import analyse, make_problem, min_moves, parse_goal, solve
+
+    assert main(["pegs", verb, "triangle-5", "--goal", "ANY", "--json"]) in (0, 1)
+    record = json.loads(capsys.readouterr().out)
+    board = named_board("triangle-5")
+    problem = make_problem(board, goal=parse_goal(board, "ANY"))
+    result = {"solve": solve, "minmoves": min_moves, "count": analyse}[verb](problem)
+    expected = result.as_dict()
+    assert list(record) == list(expected) and set(keys) <= set(record)
+    assert record["board"] == "triangle-5" and record["goal"] == "ANY"
+    del record["seconds"], expected["seconds"]
+    assert record == json.loads(json.dumps(expected))
+
+
+def test_classify_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pegs", "classify", "triangle-4", "--json", "--time", "5"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert list(record) == ["board", "starts", "seconds"] and record["board"] == "triangle-4"
+    assert len(record["starts"]) == 10 and record["starts"][0]["vacancy"] == "A1"
+    assert set(record["starts"][0]) == {"vacancy", "solvable", "ends", "open", "reason"}
+
+
 def test_classify_triangle_5(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pegs", "classify", "triangle-5", "--ends"]) == 0
     out = capsys.readouterr().out

@@ -55,7 +55,12 @@ def test_solve_json(monkeypatch: pytest.MonkeyPatch) -> None:
     report = json.loads(out)
     assert code == 0
     assert report["eaten"] == 18 and report["bound"] == upper(27, 54)
-    assert report["proven"] is True
+    assert report["proven"] is True and report["seed"] == 0
+    code, out, _ = run(
+        ["shongololo", "solve", "2", "3", "2", "--json", "--nodes", "1000", "--seed", "7"],
+        monkeypatch,
+    )
+    assert code == 0 and json.loads(out)["seed"] == 7
 
 
 def upper(volume: int, surface: int) -> int:
@@ -100,7 +105,11 @@ def test_judge_verb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     code, out, _ = run(["shongololo", "judge", str(data), str(bad), "--json"], monkeypatch)
     report = json.loads(out)
     assert code == 1 and report["valid"] is False and report["line"] == 3
-    assert "solid block" in report["reason"]
+    assert "solid block" in report["reason"] and report["score"] is None
+    code, out, _ = run(
+        ["shongololo", "judge", str(data), str(good), "--best", "8", "--json"], monkeypatch
+    )
+    assert code == 0 and json.loads(out)["score"] == 25.0
     code, _, err = run(["shongololo", "judge", str(tmp_path / "none"), str(good)], monkeypatch)
     assert code == 2 and "cannot read" in err
     code, out, err = run(["shongololo", "judge", str(data), str(good), "--best", "0"], monkeypatch)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
+    from boardlab.core.tasks import Engine
     from boardlab.pegs._solver_levels import Analysis, Progress
     from boardlab.pegs._solver_tables import Problem
 
@@ -66,6 +67,27 @@ def _partitioned(args: argparse.Namespace) -> bool:
     )
 
 
+def _ray_engine(workers: int | None, address: str | None) -> Engine:
+    """The Ray engine ``--workers`` / ``--address`` ask for; its errors in the words of
+    these options (the cluster layer names none).
+
+    :raises BoardlabError: when Ray is missing, ``--workers`` is not positive, or the
+        cluster cannot be reached.
+    """
+    from boardlab.cluster.ray_engine import RayEngine, ray_available
+    from boardlab.core.errors import BoardlabError
+
+    if not ray_available():
+        raise BoardlabError("--workers and --address need Ray: pip install 'boardlab[cluster]'")
+    if workers is not None and workers < 1:
+        raise BoardlabError(f"--workers must be at least 1, got {workers}")
+    try:
+        return RayEngine(workers, address)
+    except BoardlabError as exc:
+        option = "--address" if address is not None else "--workers"
+        raise BoardlabError(f"{option}: {exc}") from None
+
+
 def run_analysis(
     args: argparse.Namespace,
     problem: Problem,
@@ -86,8 +108,9 @@ def run_analysis(
     memory = parse_size(args.memory) if args.memory is not None else default_budget()
     if not _partitioned(args):
         return analyse(problem, limit, progress, memory)
+    from boardlab.core.tasks import LocalEngine
     from boardlab.pegs._solver_sharded import analyse_sharded
-    from boardlab.pegs._solver_shards import Engine, LocalEngine, ShardedRun
+    from boardlab.pegs._solver_shards import ShardedRun
 
     if args.shards is not None and not 1 <= args.shards <= MAX_SHARDS:
         raise BoardlabError(f"--shards must be between 1 and {MAX_SHARDS}, got {args.shards}")
@@ -96,9 +119,7 @@ def run_analysis(
         raise BoardlabError(f"--workdir {workdir}: no such folder")
     engine: Engine
     if args.workers is not None or args.address is not None:
-        from boardlab.cluster.ray_engine import RayEngine
-
-        engine = RayEngine(args.workers, args.address)
+        engine = _ray_engine(args.workers, args.address)
     else:
         engine = LocalEngine()
     # few large tasks pay best (each task and each routed part costs a fixed overhead)

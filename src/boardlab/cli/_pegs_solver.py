@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -128,12 +127,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         result = solve(problem, _limit(args), progress)
     evidence = f"nodes {result.nodes}, {result.seconds:.3f} s, proven {str(result.proven).lower()}"
     if args.json:
-        record = {
-            "board": problem.board.name,
-            "goal": problem.goal.text,
-            **result.as_dict(problem.board),
-        }
-        write_stdout(json.dumps(record) + "\n")
+        write_stdout(json.dumps(result.as_dict()) + "\n")
     elif args.format == "pegged":
         write_stdout(_moves_text(problem, result.moves, "pegged") if result.solved else "")
     else:
@@ -168,8 +162,7 @@ def _run_count(args: argparse.Namespace) -> int:
     with _Progress() as progress:
         found = run_analysis(args, problem, _limit(args), progress)
     if args.json:
-        record = {"board": problem.board.name, "goal": problem.goal.text, **found.as_dict()}
-        write_stdout(json.dumps(record) + "\n")
+        write_stdout(json.dumps(found.as_dict()) + "\n")
         return 0
     lines = [
         _describe(problem) + f"; symmetry group of order {len(problem.group)}",
@@ -215,10 +208,8 @@ def _run_minmoves(args: argparse.Namespace) -> int:
     with _Progress() as progress:
         found = run_analysis(args, problem, limit, progress, keep_winning=True)
         result = min_moves(problem, limit, progress, analysis=found)
-    board = problem.board
     if args.json:
-        record = {"board": board.name, "goal": problem.goal.text, **result.as_dict(board)}
-        write_stdout(json.dumps(record) + "\n")
+        write_stdout(json.dumps(result.as_dict()) + "\n")
     elif args.format == "pegged":
         write_stdout(_moves_text(problem, result.jumps, "pegged"))
     elif result.moves is None:
@@ -231,7 +222,7 @@ def _run_minmoves(args: argparse.Namespace) -> int:
             f"proven: every one of {result.positions:,} winning positions measured; "
             f"{result.seconds:.2f} s"
         )
-        write_stdout(head + "\n" + "".join(chain + "\n" for chain in result.chain_names(board)))
+        write_stdout(head + "\n" + "".join(chain + "\n" for chain in result.chain_names()))
     return 0 if result.moves is not None else 1
 
 
@@ -264,17 +255,15 @@ def _run_classify(args: argparse.Namespace) -> int:
 
     board = read_board(args.board).board
     memory = None if args.memory is None else parse_size(args.memory)
-    began = time.perf_counter()
     with _Progress() as progress:
-        verdicts = classify(
+        found = classify(
             board, Limit(time=args.time), every_end=not args.quick, progress=progress, memory=memory
         )
-    seconds = time.perf_counter() - began
     name = board.hole_name
     if args.json:
-        record = [verdict.as_dict(board) for verdict in verdicts]
-        write_stdout(json.dumps({"board": board.name, "starts": record}) + "\n")
+        write_stdout(json.dumps(found.as_dict()) + "\n")
         return 0
+    verdicts = found.starts
     lines = []
     for v in verdicts:
         ends = f" -> {' '.join(name(c) for c in v.ends)}" if v.ends else ""
@@ -284,7 +273,7 @@ def _run_classify(args: argparse.Namespace) -> int:
     no = sum(v.solvable is False for v in verdicts)
     lines.append(
         f"{board.name}: {yes} of {len(verdicts)} single vacancies can end with one peg, "
-        f"{no} cannot, {len(verdicts) - yes - no} undecided; {seconds:.1f} s"
+        f"{no} cannot, {len(verdicts) - yes - no} undecided; {found.seconds:.1f} s"
     )
     write_stdout("\n".join(lines) + "\n")
     return 0

@@ -205,8 +205,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
     position = Position.parse(args.position)
     variant.check_pits(position.pits)
     evaluator = _evaluator(args, variant)
-    result = analyze(evaluator, position)
-    line: list[int] | None = None
+    result = analyze(evaluator, position, line=args.line)
     lines = [f"position  {position}"]
     if not result.moves:
         lines.append(f"the game is over: {position.banks[0]} : {position.banks[1]}")
@@ -227,16 +226,13 @@ def _run_analyze(args: argparse.Namespace) -> int:
                 f"{move.pit:>3}  {beads:>5}  {move.gain:>6}  {move.loss:>5}  "
                 f"{move.value:>+5d}{mark}"
             )
-    if args.line and result.moves:
-        from boardlab.ioiwari.rules import State
-        from boardlab.ioiwari.solver import PerfectPlayer
+    if result.line is not None:
+        from boardlab.ioiwari.rules import Move, State
         from boardlab.render.ioiwari import transcript
 
         state = State.from_position(position, variant)
-        player = PerfectPlayer(evaluator)
-        while not state.is_over():
-            state.play(player.choose(state))
-        line = [move.pit for move in state.history]
+        for pit in result.line:
+            state.push(Move(pit))
         lines.append("")
         if position.banks == (0, 0) and position.to_move == 1:
             lines.append(transcript(position.pits, state.history, variant))
@@ -251,7 +247,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise BoardlabError(f"cannot write {str(args.svg)!r}: {exc.strerror or exc}") from None
     if args.json:
-        print(json.dumps({**result.as_dict(), "line": line}, indent=2))
+        print(json.dumps(result.as_dict(), indent=2))
     else:
         print("\n".join(lines))
     return 0

@@ -121,12 +121,10 @@ def _run_solve(args: argparse.Namespace) -> int:
     position = _read(args.file)
     with _Progress() as progress:
         result = _solve(position, _limit(args), args.seed, progress)
-    moves = _moves_text(position, result)
     if args.json:
-        record = result.as_dict()
-        record["solution"] = moves.splitlines()
-        write_stdout(json.dumps(record) + "\n")
+        write_stdout(json.dumps(result.as_dict()) + "\n")
         return 0
+    moves = _moves_text(position, result)
     lines = [
         f"{Path(args.file).name}: {position.peg_count} pegs, {position.board.size} holes",
         f"answer: {result.moves_count} moves ({result.jumps} jumps, {result.walks} walks), "
@@ -162,8 +160,7 @@ def _run_judge(args: argparse.Namespace) -> int:
     position = _read(args.file)
     verdict = judge_text(position, read_text(args.moves), walks=True)
     if args.json:
-        record = verdict.as_dict()
-        write_stdout(json.dumps(record) + "\n")
+        write_stdout(json.dumps(verdict.as_dict()) + "\n")
     else:
         text = verdict.summary()
         if verdict.valid and not verdict.solved:

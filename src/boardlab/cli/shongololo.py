@@ -106,7 +106,7 @@ def _run_solve(args: argparse.Namespace) -> int:
 
         write_file_atomically(args.svg, svg_picture(state))
     if args.json:
-        write_stdout(json.dumps({**solution.as_dict(), "seed": args.seed}) + "\n")
+        write_stdout(json.dumps(solution.as_dict()) + "\n")
     else:
         proof = "proven optimal" if solution.proven else "not proven optimal"
         lines = [
@@ -145,9 +145,9 @@ def _run_judge(args: argparse.Namespace) -> int:
     text, source = read_source(args.input)
     box = parse_input(text, source)
     output, output_source = read_source(args.output)
-    verdict = judge_text(box, output, output_source)
+    verdict = judge_text(box, output, output_source, best=args.best)
     if args.json:
-        write_stdout(json.dumps(verdict.as_dict(args.best)) + "\n")
+        write_stdout(json.dumps(verdict.as_dict()) + "\n")
     else:
         lines = [verdict.summary()]
         if args.best is not None:

@@ -1,7 +1,7 @@
-"""Cluster layer: tasks on worker processes of this machine (``--jobs``), no extra needed.
+"""Cluster layer: tasks on worker processes of this machine, no extra needed.
 
 :class:`ProcessEngine` has the engine interface of this package (``submit``, ``fetch``,
-``close``, ``workers``): each task is a top-level function run by one of ``workers``
+``share``, ``close``, ``workers``): each task is a top-level function run by one of ``workers``
 processes, forked where the platform can (so the caller's compiled kernels come along and
 its main module need not be import-safe), else spawned. Tasks queue in submission order.
 """
@@ -26,7 +26,7 @@ class ProcessEngine:
 
     def __init__(self, workers: int) -> None:
         if workers < 1:
-            raise BoardlabError(f"--jobs must be at least 1, got {workers}")
+            raise BoardlabError(f"a process engine needs at least 1 worker, got {workers}")
         self.workers = workers
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -41,6 +41,10 @@ class ProcessEngine:
         """The values of the tasks, in order (waiting for them)."""
         futures: list[Future[Any]] = handles
         return [future.result() for future in futures]
+
+    def share(self, value: Any) -> Any:
+        """``value`` itself (each task's arguments go to its worker whole)."""
+        return value
 
     def close(self) -> None:
         """Stop the workers (tasks not started are dropped)."""

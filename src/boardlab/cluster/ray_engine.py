@@ -2,7 +2,8 @@
 
 :class:`RayEngine` is an :class:`boardlab.core.tasks.Engine`: every task of
 the pass becomes a Ray task (one CPU each), its results stay in Ray's object store and
-go to the next tasks by reference, so the driver never holds a level. ``workers``
+go to the next tasks by reference, so the driver never holds a level; what the caller
+shares (:meth:`RayEngine.share`: tables many tasks take) is put in the store once. ``workers``
 starts a local cluster of that many worker CPUs; ``address`` joins a running cluster
 (``ray start --head`` on one machine, ``ray start --address`` on the others). Ray is
 imported only here, only when a cluster is asked for: the default in-process pass
@@ -24,8 +25,6 @@ __all__ = ["RayEngine", "ray_available"]
 
 #: Environment of every worker: one numba thread a task, nothing printed by Ray.
 _WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "RAY_DEDUP_LOGS": "0"}
-#: The symmetry table is the one 2-D array among a task's arguments.
-_TABLE_NDIM = 2
 
 
 def ray_available() -> bool:
@@ -39,14 +38,15 @@ class RayEngine:
     """Tasks on Ray: a local cluster of ``workers`` CPUs, or the cluster at ``address``.
 
     :raises BoardlabError: when Ray is not installed, ``workers`` is not positive, or
-        the cluster at ``address`` cannot be joined.
+        the cluster at ``address`` cannot be joined (messages name no option: the
+        interface layer says which of its options asked for the cluster).
     """
 
     def __init__(self, workers: int | None = None, address: str | None = None) -> None:
         if not ray_available():
-            raise BoardlabError("--workers and --address need Ray: pip install 'boardlab[cluster]'")
+            raise BoardlabError("a Ray cluster needs Ray: pip install 'boardlab[cluster]'")
         if workers is not None and workers < 1:
-            raise BoardlabError(f"--workers must be at least 1, got {workers}")
+            raise BoardlabError(f"a Ray cluster needs at least 1 worker, got {workers}")
         if address is not None:
             _check_reachable(address)
         import ray
@@ -78,24 +78,22 @@ class RayEngine:
 
     def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any:
         """Start ``fn(*args)`` as a Ray task; its result (``returns`` references when more
-        than one). Arrays shared by many tasks (masks, tables) are put in the object
-        store once."""
+        than one)."""
         key = (fn, returns)
         remote = self._remotes.get(key)
         if remote is None:
             remote = self._ray.remote(num_returns=returns, num_cpus=1, max_retries=2)(fn)
             self._remotes[key] = remote
-        return remote.remote(*[self._share(a) for a in args])
+        return remote.remote(*args)
 
-    def _share(self, value: Any) -> Any:
-        """The same object store entry for every task given this table or tuple of masks."""
-        if isinstance(value, tuple) or getattr(value, "ndim", 0) == _TABLE_NDIM:
-            ref = self._shared.get(id(value))
-            if ref is None:
-                ref = (value, self._ray.put(value))
-                self._shared[id(value)] = ref
-            return ref[1]
-        return value
+    def share(self, value: Any) -> Any:
+        """A reference to ``value`` in the object store, put there once for this object
+        (tasks given the reference receive the value)."""
+        ref = self._shared.get(id(value))
+        if ref is None:
+            ref = (value, self._ray.put(value))  # the value is held: its id stays its own
+            self._shared[id(value)] = ref
+        return ref[1]
 
     def fetch(self, handles: list[Any]) -> list[Any]:
         """The values behind ``handles`` (waits for their tasks)."""
@@ -126,7 +124,7 @@ def _check_reachable(address: str) -> None:
     where = address.removeprefix("ray://")
     host, _, port = where.rpartition(":")
     if not host or not port.isdigit():
-        raise BoardlabError(f"--address {address!r}: expected HOST:PORT (or ray://HOST:PORT)")
+        raise BoardlabError(f"Ray address {address!r}: expected HOST:PORT (or ray://HOST:PORT)")
     try:
         with socket.create_connection((host, int(port)), timeout=_CONNECT_SECONDS):
             pass

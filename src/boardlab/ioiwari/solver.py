@@ -207,7 +207,8 @@ class MoveValue:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """A position solved: its value for the side to move, every move's value, the final banks."""
+    """A position solved: its value for the side to move, every move's value, the final
+    banks, and when asked for, a perfect line of play to the end (``line``: the pits)."""
 
     position: Position
     value: int
@@ -215,6 +216,7 @@ class Analysis:
     best: tuple[int, ...]
     final_banks: tuple[int, int]
     seconds: float
+    line: tuple[int, ...] | None = None
 
     @property
     def proven(self) -> bool:
@@ -235,11 +237,13 @@ class Analysis:
             "final_banks": list(self.final_banks),
             "proven": self.proven,
             "seconds": round(self.seconds, 6),
+            "line": None if self.line is None else list(self.line),
         }
 
 
-def analyze(evaluator: Evaluator, position: Position) -> Analysis:
-    """Solve ``position`` exactly.
+def analyze(evaluator: Evaluator, position: Position, *, line: bool = False) -> Analysis:
+    """Solve ``position`` exactly; with ``line``, also play a perfect game out from it
+    (:class:`PerfectPlayer`, lowest pit on ties; None when the game is over).
 
     :raises BoardlabError: when the pits do not fit the evaluator's variant.
     """
@@ -259,6 +263,13 @@ def analyze(evaluator: Evaluator, position: Position) -> Analysis:
     banks = list(position.banks)
     banks[position.to_move - 1] += mover_gain
     banks[2 - position.to_move] += other_gain
+    played = None
+    if line and moves:
+        state = State.from_position(position, variant)
+        player = PerfectPlayer(evaluator)
+        while not state.is_over():
+            state.play(player.choose(state))
+        played = tuple(move.pit for move in state.history)
     return Analysis(
         position=position,
         value=value,
@@ -266,6 +277,7 @@ def analyze(evaluator: Evaluator, position: Position) -> Analysis:
         best=tuple(m.pit for m in moves if m.value == value),
         final_banks=(banks[0], banks[1]),
         seconds=time.perf_counter() - started,
+        line=played,
     )
 
 

@@ -30,7 +30,6 @@ from boardlab.core.limits import Budget, Limit
 from boardlab.core.memory import format_size
 from boardlab.pegs._solver_finish import by_hole, forward_counts
 from boardlab.pegs._solver_tables import Problem
-from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Jump
 
 __all__ = [
@@ -92,9 +91,11 @@ class Analysis:
         return sum(level.win_boards for level in self.levels)
 
     def as_dict(self) -> dict[str, object]:
-        """The counts and their evidence as JSON-ready values (the 128-bit solution count
-        as a decimal string)."""
+        """The board, the goal, the counts and their evidence as JSON-ready values (the
+        128-bit solution count as a decimal string)."""
         return {
+            "board": self.problem.board.name,
+            "goal": self.problem.goal.text,
             "symmetries": len(self.problem.group),
             "levels": [
                 {
@@ -128,25 +129,29 @@ class Analysis:
 
 @dataclass(frozen=True)
 class MinMoves:
-    """A minimum-move solution (None when there is none), proven by the complete pass."""
+    """A minimum-move solution of ``problem`` (None when there is none), proven by the
+    complete pass."""
 
+    problem: Problem
     moves: int | None
     jumps: tuple[Jump, ...]
     chains: tuple[tuple[Jump, ...], ...]
     seconds: float
     positions: int
 
-    def chain_names(self, board: Board) -> list[str]:
-        """Each move (a chain of jumps by one peg) as its holes in ``board``'s notation."""
-        name = board.hole_name
+    def chain_names(self) -> list[str]:
+        """Each move (a chain of jumps by one peg) as its holes in the board's notation."""
+        name = self.problem.board.hole_name
         return ["-".join([name(c[0].src), *(name(j.dst) for j in c)]) for c in self.chains]
 
-    def as_dict(self, board: Board) -> dict[str, object]:
-        """The proven minimum and its evidence as JSON-ready values."""
+    def as_dict(self) -> dict[str, object]:
+        """The board, the goal, the proven minimum and its evidence as JSON-ready values."""
         return {
+            "board": self.problem.board.name,
+            "goal": self.problem.goal.text,
             "solved": self.moves is not None,
             "min_moves": self.moves,
-            "chains": self.chain_names(board),
+            "chains": self.chain_names(),
             "jumps": len(self.jumps),
             "winning_positions": self.positions,
             "seconds": round(self.seconds, 3),
@@ -330,14 +335,14 @@ def min_moves(
     total = moves_left(problem.start)
     seconds = time.perf_counter() - began
     if total < 0:
-        return MinMoves(None, (), (), seconds, int(wins.size))
+        return MinMoves(problem, None, (), (), seconds, int(wins.size))
     chains: list[tuple[Jump, ...]] = []
     bits = problem.start
     for remaining in range(total, 0, -1):
         chain, bits = _next_chain(problem, bits, remaining - 1, moves_left)
         chains.append(chain)
     flat = tuple(jump for chain in chains for jump in chain)
-    return MinMoves(total, flat, tuple(chains), seconds, int(wins.size))
+    return MinMoves(problem, total, flat, tuple(chains), seconds, int(wins.size))
 
 
 def _next_chain(

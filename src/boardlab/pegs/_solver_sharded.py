@@ -1,6 +1,12 @@
 """Solver layer: the partitioned level pass from end to end (:mod:`._solver_shards`'s
 forward and backward passes, then, with one peg anywhere as the goal, the solutions by
-finishing hole of :mod:`._solver_shards_finish`)."""
+finishing hole of :mod:`._solver_shards_finish`).
+
+The modules of the pass, each importing only those before it: ``_solver_shards_store``
+(results in memory or in a work folder), ``_solver_shards_tasks`` (the tasks an engine
+runs), ``_solver_shards`` (the forward and backward passes), ``_solver_shards_finish``
+(solutions by finishing hole), and this one.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +15,9 @@ from dataclasses import replace
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.pegs._solver_levels import Analysis, Progress
-from boardlab.pegs._solver_shards import Handle, ShardedRun, _analyse, _prepare
+from boardlab.pegs._solver_shards import ShardedRun, level_passes
 from boardlab.pegs._solver_shards_finish import finishes_sharded
+from boardlab.pegs._solver_shards_store import Handle, prepare_workdir
 from boardlab.pegs._solver_tables import Problem
 
 __all__ = ["analyse_sharded"]
@@ -33,11 +40,11 @@ def analyse_sharded(
     :raises BoardlabError: for a bad work folder.
     """
     if run.workdir is not None:
-        _prepare(run.workdir, problem, run.shards)
+        prepare_workdir(run.workdir, problem, run.shards)
     budget = (limit or Limit()).start()
     try:
         wins: dict[int, list[Handle]] = {}
-        found = _analyse(problem, run, budget, progress, keep_winning, wins)
+        found = level_passes(problem, run, budget, progress, keep_winning, wins)
         if problem.goal.bits is None:
             finishes = finishes_sharded(problem, run, wins, budget, progress)
             found = replace(found, finishes=finishes, seconds=budget.elapsed)

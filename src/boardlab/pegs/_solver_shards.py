@@ -13,34 +13,33 @@ canonical form (:func:`boardlab.pegs._kernel_shards.shard_of`).
   weights that reached its positions (the positions with a non-zero sum are winning).
   Summing pushes is the pull of ``count_parents`` read backwards, so ``W`` is the same.
 
-An :class:`Engine` runs the tasks: :class:`LocalEngine` in this process (the kernels
+This module plans the passes level by level; the tasks are in
+:mod:`boardlab.pegs._solver_shards_tasks`, where their results are kept (memory or a
+work folder, and which levels a stopped run may trust) in
+:mod:`boardlab.pegs._solver_shards_store`. An engine (:class:`boardlab.core.tasks.Engine`)
+runs the tasks: :class:`boardlab.core.tasks.LocalEngine` in this process (the kernels
 use its cores), or :class:`boardlab.cluster.ray_engine.RayEngine` on a Ray cluster, where a
 task's results stay in the object store and are handed to the next tasks by reference.
-With a work folder every task writes its result as a ``.npy``/``.npz`` file (written
-under a temporary name, then renamed) and hands on the file name, so a level larger
-than memory still runs, and a level is trusted on a later run only when its
-``done.json`` (written last) is there: a stopped run resumes from its last finished
-level, and a half-written level is done again.
+With a work folder a level larger than memory still runs, and a stopped run resumes
+from its last finished level (a half-written level is done again).
 """
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.errors import BoardlabError, LimitExceededError
+from boardlab.core.errors import LimitExceededError
 from boardlab.core.limits import Budget
 from boardlab.core.memory import format_size
 from boardlab.core.tasks import Engine
+from boardlab.pegs import _solver_shards_store as store
 from boardlab.pegs._solver_levels import (
     BYTES_PER_CHILD,
     Analysis,
@@ -48,215 +47,24 @@ from boardlab.pegs._solver_levels import (
     Progress,
     moves_per_position,
 )
+from boardlab.pegs._solver_shards_store import Handle
+from boardlab.pegs._solver_shards_tasks import (
+    canonical,
+    route,
+    submit_pushes,
+    task_expand,
+    task_goal,
+    task_merge,
+    task_push,
+    task_sum,
+)
 from boardlab.pegs._solver_tables import Problem
 
-__all__ = ["DEFAULT_SHARDS", "Engine", "LocalEngine", "ShardedRun"]
+__all__ = ["DEFAULT_SHARDS", "ShardedRun", "level_passes"]
 
 U64 = npt.NDArray[np.uint64]
-#: A task's result as the next task receives it: an array, a tuple of arrays, a file
-#: name in the work folder, or (on a cluster) a reference to any of these.
-Handle = Any
 
 DEFAULT_SHARDS = 16
-_RUN_FILE = "run.json"
-_DONE_FILE = "done.json"
-
-
-class LocalEngine:
-    """Every task at once in this process (its kernels use the process's cores)."""
-
-    workers = 1
-
-    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any:
-        result = fn(*args)
-        return list(result) if returns > 1 else result
-
-    def fetch(self, handles: list[Any]) -> list[Any]:
-        return handles
-
-    def close(self) -> None:
-        return None
-
-
-# -- tasks (top-level functions: a cluster ships them to its workers) -------------------
-
-
-def _load(source: Handle) -> Any:
-    """A task's input: the value itself, or the file a task wrote it to."""
-    if isinstance(source, str):
-        if source.endswith(".npz"):
-            with np.load(source) as data:
-                return data["keys"], data["lo"], data["hi"]
-        return np.load(source)
-    return source
-
-
-def _save(value: Any, path: str | None) -> Handle:
-    """Keep a task's output: as is, or in the file ``path`` (written whole, then renamed)."""
-    if path is None:
-        return value
-    temporary = f"{path}.part"
-    with open(temporary, "wb") as out:
-        if isinstance(value, tuple):
-            keys, lo, hi = value
-            np.savez(out, keys=keys, lo=lo, hi=hi)
-        else:
-            np.save(out, value)
-    os.replace(temporary, path)
-    return path
-
-
-def _route(values: U64, shards: int, *extra: U64) -> list[Any]:
-    """``values`` (and arrays aligned with them) split by shard, each part in order."""
-    from boardlab.pegs._kernel_shards import shard_order
-
-    order, starts = shard_order(values, shards)
-    grouped = [a[order] for a in (values, *extra)]
-    parts = [[g[starts[j] : starts[j + 1]] for j in range(shards)] for g in grouped]
-    if not extra:
-        return parts[0]
-    return [tuple(p[j] for p in parts) for j in range(shards)]
-
-
-def task_expand(
-    parents: Handle,
-    masks: tuple[U64, U64, U64],
-    table: U64,
-    nbits: int,
-    shards: int,
-    outs: list[str] | None,
-) -> list[Handle] | Handle:
-    """The distinct children of one shard, routed to their shards."""
-    from boardlab.pegs import _kernel
-
-    children = _kernel.sort_unique(_kernel.expand(_load(parents), *masks, table), nbits)
-    routed = _route(children, shards)
-    kept = [_save(part, None if outs is None else outs[j]) for j, part in enumerate(routed)]
-    return kept if shards > 1 else kept[0]  # one result is returned as itself
-
-
-def task_merge(nbits: int, out: str | None, *parts: Handle) -> tuple[Handle, int]:
-    """One shard of a level: the distinct positions routed to it, sorted; and how many
-    (each part is sorted and distinct: a merge)."""
-    from boardlab.pegs._kernel_shards import merge_unique
-
-    arrays = [_load(p) for p in parts]
-    starts = np.cumsum([0] + [a.size for a in arrays]).astype(np.int64)
-    merged = merge_unique(np.concatenate(arrays), starts)
-    for p in parts:
-        if isinstance(p, str):
-            os.remove(p)
-    return _save(merged, out), int(merged.size)
-
-
-def task_goal(
-    level: Handle, table: U64, goal: int | None, out: str | None
-) -> tuple[Handle, tuple[int, ...]]:
-    """The winning positions of the goal level's shard with their weights, and counts."""
-    from boardlab.pegs import _kernel
-
-    positions = _load(level)
-    sizes = _kernel.orbit_sizes(positions, table)
-    lo = np.zeros(positions.size, np.uint64)
-    if goal is None:
-        lo[:] = sizes
-    else:
-        at = int(np.searchsorted(positions, np.uint64(goal)))
-        if at < positions.size and positions[at] == goal:
-            lo[at] = sizes[at]
-    hi = np.zeros(positions.size, np.uint64)
-    return _finish(positions, sizes, lo, hi, out)
-
-
-def _finish(
-    positions: U64, sizes: npt.NDArray[np.int64], lo: U64, hi: U64, out: str | None
-) -> tuple[Handle, tuple[int, ...]]:
-    """Keep a shard's winning positions with their weights; its counts: positions,
-    boards, winning positions, winning boards, the weight of its first winning
-    position and that position's orbit size (on the start's level, one position: the
-    number of solutions times the orbit)."""
-    win = (lo | hi) != 0
-    first = int(np.argmax(win)) if win.any() else -1
-    weight = (int(hi[first]) << 64 | int(lo[first])) if first >= 0 else 0
-    counts = (
-        int(positions.size),
-        int(sizes.sum()),
-        int(win.sum()),
-        int(sizes[win].sum()),
-        weight,
-        int(sizes[first]) if first >= 0 else 1,
-    )
-    return _save((positions[win], lo[win], hi[win]), out), counts
-
-
-def task_push(
-    wins: Handle, masks: tuple[U64, U64, U64], table: U64, shards: int, outs: list[str] | None
-) -> list[Handle] | Handle:
-    """Every weight of one shard of winning positions pushed to its parents, routed."""
-    from boardlab.pegs._kernel_shards import parents_of
-
-    return push_routed(parents_of, wins, masks, table, shards, outs)
-
-
-def submit_pushes(
-    engine: Engine,
-    task: Callable[..., list[Handle] | Handle],
-    parts: list[Handle],
-    problem: Problem,
-    shards: int,
-    folder: Path | None,
-) -> list[list[Handle]]:
-    """One push ``task`` a shard of ``parts`` (:func:`task_push` or the forward one);
-    ``pushed[i][j]`` is what part ``i`` sends to shard ``j`` (a file in ``folder`` if
-    given)."""
-    pushed: list[list[Handle]] = []
-    for i, part in enumerate(parts):
-        outs = None
-        if folder is not None:
-            outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npz") for j in range(shards)]
-        got = engine.submit(task, (part, problem.masks, problem.table, shards, outs), shards)
-        pushed.append(got if shards > 1 else [got])
-    return pushed
-
-
-def push_routed(
-    kernel: Callable[..., tuple[U64, U64, U64]],
-    source: Handle,
-    masks: tuple[U64, U64, U64],
-    table: U64,
-    shards: int,
-    outs: list[str] | None,
-) -> list[Handle] | Handle:
-    """The 128-bit counts of one shard pushed by ``kernel`` (to the parents or the
-    children of its positions), routed to their shards and kept (in ``outs`` on disk)."""
-    keys, lo, hi = _load(source)
-    pushed = kernel(keys, lo, hi, *masks, table)
-    routed = _route(pushed[0], shards, pushed[1], pushed[2])
-    kept = [_save(part, None if outs is None else outs[j]) for j, part in enumerate(routed)]
-    return kept if shards > 1 else kept[0]  # one result is returned as itself
-
-
-def task_sum(
-    level: Handle, table: U64, out: str | None, *parts: Handle
-) -> tuple[Handle, tuple[int, ...]]:
-    """One shard of a level with the weights pushed to it: its winning positions and counts."""
-    from boardlab.pegs import _kernel
-    from boardlab.pegs._kernel_shards import add_weights
-
-    positions = _load(level)
-    loaded = [_load(p) for p in parts]
-    keys = np.concatenate([p[0] for p in loaded])
-    lo_in = np.concatenate([p[1] for p in loaded])
-    hi_in = np.concatenate([p[2] for p in loaded])
-    for p in parts:
-        if isinstance(p, str):
-            os.remove(p)
-    lo, hi = add_weights(positions, keys, lo_in, hi_in)
-    sizes = _kernel.orbit_sizes(positions, table)
-    return _finish(positions, sizes, lo, hi, out)
-
-
-# -- the run --------------------------------------------------------------------------
 
 
 @dataclass
@@ -268,64 +76,6 @@ class ShardedRun:
     shards: int = DEFAULT_SHARDS
     workdir: Path | None = None
     memory: int | None = None
-
-
-def _fingerprint(problem: Problem, shards: int) -> dict[str, object]:
-    return {
-        "holes": problem.board.size,
-        "jumps": [list(j) for j in problem.board.grid.jumps],
-        "start": str(problem.start),
-        "goal": None if problem.goal.bits is None else str(problem.goal.bits),
-        "symmetries": len(problem.group),
-        "shards": shards,
-    }
-
-
-def _prepare(workdir: Path, problem: Problem, shards: int) -> None:
-    """Check the work folder: missing, not writable, or holding another run: one line."""
-    if not workdir.is_dir():
-        raise BoardlabError(f"work folder {workdir} does not exist")
-    if not os.access(workdir, os.W_OK):
-        raise BoardlabError(f"work folder {workdir} is not writable")
-    mine = _fingerprint(problem, shards)
-    record = workdir / _RUN_FILE
-    if record.exists():
-        try:
-            theirs = json.loads(record.read_text())
-        except (OSError, ValueError) as exc:
-            raise BoardlabError(f"{record}: unreadable run record ({exc})") from None
-        if theirs != mine:
-            raise BoardlabError(
-                f"work folder {workdir} holds another run (other board, start, goal or "
-                "shard count); give an empty folder"
-            )
-    else:
-        record.write_text(json.dumps(mine))
-
-
-def _level_folder(run: ShardedRun, kind: str, pegs: int) -> Path | None:
-    if run.workdir is None:
-        return None
-    folder = run.workdir / f"{kind}-{pegs:02d}"
-    folder.mkdir(exist_ok=True)
-    return folder
-
-
-def _done(folder: Path | None) -> dict[str, Any] | None:
-    if folder is None or not (folder / _DONE_FILE).exists():
-        return None
-    try:
-        data: dict[str, Any] = json.loads((folder / _DONE_FILE).read_text())
-    except (OSError, ValueError):
-        return None
-    return data
-
-
-def _mark_done(folder: Path | None, data: dict[str, Any]) -> None:
-    if folder is not None:
-        temporary = folder / f"{_DONE_FILE}.part"
-        temporary.write_text(json.dumps(data))
-        os.replace(temporary, folder / _DONE_FILE)
 
 
 def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> None:
@@ -349,7 +99,7 @@ def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> No
             )
 
 
-def _analyse(
+def level_passes(
     problem: Problem,
     run: ShardedRun,
     budget: Budget,
@@ -358,25 +108,30 @@ def _analyse(
     kept: dict[int, list[Handle]],
 ) -> Analysis:
     """The forward and backward passes; every level's shards of winning positions (with
-    their weights) are left in ``kept``."""
+    their weights) are left in ``kept``.
+
+    :raises LimitExceededError: when the time budget runs out, or before a level that
+        would not fit in the run's memory or in its work folder's disk.
+    """
     from boardlab.pegs import _kernel
 
     began = time.perf_counter()
     shards = run.shards
-    masks, table = problem.masks, problem.table
+    # the tasks' masks and table, in the engine's shared store once (handles on a cluster)
+    masks, table = run.engine.share(problem.masks), run.engine.share(problem.table)
     nbits = problem.board.size
     top, bottom = problem.start_pegs, problem.goal.pegs
     total = 2 * (top - bottom) or 1
-    first = np.array([_kernel.canon(np.uint64(problem.start), table)], np.uint64)
-    levels: dict[int, list[Handle]] = {top: _route(first, shards)}
+    first = np.array([_kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
+    levels: dict[int, list[Handle]] = {top: route(first, shards)}
     sizes: dict[int, int] = {top: 1}
     sample = first
     for pegs in range(top - 1, bottom - 1, -1):
         budget.check(f"enumerating positions with {pegs} pegs")
-        folder = _level_folder(run, "level", pegs)
-        done = _done(folder)
+        folder = store.level_folder(run.workdir, "level", pegs)
+        done = store.finished(folder)
         if done is not None and folder is not None:
-            levels[pegs] = [str(folder / f"shard-{j:04d}.npy") for j in range(shards)]
+            levels[pegs] = store.shard_files(folder, shards, ".npy")
             sizes[pegs] = int(done["positions"])
         else:
             _check_room(run, sizes[pegs + 1], pegs, moves_per_position(sample, problem))
@@ -384,7 +139,7 @@ def _analyse(
             levels[pegs], sizes[pegs] = _forward(
                 levels[pegs + 1], run, masks, table, nbits, folder, report
             )
-            _mark_done(folder, {"positions": sizes[pegs]})
+            store.mark_done(folder, {"positions": sizes[pegs]})
         if progress is not None:
             progress(top - pegs, total, f"positions with {pegs} pegs ({sizes[pegs]:,})")
         sample = _sample(levels[pegs], run)
@@ -394,14 +149,14 @@ def _analyse(
     solutions = 0
     for pegs in range(bottom, top + 1):
         budget.check(f"counting paths from positions with {pegs} pegs")
-        folder = _level_folder(run, "wins", pegs)
-        done = _done(folder)
+        folder = store.level_folder(run.workdir, "wins", pegs)
+        done = store.finished(folder)
         if done is not None and folder is not None:
-            wins = [str(folder / f"shard-{j:04d}.npz") for j in range(shards)]
+            wins = store.shard_files(folder, shards, ".npz")
             totals = [int(x) for x in done["counts"]]
         else:
             wins, totals = _backward(pegs, bottom, levels[pegs], wins, run, problem, folder)
-            _mark_done(folder, {"counts": [str(x) for x in totals]})
+            store.mark_done(folder, {"counts": [str(x) for x in totals]})
         classes, boards, win_classes, win_boards, weight, orbit = totals
         counts.append(LevelCount(pegs, classes, boards, win_classes, win_boards))
         if pegs == top:
@@ -485,12 +240,12 @@ def _backward(
 ) -> tuple[list[Handle], list[int]]:
     shards = run.shards
     engine = run.engine
-    table = problem.table
+    table = engine.share(problem.table)
     out = (lambda j: None) if folder is None else (lambda j: str(folder / f"shard-{j:04d}.npz"))
     results: list[tuple[Handle, Handle]] = []
     if pegs == bottom:
         goal = problem.goal.bits
-        key = None if goal is None else int(problem_canon(goal, table))
+        key = None if goal is None else canonical(goal, problem.table)
         for j in range(shards):
             results.append(engine.submit(task_goal, (level[j], table, key, out(j)), returns=2))
     else:
@@ -505,13 +260,6 @@ def _backward(
     return [r[0] for r in results], totals
 
 
-def problem_canon(bits: int, table: U64) -> int:
-    """The canonical form of a position (plain int)."""
-    from boardlab.pegs import _kernel
-
-    return int(_kernel.canon(np.uint64(bits), table))
-
-
 def _sample(level: list[Handle], run: ShardedRun) -> U64:
     """A few positions of a level, for the next level's estimate."""
     for handle in level:
@@ -523,5 +271,5 @@ def _sample(level: list[Handle], run: ShardedRun) -> U64:
 
 
 def _gather_keys(wins: list[Handle], run: ShardedRun) -> U64:
-    keys = [_load(w)[0] for w in run.engine.fetch(list(wins))]
+    keys = [store.load(w)[0] for w in run.engine.fetch(list(wins))]
     return np.sort(np.concatenate(keys)) if keys else np.zeros(0, np.uint64)

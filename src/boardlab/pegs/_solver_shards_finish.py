@@ -16,20 +16,12 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.limits import Budget
+from boardlab.pegs import _solver_shards_store as store
 from boardlab.pegs._solver_finish import by_hole, start_counts
 from boardlab.pegs._solver_levels import Progress
-from boardlab.pegs._solver_shards import (
-    Handle,
-    ShardedRun,
-    _done,
-    _level_folder,
-    _load,
-    _mark_done,
-    _route,
-    _save,
-    push_routed,
-    submit_pushes,
-)
+from boardlab.pegs._solver_shards import ShardedRun
+from boardlab.pegs._solver_shards_store import Handle
+from boardlab.pegs._solver_shards_tasks import push_routed, route, submit_pushes
 from boardlab.pegs._solver_tables import Problem
 
 __all__ = ["finishes_sharded", "task_add", "task_push_forward"]
@@ -50,8 +42,8 @@ def task_add(wins: Handle, out: str | None, *parts: Handle) -> Handle:
     """One shard of winning positions with the counts pushed to them."""
     from boardlab.pegs._kernel_shards import add_weights
 
-    keys = _load(wins)[0]
-    loaded = [_load(p) for p in parts]
+    keys = store.load(wins)[0]
+    loaded = [store.load(p) for p in parts]
     lo, hi = add_weights(
         keys,
         np.concatenate([p[0] for p in loaded]),
@@ -61,7 +53,7 @@ def task_add(wins: Handle, out: str | None, *parts: Handle) -> Handle:
     for p in parts:
         if isinstance(p, str):
             os.remove(p)
-    return _save((keys, lo, hi), out)
+    return store.save((keys, lo, hi), out)
 
 
 def finishes_sharded(
@@ -79,12 +71,12 @@ def finishes_sharded(
     shards, engine = run.shards, run.engine
     top, bottom = problem.start_pegs, problem.goal.pegs
     keys, lo, hi = start_counts(problem)
-    counts: list[Handle] = _route(keys, shards, lo, hi)
+    counts: list[Handle] = route(keys, shards, lo, hi)
     for pegs in range(top - 1, bottom - 1, -1):
         budget.check(f"counting paths from the start to {pegs} pegs")
-        folder = _level_folder(run, "paths", pegs)
-        if _done(folder) is not None and folder is not None:
-            counts = [str(folder / f"shard-{j:04d}.npz") for j in range(shards)]
+        folder = store.level_folder(run.workdir, "paths", pegs)
+        if store.finished(folder) is not None and folder is not None:
+            counts = store.shard_files(folder, shards, ".npz")
             continue
         pushed = submit_pushes(engine, task_push_forward, counts, problem, shards, folder)
         counts = []
@@ -92,11 +84,11 @@ def finishes_sharded(
             out = None if folder is None else str(folder / f"shard-{j:04d}.npz")
             counts.append(engine.submit(task_add, (wins[pegs][j], out, *[p[j] for p in pushed])))
         engine.fetch(counts)  # every shard finished before the level is marked done
-        _mark_done(folder, {"pegs": pegs})
+        store.mark_done(folder, {"pegs": pegs})
         if progress is not None:
             progress(top - pegs, top - bottom, f"paths from the start to {pegs} pegs")
     finishes: dict[int, int] = {}
-    for keys, lo, hi in (_load(h) for h in engine.fetch(counts)):
+    for keys, lo, hi in (store.load(h) for h in engine.fetch(counts)):
         for hole, n in by_hole(problem, keys, lo, hi).items():
             finishes[hole] = finishes.get(hole, 0) + n
     return dict(sorted(finishes.items()))

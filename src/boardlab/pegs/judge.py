@@ -52,7 +52,8 @@ class Verdict:
         return self.moves if self.solved else None
 
     def as_dict(self) -> dict[str, object]:
-        """The verdict as plain JSON-ready values (cells as names)."""
+        """The verdict as plain JSON-ready values (cells as names), with its one-line
+        ``summary``."""
         return {
             "valid": self.valid,
             "solved": self.solved,
@@ -66,6 +67,7 @@ class Verdict:
             "score": self.score,
             "tiebreak": self.tiebreak,
             "turns": self.turns,
+            "summary": self.summary(),
         }
 
     def summary(self) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +46,7 @@ from boardlab.pegs.pagoda import pagoda_tables
 
 __all__ = [
     "Analysis",
+    "Classification",
     "Goal",
     "LevelCount",
     "MinMoves",
@@ -76,8 +77,9 @@ _MAX_PIECE = 1 << 20
 
 @dataclass(frozen=True)
 class Solution:
-    """The answer of :func:`solve` with its evidence."""
+    """The answer of :func:`solve` with its evidence (and the problem it answers)."""
 
+    problem: Problem
     solved: bool
     moves: tuple[Jump, ...]
     proven: bool
@@ -85,9 +87,13 @@ class Solution:
     nodes: int
     seconds: float
 
-    def as_dict(self, board: Board) -> dict[str, object]:
-        """The answer and its evidence as JSON-ready values, moves in ``board``'s notation."""
+    def as_dict(self) -> dict[str, object]:
+        """The board, the goal, the answer and its evidence as JSON-ready values, moves in
+        the board's notation."""
+        board = self.problem.board
         return {
+            "board": board.name,
+            "goal": self.problem.goal.text,
             "solved": self.solved,
             "moves": [board.move_text(move) for move in self.moves],
             "reason": self.reason,
@@ -146,11 +152,14 @@ def solve(
     began = time.perf_counter()
     proof = class_proof(problem)
     if proof is not None:
-        return Solution(False, (), True, proof, 0, time.perf_counter() - began)
+        return Solution(problem, False, (), True, proof, 0, time.perf_counter() - began)
     if problem.goal.reached(problem.start):
-        return Solution(True, (), True, "the start is the goal", 0, time.perf_counter() - began)
+        return Solution(
+            problem, True, (), True, "the start is the goal", 0, time.perf_counter() - began
+        )
     if problem.start_pegs == problem.goal.pegs:
-        return Solution(False, (), True, "the start has the goal's peg count but is not it", 0, 0.0)
+        reason = "the start has the goal's peg count but is not it"
+        return Solution(problem, False, (), True, reason, 0, 0.0)
     limit = limit or Limit()
     budget = limit.start()
     clock = Budget(Limit(time=limit.time), budget.started, budget.stop)
@@ -169,20 +178,21 @@ def solve(
             for search, status in zip(searches, statuses, strict=True):
                 seconds = time.perf_counter() - began
                 if status == _FOUND:
-                    return Solution(True, search.moves(), True, "solution found", nodes, seconds)
+                    path = search.moves()
+                    return Solution(problem, True, path, True, "solution found", nodes, seconds)
                 if status == _EXHAUSTED:
                     reason = (
                         f"no line of play works: all {search.nodes} positions searched "
                         f"({search.dead} dead ends)"
                     )
-                    return Solution(False, (), True, reason, nodes, seconds)
+                    return Solution(problem, False, (), True, reason, nodes, seconds)
             while beams and nodes >= beams[0][0]:
                 width = beams.pop(0)[1]
                 found = beam_search(problem, width, clock)
                 if found is not None:
                     seconds = time.perf_counter() - began
                     reason = f"solution found by a beam search of width {width}"
-                    return Solution(True, found, True, reason, nodes, seconds)
+                    return Solution(problem, True, found, True, reason, nodes, seconds)
             if progress is not None:
                 progress(nodes, 0, f"{nodes} nodes")
             if budget.exhausted(nodes):
@@ -288,27 +298,47 @@ class _Search:
 
 @dataclass(frozen=True)
 class StartVerdict:
-    """One single-vacancy start: holes where one peg is known to finish, and the evidence.
+    """One single-vacancy start of ``board``: holes where one peg is known to finish, and
+    the evidence.
 
     ``ends`` are finishes proven by a solution; ``open`` are finishes the position class
     allows that were not decided (not searched, or the search ran out of time).
     """
 
+    board: Board = field(repr=False, compare=False)
     vacancy: Cell
     solvable: bool | None
     ends: tuple[Cell, ...]
     reason: str
     open: tuple[Cell, ...] = ()
 
-    def as_dict(self, board: Board) -> dict[str, object]:
-        """The verdict as JSON-ready values, holes in ``board``'s notation."""
-        name = board.hole_name
+    def as_dict(self) -> dict[str, object]:
+        """The verdict as JSON-ready values, holes in the board's notation."""
+        name = self.board.hole_name
         return {
             "vacancy": name(self.vacancy),
             "solvable": self.solvable,
             "ends": [name(cell) for cell in self.ends],
             "open": [name(cell) for cell in self.open],
             "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class Classification:
+    """The answer of :func:`classify`: every single-vacancy start of ``board``, in hole
+    order, and the seconds it took."""
+
+    board: Board
+    starts: tuple[StartVerdict, ...]
+    seconds: float
+
+    def as_dict(self) -> dict[str, object]:
+        """The board, every start's verdict and the seconds as JSON-ready values."""
+        return {
+            "board": self.board.name,
+            "starts": [verdict.as_dict() for verdict in self.starts],
+            "seconds": round(self.seconds, 3),
         }
 
 
@@ -319,7 +349,7 @@ def classify(
     every_end: bool = False,
     progress: Progress | None = None,
     memory: int | None = None,
-) -> list[StartVerdict]:
+) -> Classification:
     """For every hole as the single vacancy: can one peg remain, and where?
 
     The position classes rule out most start/finish pairs at once. A start the classes
@@ -334,6 +364,7 @@ def classify(
 
     :raises BoardlabError: when the board is too large for the solver.
     """
+    began = time.perf_counter()
     limit = limit or Limit(time=60.0)
     size = board.size
     full = board.grid.full
@@ -386,7 +417,7 @@ def classify(
     for s in range(size):
         pairs = {e: known.get(key(s, e)) for e in range(size)}
         verdicts.append(_verdict(board, s, allowed_ends(s), pairs))
-    return verdicts
+    return Classification(board, tuple(verdicts), time.perf_counter() - began)
 
 
 def _count_decides(board: Board, s: int, e: int, limit: Limit, memory: int | None) -> bool | None:
@@ -411,14 +442,14 @@ def _verdict(
     if not allowed:
         start_class = position_class(board, board.grid.full & ~(1 << s))
         reason = f"impossible: position class {class_name(start_class)} holds no single peg"
-        return StartVerdict(cell, False, (), reason)
+        return StartVerdict(board, cell, False, (), reason)
     ends = tuple(board.cells[e] for e in allowed if status[e] is True)
     undecided = tuple(board.cells[e] for e in allowed if status[e] is None)
     names = ", ".join(board.hole_name(board.cells[e]) for e in allowed)
     if ends:
-        return StartVerdict(cell, True, ends, "solved", undecided)
+        return StartVerdict(board, cell, True, ends, "solved", undecided)
     if undecided:
         reason = f"undecided: the search ran out of time (the class allows {names})"
-        return StartVerdict(cell, None, (), reason, undecided)
+        return StartVerdict(board, cell, None, (), reason, undecided)
     reason = f"impossible: exhausted search (the class allows only {names})"
-    return StartVerdict(cell, False, (), reason)
+    return StartVerdict(board, cell, False, (), reason)

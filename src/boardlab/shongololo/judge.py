@@ -29,7 +29,8 @@ __all__ = ["Verdict", "judge_actions", "judge_text"]
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """What the judge found: validity with the first fault, and the counts."""
+    """What the judge found: validity with the first fault, and the counts; ``best``, the
+    best known count when one was given, makes the contest score."""
 
     box: Box
     valid: bool
@@ -38,6 +39,7 @@ class Verdict:
     eaten: int
     moves: int
     finished: bool
+    best: int | None = None
 
     @property
     def bound(self) -> int:
@@ -55,9 +57,10 @@ class Verdict:
             return 0.0
         return min(100.0, 100.0 * self.eaten / best)
 
-    def as_dict(self, best: int | None = None) -> dict[str, Any]:
-        """The verdict as JSON-ready values (``--json`` and the web API); ``best`` adds
-        the contest score in percent."""
+    def as_dict(self) -> dict[str, Any]:
+        """The verdict as JSON-ready values (``--json`` and the web API); with ``best``,
+        the contest score in percent (else ``score`` is None)."""
+        best = self.best
         box = self.box
         return {
             "box": list(box.sides),
@@ -87,8 +90,9 @@ class Verdict:
         )
 
 
-def judge_text(box: Box, text: str, source: str = "<output>") -> Verdict:
-    """Judge a contest output given as text.
+def judge_text(box: Box, text: str, source: str = "<output>", best: int | None = None) -> Verdict:
+    """Judge a contest output given as text (``best``: the best known count, for the
+    contest score).
 
     A line that is not ``E x y z`` / ``M x y z`` makes the answer invalid (it is not
     an exception): the verdict names the line.
@@ -96,29 +100,31 @@ def judge_text(box: Box, text: str, source: str = "<output>") -> Verdict:
     try:
         lines = parse_actions(text, source)
     except ParseError as exc:
-        return Verdict(box, False, exc.message, exc.line, 0, 0, False)
-    return _judge(box, lines)
+        return Verdict(box, False, exc.message, exc.line, 0, 0, False, best)
+    return _judge(box, lines, best)
 
 
-def judge_actions(box: Box, actions: Sequence[Action]) -> Verdict:
-    """Judge a list of actions (line numbers are 1-based positions in the list)."""
-    return _judge(box, [ActionLine(i, action) for i, action in enumerate(actions, start=1)])
+def judge_actions(box: Box, actions: Sequence[Action], best: int | None = None) -> Verdict:
+    """Judge a list of actions (line numbers are 1-based positions in the list;
+    ``best``: the best known count, for the contest score)."""
+    lines = [ActionLine(i, action) for i, action in enumerate(actions, start=1)]
+    return _judge(box, lines, best)
 
 
-def _judge(box: Box, lines: Sequence[ActionLine]) -> Verdict:
+def _judge(box: Box, lines: Sequence[ActionLine], best: int | None) -> Verdict:
     state = Shongololo(box)
     eaten = moves = 0
     for entry in lines:
         reason = state.why_illegal(entry.action)
         if reason is not None:
-            return Verdict(box, False, f"{entry.action}: {reason}", entry.line, eaten, moves, False)
+            why = f"{entry.action}: {reason}"
+            return Verdict(box, False, why, entry.line, eaten, moves, False, best)
         state.push(entry.action)
         if entry.action.kind == "E":
             eaten += 1
         else:
             moves += 1
     if not lines:
-        return Verdict(
-            box, False, "the output is empty: the first line must be E 1 1 1", 1, 0, 0, False
-        )
-    return Verdict(box, True, None, None, eaten, moves, state.is_over())
+        why = "the output is empty: the first line must be E 1 1 1"
+        return Verdict(box, False, why, 1, 0, 0, False, best)
+    return Verdict(box, True, None, None, eaten, moves, state.is_over(), best)

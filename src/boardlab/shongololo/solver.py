@@ -66,7 +66,8 @@ Progress = Callable[[str, int], None]
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """A legal run and its evidence: count, bound, whether proven optimal, work done."""
+    """A legal run and its evidence: count, bound, whether proven optimal, work done, and
+    the seed of the search."""
 
     box: Box
     actions: tuple[Action, ...]
@@ -76,6 +77,7 @@ class Solution:
     method: str
     nodes: int
     seconds: float
+    seed: int
 
     @property
     def ratio(self) -> float:
@@ -91,7 +93,7 @@ class Solution:
         """The run's counts and evidence as JSON-ready values (``--json`` and the web API).
 
         The evidence has the names every game uses: ``proven``, ``bound``, ``nodes``,
-        ``seconds``.
+        ``seconds``; ``seed`` is the search's seed.
         """
         box = self.box
         return {
@@ -106,6 +108,7 @@ class Solution:
             "method": self.method,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
+            "seed": self.seed,
         }
 
 
@@ -235,6 +238,7 @@ class Solver:
             method,
             nodes,
             time.perf_counter() - started,
+            self.seed,
         )
 
 

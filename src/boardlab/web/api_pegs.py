@@ -167,10 +167,9 @@ def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
     except LimitExceededError as exc:
         return _verdict(False, None, str(exc), goal.text)
     return {
-        **found.as_dict(board),
+        **found.as_dict(),
         "decided": found.proven,
         "moves": [_move_of(position, jump) for jump in found.moves],
-        "goal": goal.text,
         "method": "depth-first search (boardlab.pegs.solver)",
     }
 

@@ -111,7 +111,7 @@ def judge(request: Request) -> Obj:
     text = field_str(data, "moves", max_len=MAX_MOVE_LIST)
     verdict = judge_text(position, text)
     replay = _replay(position, text, None if verdict.valid else verdict.line)
-    return {**verdict.as_dict(), "summary": verdict.summary(), "replay": replay}
+    return {**verdict.as_dict(), "replay": replay}
 
 
 routes = [

@@ -116,7 +116,7 @@ def judge(request: Request) -> Obj:
         from boardlab.core.errors import ParseError
         from boardlab.shongololo.formats import parse_actions
 
-        verdict = judge_text(box, answer, source="answer")
+        verdict = judge_text(box, answer, source="answer", best=best or None)
         state = Shongololo(box)
         try:
             for entry in parse_actions(answer, source="answer"):
@@ -126,7 +126,7 @@ def judge(request: Request) -> Obj:
         except ParseError:
             pass
         return {
-            **verdict.as_dict(best or None),
+            **verdict.as_dict(),
             "svg": layer_picture(state),
             "blocks": blocks_of(state),
         }

@@ -111,7 +111,8 @@ class PeggedResult:
         return self.moves_count - self.bound
 
     def as_dict(self) -> dict[str, object]:
-        """The score and its evidence as JSON-ready values (moves as PEGGED ``FROM TO``)."""
+        """The score and its evidence as JSON-ready values, and the moves as PEGGED
+        ``FROM TO`` lines (``solution``)."""
         return {
             "moves": self.moves_count,
             "jumps": self.jumps,
@@ -126,6 +127,7 @@ class PeggedResult:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "seed": self.seed,
+            "solution": [f"{move.src} {move.dst}" for move in self.moves],
         }
 
 

@@ -1,0 +1,135 @@
+"""Solver layer: where the sharded level pass keeps its results, in memory or in a work folder.
+
+A task's result reaches the next tasks as a :data:`Handle`: the value itself, or, with a
+work folder, the name of the ``.npy`` / ``.npz`` file it was written to (written under
+a temporary name, then renamed, so a file is never half there). Each level (or level of
+path counts) has its own folder, ``level-PP/``, ``wins-PP/``, ``paths-PP/``, trusted on
+a later run only when its ``done.json`` (written last) is there; ``run.json`` records
+which problem and shard count the folder belongs to, so another run cannot resume it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from boardlab.core.errors import BoardlabError
+from boardlab.pegs._solver_tables import Problem
+
+__all__ = [
+    "Handle",
+    "finished",
+    "level_folder",
+    "load",
+    "mark_done",
+    "prepare_workdir",
+    "save",
+    "shard_files",
+]
+
+#: A task's result as the next task receives it: an array, a tuple of arrays, a file
+#: name in the work folder, or (on a cluster) a reference to any of these.
+Handle = Any
+
+_RUN_FILE = "run.json"
+_DONE_FILE = "done.json"
+
+
+def load(source: Handle) -> Any:
+    """A task's input: the value itself, or the file a task wrote it to."""
+    if isinstance(source, str):
+        if source.endswith(".npz"):
+            with np.load(source) as data:
+                return data["keys"], data["lo"], data["hi"]
+        return np.load(source)
+    return source
+
+
+def save(value: Any, path: str | None) -> Handle:
+    """Keep a task's output: as is, or in the file ``path`` (written whole, then renamed)."""
+    if path is None:
+        return value
+    temporary = f"{path}.part"
+    with open(temporary, "wb") as out:
+        if isinstance(value, tuple):
+            keys, lo, hi = value
+            np.savez(out, keys=keys, lo=lo, hi=hi)
+        else:
+            np.save(out, value)
+    os.replace(temporary, path)
+    return path
+
+
+def _fingerprint(problem: Problem, shards: int) -> dict[str, object]:
+    return {
+        "holes": problem.board.size,
+        "jumps": [list(j) for j in problem.board.grid.jumps],
+        "start": str(problem.start),
+        "goal": None if problem.goal.bits is None else str(problem.goal.bits),
+        "symmetries": len(problem.group),
+        "shards": shards,
+    }
+
+
+def prepare_workdir(workdir: Path, problem: Problem, shards: int) -> None:
+    """Check the work folder (missing, not writable, or holding another run: one line)
+    and record this run in it.
+
+    :raises BoardlabError: when the folder cannot hold this run.
+    """
+    if not workdir.is_dir():
+        raise BoardlabError(f"work folder {workdir} does not exist")
+    if not os.access(workdir, os.W_OK):
+        raise BoardlabError(f"work folder {workdir} is not writable")
+    mine = _fingerprint(problem, shards)
+    record = workdir / _RUN_FILE
+    if record.exists():
+        try:
+            theirs = json.loads(record.read_text())
+        except (OSError, ValueError) as exc:
+            raise BoardlabError(f"{record}: unreadable run record ({exc})") from None
+        if theirs != mine:
+            raise BoardlabError(
+                f"work folder {workdir} holds another run (other board, start, goal or "
+                "shard count); give an empty folder"
+            )
+    else:
+        record.write_text(json.dumps(mine))
+
+
+def level_folder(workdir: Path | None, kind: str, pegs: int) -> Path | None:
+    """The folder of one level's shards of ``kind`` (made if missing), None in memory."""
+    if workdir is None:
+        return None
+    folder = workdir / f"{kind}-{pegs:02d}"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def shard_files(folder: Path, shards: int, suffix: str) -> list[Handle]:
+    """The files of a finished level's shards, in shard order."""
+    return [str(folder / f"shard-{j:04d}{suffix}") for j in range(shards)]
+
+
+def finished(folder: Path | None) -> dict[str, Any] | None:
+    """What a finished level recorded in its ``done.json``; None when it is not finished
+    (or kept in memory)."""
+    if folder is None or not (folder / _DONE_FILE).exists():
+        return None
+    try:
+        data: dict[str, Any] = json.loads((folder / _DONE_FILE).read_text())
+    except (OSError, ValueError):
+        return None
+    return data
+
+
+def mark_done(folder: Path | None, data: dict[str, Any]) -> None:
+    """Mark a level finished (its shards all written), recording ``data``."""
+    if folder is not None:
+        temporary = folder / f"{_DONE_FILE}.part"
+        temporary.write_text(json.dumps(data))
+        os.replace(temporary, folder / _DONE_FILE)
