@@ -1,4 +1,4 @@
-"""Search layer: a game reviewed move by move, player 1's chance after every move.
+"""Player layer: a game reviewed move by move, player 1's chance after every move.
 
 Each position of the game (from the start to the last move) is judged by the exact
 solver where it finishes within a slice (few empty cells), else by the engine's search
