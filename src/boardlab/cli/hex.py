@@ -74,8 +74,7 @@ def _notation_options(parser: argparse.ArgumentParser) -> None:
 
 def _cell_namer(size: int, notation: str) -> Callable[[int], str]:
     """A cell index's name in ``notation``."""
-    from boardlab.hex.gtp import vertex
-    from boardlab.hex.rules import Cell
+    from boardlab.hex.board import Cell, vertex
 
     if notation == "hexgui":
         return lambda index: vertex(index, size)

@@ -31,8 +31,7 @@ from boardlab import __version__
 from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
-from boardlab.hex.board import vertex as hexgui_name
-from boardlab.hex.board import vertex_index
+from boardlab.hex.board import vertex, vertex_index
 from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.formats import format_diagram, swap_may_answer
 from boardlab.hex.player import SWAP_SOLVE_TIME, SolvingEngine, choose_move
@@ -81,11 +80,6 @@ def parse_vertex(text: str, size: int) -> int:
         return vertex_index(text, size)
     except ParseError as exc:
         raise GtpError(f"invalid vertex: {exc}") from None
-
-
-def vertex(index: int, size: int) -> str:
-    """The GTP vertex of an internal cell index (:func:`boardlab.hex.rules.vertex`)."""
-    return hexgui_name(index, size)
 
 
 class HexGtp:
