@@ -1,9 +1,9 @@
 """Benchmark: one Hex engine setting against another (self-play), to keep only what pays.
 
-Two ``MctsEngine`` settings play each seeded two-stone opening twice, each black once,
+Two ``SolvingEngine`` settings play each seeded two-stone opening twice, each black once,
 at equal time (``--time``, seconds a move; one process, so the two engines never think
 at the same time) or equal playouts (``--playouts``, machine-independent and
-reproducible). Settings are ``name=value`` lists of ``MctsEngine`` keyword arguments.
+reproducible). Settings are ``name=value`` lists of ``SolvingEngine`` keyword arguments.
 The win rate of ``--a`` is printed with its 95 % Wilson interval; the strength claims
 themselves come from ``bench_hex_mohex.py`` against MoHex.
 
@@ -21,8 +21,8 @@ from collections.abc import Sequence
 
 from bench_hex_mohex import wilson
 from boardlab.core.limits import Limit
+from boardlab.hex.player import SolvingEngine, warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position
-from boardlab.hex.search import MctsEngine, warm_up
 
 
 def setting(text: str) -> dict[str, str]:
@@ -34,7 +34,7 @@ def setting(text: str) -> dict[str, str]:
     return found
 
 
-def engine(options: dict[str, str], seed: int) -> MctsEngine:
+def engine(options: dict[str, str], seed: int) -> SolvingEngine:
     """An engine with ``options``: numbers, except ``patterns`` (a weights file)."""
     kinds: dict[str, type] = {
         "must_play": int,
@@ -49,7 +49,7 @@ def engine(options: dict[str, str], seed: int) -> MctsEngine:
         "patterns": str,
     }
     kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}
-    return MctsEngine(seed=seed, **kwargs)
+    return SolvingEngine(seed=seed, **kwargs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

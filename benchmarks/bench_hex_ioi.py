@@ -17,8 +17,8 @@ import sys
 import time
 
 from boardlab.hex.hexlib import Evaluator, GameClock, HexLib, generate_start, play_ioi_game
+from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import Position
-from boardlab.hex.search import MctsEngine
 
 
 class OpenSpielEvaluator(Evaluator):
@@ -79,7 +79,7 @@ def main() -> int:
                 evaluator: Evaluator = OpenSpielEvaluator(seed, calibrate(size, 0.5))
             else:
                 evaluator = Evaluator("strong", seed=seed)
-            game = play_ioi_game(HexLib(position, evaluator), MctsEngine(seed=seed))
+            game = play_ioi_game(HexLib(position, evaluator), SolvingEngine(seed=seed))
             won += game.result == 2
             worst = max(worst, game.seconds)
             worst_ours = max(worst_ours, game.program_seconds)

@@ -31,8 +31,9 @@ import numpy as np
 
 from bench_hex_solver import mohex_vertex
 from boardlab.core.limits import Budget, Limit
-from boardlab.hex import _solver_kernel as kernel
-from boardlab.hex._solver_dfpn import Dfpn, Key, Node
+from boardlab.hex import board
+from boardlab.hex.prover import hsearch, verdicts
+from boardlab.hex.prover.dfpn import Dfpn, Key, Node
 from boardlab.hex.rules import Cell
 
 SIZE = 7
@@ -149,12 +150,12 @@ def main() -> int:
     winner = 2 if won else 1
     print(f"opening {args.opening}: player {winner} wins, {search.analysed} analysed positions,")
     print(f"  {len(keys)} open positions in the proof tree")
-    nbr, lines = kernel.neighbour_masks(SIZE)
-    ring, table = kernel.ring_neighbours(SIZE), kernel.dead_ring_table()
+    nbr, lines = hsearch.neighbour_masks(SIZE)
+    ring, table = board.ring_neighbours(SIZE), board.dead_ring_table()
     none = np.empty((0, 2), np.uint64)
     ours = []
     for black, white, player in keys:
-        out = kernel.analyse(
+        out = verdicts.analyse(
             SIZE,
             nbr,
             lines,

@@ -48,8 +48,8 @@ from boardlab.core.errors import BoardlabError
 from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import Player, Prover, play_game
 from boardlab.hex.match import EnginePlayer, SolverProver
+from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import BLACK, WHITE, Cell
-from boardlab.hex.search import MctsEngine
 from boardlab.peers.mohex import (
     MOHEX_ABSENT,
     CheckedProver,
@@ -207,7 +207,7 @@ def play_series(
     for number, opening in enumerate(pairs):
         for ours_black in (True, False):
             seed = args.seed + 2 * number + (0 if ours_black else 1)
-            ours = EnginePlayer(MctsEngine(seed=seed), name="boardlab")
+            ours = EnginePlayer(SolvingEngine(seed=seed), name="boardlab")
             # Each forced move is played by the side whose turn it is.
             black = Forced(ours if ours_black else mohex, opening[:1])
             white = Forced(mohex if ours_black else ours, opening[1:])
@@ -232,7 +232,7 @@ def empty_black(
 ) -> Tally:
     """boardlab black from the empty board, its seed varied from game to game."""
     for number in range(args.games):
-        ours = EnginePlayer(MctsEngine(seed=args.seed + number), name="boardlab")
+        ours = EnginePlayer(SolvingEngine(seed=args.seed + number), name="boardlab")
         record = play_game(ours, mohex, args.size, args.time, prover)
         name = f"empty-black-{number:02d}.sgf"
         (out / name).write_text(format_game_sgf(record, "boardlab-bench"))

@@ -30,9 +30,10 @@ from pathlib import Path
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
+from boardlab.hex.board import vertex
 from boardlab.hex.formats import parse_sgf
+from boardlab.hex.player import SolvingEngine, warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position
-from boardlab.hex.search import MctsEngine, warm_up
 from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
 
@@ -79,8 +80,8 @@ def position_of(case: Case) -> Position:
 
 def boardlab_move(case: Case, seconds: float, seed: int) -> str:
     position = position_of(case)
-    result = MctsEngine(seed=seed).search(position, Limit(time=seconds))
-    return str(result.cell.transposed())
+    result = SolvingEngine(seed=seed).search(position, Limit(time=seconds))
+    return vertex(result.move, position.size)
 
 
 class Mohex:

@@ -25,10 +25,11 @@ import numpy as np
 
 from boardlab.core.errors import ProtocolError
 from boardlab.core.limits import Limit
-from boardlab.hex import _kernel
+from boardlab.hex.engine import kernel as _kernel
+from boardlab.hex.engine.search import tables
 from boardlab.hex.match import EnginePlayer, run_match
+from boardlab.hex.player import SolvingEngine, warm_up
 from boardlab.hex.rules import BLACK, Cell, Position
-from boardlab.hex.search import MctsEngine, tables, warm_up
 
 
 def action_of(vertex: str, size: int) -> int:
@@ -146,7 +147,7 @@ def our_playouts_per_second(size: int, seconds: float = 1.0) -> tuple[float, flo
             )
         count += 1000
     raw = count / (time.perf_counter() - started)
-    result = MctsEngine(seed=1).search(Position(size), Limit(time=seconds))
+    result = SolvingEngine(seed=1).search(Position(size), Limit(time=seconds))
     return raw, result.playouts / result.seconds
 
 
@@ -245,7 +246,7 @@ def main() -> int:
     print(f"\nmatches at {args.time:g} s per move, {args.games} game(s) per colour per size")
     print(f"{'size':>4} {'os sims/move':>12} {'as black':>9} {'as white':>9}")
     for size in sizes:
-        ours = EnginePlayer(MctsEngine(seed=size))
+        ours = EnginePlayer(SolvingEngine(seed=size))
         theirs = OpenSpielPlayer(rates, seed=size)
         result = run_match(ours, theirs, size, 2 * args.games, args.time)
         print(

@@ -33,9 +33,10 @@ from pathlib import Path
 
 from boardlab.cluster.process_engine import ProcessEngine
 from boardlab.core.limits import Limit
-from boardlab.hex._solver_store import recorded_totals
+from boardlab.hex.board import rotated, vertex, vertex_index
+from boardlab.hex.prover.solver import solve, solve_alphabeta
+from boardlab.hex.prover.store import recorded_totals
 from boardlab.hex.rules import BLACK, Cell, Position, random_open_position
-from boardlab.hex.solver import solve, solve_alphabeta
 
 
 def openspiel_value(position: Position) -> tuple[int, float]:
@@ -65,15 +66,14 @@ def published_7x7() -> dict[int, bool]:
     """Our opening index -> does player 1 win, for the published cells and their rotations."""
     table: dict[int, bool] = {}
     for name, wins in PUBLISHED_7X7_THEIRS.items():
-        theirs = Cell.parse(name)
-        ours = theirs.transposed().index(7)
-        table[ours] = table[48 - ours] = bool(wins)
+        ours = vertex_index(name, 7)
+        table[ours] = table[rotated(ours, 7)] = bool(wins)
     return table
 
 
 def mohex_vertex(index: int, size: int) -> str:
     """MoHex's name of our cell (its black joins rows: our transpose)."""
-    return str(Cell.of_index(index, size).transposed())
+    return vertex(index, size)
 
 
 def mohex_dfpn(

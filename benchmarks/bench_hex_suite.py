@@ -44,8 +44,8 @@ from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.gtp import parse_vertex, vertex
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Position
-from boardlab.hex.solver import solve
 from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
 

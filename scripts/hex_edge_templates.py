@@ -1,11 +1,11 @@
-"""Derives the edge templates of ``boardlab.hex._vc.EDGE_TEMPLATES`` with the exact solver.
+"""Derives the edge templates of ``boardlab.hex.engine.vc.EDGE_TEMPLATES`` with the exact solver.
 
 An edge template of depth ``d`` is a set of empty cells (offsets ``(dr, dc)`` from a
 stone ``d`` rows above an edge, the edge below row ``d``) inside which the stone's owner
 joins the edge whatever the opponent plays first. For each window of candidate cells,
 the script builds the 8x8 position in which the stone hangs from the far edge by a
 chain of its owner's stones, every cell outside the window belongs to the opponent and
-the opponent is to move, asks :func:`boardlab.hex.solver.solve` who wins, then drops the
+the opponent is to move, asks :func:`boardlab.hex.prover.solver.solve` who wins, then drops the
 window's cells one at a time in seeded random orders while the owner still wins: each
 order ends in a minimal carrier. It prints every distinct one.
 
@@ -18,8 +18,8 @@ import argparse
 import random
 
 from boardlab.core.limits import Limit
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
-from boardlab.hex.solver import solve
 
 Offsets = tuple[tuple[int, int], ...]
 #: The largest board the DFPN solver takes (a window is at most this wide).

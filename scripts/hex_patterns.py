@@ -4,7 +4,7 @@ Reads SGF games (those kept under ``benchmarks/results/``: MoHex 2.0's benchmark
 against boardlab and the MoHex-against-MoHex games of ``scripts/hex_mohex_games.py``),
 takes every move that the named player chose (by default MoHex's, under any of its
 names ``mohex``, ``mohex-N``; not the seeded opening stones), describes every empty
-cell of each such position by the local features of :mod:`boardlab.hex._patterns`, and
+cell of each such position by the local features of :mod:`boardlab.hex.engine.patterns`, and
 fits a log-linear (softmax) model of the chosen move
 by gradient descent with L2 regularisation. Games are split by a seeded hash into a
 training part and a held-out tenth; the script prints the per-move log-likelihood and
@@ -43,7 +43,7 @@ def games(paths: list[str]) -> list[Path]:
 def samples(files: list[Path], player: str, skip: int) -> tuple[Samples, int]:
     """Features of every candidate (rows), the position each belongs to, and the chosen
     row of each position; and how many games gave moves."""
-    from boardlab.hex._patterns import NUM_FEATURES, features, ring_canon_table, square_table
+    from boardlab.hex.engine.patterns import NUM_FEATURES, features, ring_canon_table, square_table
     from boardlab.hex.formats import parse_sgf
 
     canon = ring_canon_table()
@@ -161,7 +161,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
 
-    from boardlab.hex._patterns import NUM_WEIGHTS
+    from boardlab.hex.engine.patterns import NUM_WEIGHTS
 
     files = games(args.sources)
     train_files = [f for f in files if not held_out(f, args.seed)]

@@ -32,6 +32,19 @@ ALLOWED: dict[str, frozenset[str]] = {
 
 SEARCHING = re.compile(r"^_?(solver|search)(_.*)?$")
 
+#: The rooms inside Hex (docs/architecture.md): what each may import of boardlab besides
+#: itself. The engine and the prover never import each other; both stand on the board
+#: (and the rules, which stand on it, and core). ``hex.player`` joins them, above both.
+HEX_BOARD = ("boardlab.core", "boardlab.hex.board")
+HEX_ROOMS: dict[str, tuple[str, ...]] = {
+    "boardlab.hex.board": ("boardlab.core",),
+    "boardlab.hex.engine": (*HEX_BOARD, "boardlab.hex.rules"),
+    "boardlab.hex.prover": (*HEX_BOARD, "boardlab.hex.rules"),
+}
+#: The modules of the rooms a judge or a format must not trust (the engine, the prover
+#: and what joins them).
+HEX_SEARCHING = ("boardlab.hex.engine", "boardlab.hex.prover", "boardlab.hex.player")
+
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(SRC).with_suffix("").parts)
@@ -105,6 +118,25 @@ def basename(module: str) -> str:
     return module.rsplit(".", 1)[-1]
 
 
+def within(module: str, package: str) -> bool:
+    """Is ``module`` the module or package ``package`` or inside it?"""
+    return module == package or module.startswith(package + ".")
+
+
+def room_of(module: str) -> str | None:
+    """The Hex room (a key of :data:`HEX_ROOMS`) ``module`` is in, if any."""
+    return next((room for room in HEX_ROOMS if within(module, room)), None)
+
+
+def room_violations(module: str, targets: set[str]) -> list[str]:
+    """The imports of ``module`` its Hex room may not make."""
+    room = room_of(module)
+    if room is None:
+        return []
+    allowed = (room, *HEX_ROOMS[room])
+    return sorted(t for t in targets if not any(within(t, part) for part in allowed))
+
+
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     """Strongly connected components with more than one module (Tarjan, iterative)."""
     index: dict[str, int] = {}
@@ -157,6 +189,11 @@ def test_the_checker_sees_imports_and_cycles() -> None:
     assert "boardlab.core.errors" in IMPORTS["boardlab.core.limits"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+    engine, prover = "boardlab.hex.engine.search", "boardlab.hex.prover.solver"
+    assert room_violations(engine, {prover, "boardlab.hex.rules"}) == [prover]
+    assert room_violations(prover, {engine, "boardlab.hex.board"}) == [engine]
+    assert room_violations("boardlab.hex.board", {"boardlab.hex.rules"}) == ["boardlab.hex.rules"]
+    assert room_violations("boardlab.hex.player", {engine, prover}) == []
 
 
 @pytest.mark.parametrize("module", sorted(IMPORTS))
@@ -184,6 +221,28 @@ def test_rules_import_no_formats(module: str) -> None:
 def test_judges_and_formats_import_no_search(module: str) -> None:
     wrong = sorted(target for target in IMPORTS[module] if SEARCHING.match(basename(target)))
     assert not wrong, f"{module} must not trust a solver or search: {wrong}"
+
+
+def test_the_hex_rooms_exist() -> None:
+    for room in HEX_ROOMS:
+        assert any(within(module, room) for module in IMPORTS), room
+
+
+@pytest.mark.parametrize("module", sorted(m for m in IMPORTS if room_of(m)))
+def test_hex_rooms(module: str) -> None:
+    """The engine never imports the prover nor the prover the engine; both stand on
+    ``hex.board`` (with ``hex.rules`` and core), and the board on core alone."""
+    wrong = room_violations(module, IMPORTS[module])
+    assert not wrong, f"{module} (room {room_of(module)}) may not import {wrong}"
+
+
+@pytest.mark.parametrize(
+    "module",
+    sorted(m for m in IMPORTS if part_of(m) == "hex" and basename(m) in {"judge", "formats"}),
+)
+def test_hex_judge_and_formats_stand_outside_the_rooms(module: str) -> None:
+    wrong = sorted(t for t in IMPORTS[module] if any(within(t, r) for r in HEX_SEARCHING))
+    assert not wrong, f"{module} must not trust the engine or the prover: {wrong}"
 
 
 PROCESS_MODULES = frozenset({"subprocess", "socket", "multiprocessing", "asyncio.subprocess"})
@@ -217,8 +276,8 @@ def test_no_import_cycles() -> None:
     assert not found, "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
-#: Private names still imported across modules, each with where it is left to.
-PRIVATE_LEFT = frozenset({("boardlab.hex._vc", "boardlab.hex._solver_kernel._popcount")})
+#: Private names still imported across modules, each with where it is left to (none).
+PRIVATE_LEFT: frozenset[tuple[str, str]] = frozenset()
 
 
 def private_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
@@ -244,12 +303,17 @@ def private_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return found
 
 
-def test_the_checker_sees_private_names() -> None:
+def test_the_checker_sees_private_names(tmp_path: Path) -> None:
     known = modules()
     shards = "boardlab.pegs._solver_shards"
     assert private_imports(shards, known[shards], known) == set()
-    vc = "boardlab.hex._vc"
-    assert private_imports(vc, known[vc], known) == {"boardlab.hex._solver_kernel._popcount"}
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from boardlab.hex.engine.vc import _bit\nfrom boardlab.pegs import _kernel\n",
+        encoding="utf-8",
+    )
+    found = private_imports("boardlab.hex.engine.bad", bad, known)
+    assert found == {"boardlab.hex.engine.vc._bit"}
 
 
 @pytest.mark.parametrize("module", sorted(IMPORTS))

@@ -10,8 +10,8 @@ from types import ModuleType
 from tests.hex.benchmark_script import load
 
 from boardlab.core.limits import Limit
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Position
-from boardlab.hex.solver import solve
 
 
 def suite_module() -> ModuleType:

@@ -11,8 +11,8 @@ import pytest
 from boardlab.cli import load_game, main
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import format_diagram, parse_position
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import Cell, Position
-from boardlab.hex.solver import solve
 from boardlab.render.hex import svg_picture
 
 DATA = Path(__file__).parent / "data"

@@ -6,15 +6,15 @@ import pytest
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
+from boardlab.hex.engine.opening import balanced_opening, opening_candidates
 from boardlab.hex.gtp import HexGtp, parse_vertex, vertex
-from boardlab.hex.opening import balanced_opening, decide_swap, opening_candidates
+from boardlab.hex.player import SolvingEngine, decide_swap
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
-from boardlab.hex.search import MctsEngine
-from boardlab.hex.solver import solve
 
 
 def session(*lines: str, size: int = 5) -> tuple[HexGtp, list[str]]:
-    gtp = HexGtp(MctsEngine(seed=1, max_nodes=50_000), size=size, move_time=0.05)
+    gtp = HexGtp(SolvingEngine(seed=1, max_nodes=50_000), size=size, move_time=0.05)
     replies = [gtp.handle_line(line)[0] for line in lines]
     return gtp, replies
 
@@ -257,7 +257,7 @@ def test_decide_swap_by_search_above_the_solver_size() -> None:
     def decision(size: int, name: str) -> tuple[bool, float]:
         position = Position(size, swap=True)
         position.play(Cell.parse(name))
-        engine = MctsEngine(seed=1, max_nodes=200_000)
+        engine = SolvingEngine(seed=1, max_nodes=200_000)
         result = decide_swap(engine, position, Limit(nodes=3000), solve_size=0)
         assert result.reason.startswith("search")
         assert (result.reply is None) == result.swap
@@ -269,7 +269,7 @@ def test_decide_swap_by_search_above_the_solver_size() -> None:
     assert not swap and chance < 0.5
     assert decision(7, "d4") == decision(7, "d4")  # reproducible under a playout limit
     with pytest.raises(BoardlabError, match="swap is not legal"):
-        decide_swap(MctsEngine(), Position(5, swap=True), Limit(nodes=100))
+        decide_swap(SolvingEngine(), Position(5, swap=True), Limit(nodes=100))
 
 
 def test_genmove_black_opens_off_centre_with_swap() -> None:

@@ -8,9 +8,9 @@ from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_diagram
 from boardlab.hex.hexlib import Evaluator, HexLib, check_ioi_start, generate_start, play_ioi_game
+from boardlab.hex.player import SolvingEngine
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
-from boardlab.hex.search import MctsEngine
-from boardlab.hex.solver import solve
 
 START = parse_diagram(
     """
@@ -96,7 +96,7 @@ def test_generated_starts_are_certified_wins() -> None:
 def test_full_ioi_game_is_won_within_time() -> None:
     position, _ = generate_start(5, 3, seed=5)
     lib = HexLib(position, Evaluator("medium", seed=2))
-    game = play_ioi_game(lib, MctsEngine(seed=3), total_time=3.0)
+    game = play_ioi_game(lib, SolvingEngine(seed=3), total_time=3.0)
     assert game.result == 2
     assert game.program_seconds <= 3.0
     assert game.transcript[0] == "HEX 5" and len(game.transcript) == len(game.moves) + 1

@@ -9,9 +9,10 @@ import pytest
 from tests.hex import twin
 
 from boardlab.core.limits import Limit
-from boardlab.hex import _kernel
+from boardlab.hex.engine import kernel as _kernel
+from boardlab.hex.engine.search import tables
+from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import Cell, Position
-from boardlab.hex.search import MctsEngine, tables
 
 
 def random_board(size: int, rng: random.Random, fill: float) -> tuple[list[int], int, int]:
@@ -89,8 +90,8 @@ def test_dead_cells_really_are_dead() -> None:
 
 def test_search_is_deterministic_from_seed() -> None:
     p = Position(9)  # past the exact solver's board sizes: the playouts decide
-    a = MctsEngine(seed=3, max_nodes=50_000).search(p, Limit(nodes=600))
-    b = MctsEngine(seed=3, max_nodes=50_000).search(p, Limit(nodes=600))
+    a = SolvingEngine(seed=3, max_nodes=50_000).search(p, Limit(nodes=600))
+    b = SolvingEngine(seed=3, max_nodes=50_000).search(p, Limit(nodes=600))
     assert (a.move, a.top) == (b.move, b.top)
     assert a.playouts == 600
 
@@ -100,7 +101,7 @@ def test_search_takes_the_win_and_blocks() -> None:
         return [Cell.parse(name) for name in names.split()]
 
     p = Position.from_stones(5, cells("a3 b3 c3 d3"), cells("a1 b1 c1 e2"))
-    engine = MctsEngine(seed=1, max_nodes=20_000)
+    engine = SolvingEngine(seed=1, max_nodes=20_000)
     result = engine.search(p, Limit(nodes=200))
     assert str(result.cell) == "e3" and result.proven == 1
     p = Position.from_stones(5, cells("a3 b3 c3 d3 a5"), cells("a1 b1 c1 e2"))
@@ -110,7 +111,7 @@ def test_search_takes_the_win_and_blocks() -> None:
 
 def test_mcts_solver_proves_small_boards() -> None:
     """The first player wins every n x n board; the tree proves it on 3x3 from the centre."""
-    engine = MctsEngine(seed=2, max_nodes=200_000)
+    engine = SolvingEngine(seed=2, max_nodes=200_000)
     result = engine.search(Position(3), Limit(nodes=20_000))
     assert result.proven == 1 and str(result.cell) == "b2"
     p = Position(3)

@@ -10,7 +10,7 @@ import pytest
 from boardlab.core.errors import ProtocolError
 from boardlab.hex.judge import play_game
 from boardlab.hex.match import EnginePlayer, run_match
-from boardlab.hex.search import MctsEngine
+from boardlab.hex.player import SolvingEngine
 from boardlab.peers.gtp_process import GtpProcess
 
 
@@ -87,7 +87,7 @@ def test_engine_beats_a_random_player() -> None:
             return move
 
     result = run_match(
-        EnginePlayer(MctsEngine(seed=1, max_nodes=100_000)), RandomPlayer(), 5, 2, 0.05
+        EnginePlayer(SolvingEngine(seed=1, max_nodes=100_000)), RandomPlayer(), 5, 2, 0.05
     )
     assert result.wins_as == {1: 1, 2: 1}
     assert "black (first)" in "\n".join(result.table("boardlab", "random"))
@@ -98,7 +98,8 @@ def test_match_against_a_gtp_subprocess() -> None:
     theirs = GtpProcess(command, timeout=60.0)
     try:
         assert theirs.name == "boardlab-hex"
-        result = run_match(EnginePlayer(MctsEngine(seed=2, max_nodes=100_000)), theirs, 4, 2, 0.02)
+        ours = EnginePlayer(SolvingEngine(seed=2, max_nodes=100_000))
+        result = run_match(ours, theirs, 4, 2, 0.02)
     finally:
         theirs.close()
     assert sum(result.played_as.values()) == 2

@@ -10,11 +10,11 @@ import pytest
 from tests.hex import twin
 
 from boardlab.core.limits import Limit
-from boardlab.hex._mustplay import link_table, must_play
-from boardlab.hex.geometry import bridge_table
+from boardlab.hex.board import bridge_table
+from boardlab.hex.engine.mustplay import link_table, must_play
+from boardlab.hex.engine.search import tables
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import Position, random_open_position
-from boardlab.hex.search import tables
-from boardlab.hex.solver import solve
 
 
 def kernel_region(position: Position, mover: int) -> set[int] | None:

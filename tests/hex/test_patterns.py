@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from boardlab.core.limits import Limit
-from boardlab.hex import _patterns as pat
-from boardlab.hex.geometry import DIRECTIONS
+from boardlab.hex.board import DIRECTIONS
+from boardlab.hex.engine import patterns as pat
+from boardlab.hex.engine.search import pattern_weights
+from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import Position, parse_move
-from boardlab.hex.search import MctsEngine, pattern_weights
 
 BRIDGE_PAIRS = 3
 
@@ -109,23 +110,23 @@ def test_the_shipped_weights_prefer_the_bridge_save() -> None:
 def test_the_prior_off_and_on_both_search_reproducibly() -> None:
     position = Position.from_moves(7, [parse_move("d4", 7)])
     for prior in (0.0, 20.0):
-        first = MctsEngine(seed=3, prior=prior).search(position, Limit(nodes=3000))
-        again = MctsEngine(seed=3, prior=prior).search(position, Limit(nodes=3000))
+        first = SolvingEngine(seed=3, prior=prior).search(position, Limit(nodes=3000))
+        again = SolvingEngine(seed=3, prior=prior).search(position, Limit(nodes=3000))
         assert first.move == again.move
 
 
 def test_the_engine_reads_another_weights_file_and_names_a_bad_one(tmp_path: Path) -> None:
     from boardlab.core.errors import BoardlabError
-    from boardlab.hex._patterns import NUM_WEIGHTS
+    from boardlab.hex.engine.patterns import NUM_WEIGHTS
 
     good = tmp_path / "good.npz"
     np.savez(good, weights=np.full(NUM_WEIGHTS, 0.5))
     weights, _ = pattern_weights(str(good))
     assert weights.shape == (NUM_WEIGHTS,) and float(weights[7]) == 0.5
-    assert MctsEngine(patterns=str(good)).patterns[0] is weights
+    assert SolvingEngine(patterns=str(good)).patterns[0] is weights
     short = tmp_path / "short.npz"
     np.savez(short, weights=np.zeros(3))
     with pytest.raises(BoardlabError, match="short.npz: 3 weights"):
         pattern_weights(str(short))
     with pytest.raises(BoardlabError, match="cannot read the pattern weights"):
-        MctsEngine(patterns=str(tmp_path / "missing.npz"))
+        SolvingEngine(patterns=str(tmp_path / "missing.npz"))

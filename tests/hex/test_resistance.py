@@ -7,8 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from boardlab.hex._resistance import cell_flows, flows_reference, move_scores
-from boardlab.hex._solver_kernel import ring_neighbours
+from boardlab.hex.board import ring_neighbours
+from boardlab.hex.prover.resistance import cell_flows, flows_reference, move_scores
 
 
 def random_board(rng: random.Random, n: int) -> tuple[int, int]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from boardlab.core.limits import Limit
+from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import Position
-from boardlab.hex.search import MctsEngine
 
 
 def subtree(nodes: np.ndarray, stats: np.ndarray, node: int, depth: int) -> object:
@@ -21,7 +21,7 @@ def subtree(nodes: np.ndarray, stats: np.ndarray, node: int, depth: int) -> obje
 
 
 def test_the_reached_subtree_becomes_the_new_root() -> None:
-    engine = MctsEngine(seed=4)
+    engine = SolvingEngine(seed=4)
     p = Position(7)
     engine.search(p, Limit(nodes=3000))
     assert engine._tree is not None
@@ -43,7 +43,7 @@ def test_the_reached_subtree_becomes_the_new_root() -> None:
 
 
 def test_no_reuse_across_sizes_or_after_an_undo() -> None:
-    engine = MctsEngine(seed=4)
+    engine = SolvingEngine(seed=4)
     engine.search(Position(7), Limit(nodes=500))
     assert engine._reusable((9, 3)) is None  # another board size
     q = Position(7)
@@ -56,8 +56,8 @@ def test_no_reuse_across_sizes_or_after_an_undo() -> None:
 def test_reuse_off_repeats_the_fresh_search() -> None:
     p = Position(6)
     p.push_index(14)
-    fresh = MctsEngine(seed=9).search(p, Limit(nodes=2000))
-    engine = MctsEngine(seed=9, reuse=False)
+    fresh = SolvingEngine(seed=9).search(p, Limit(nodes=2000))
+    engine = SolvingEngine(seed=9, reuse=False)
     engine.search(Position(6), Limit(nodes=2000))
     engine._searches = 0
     again = engine.search(p, Limit(nodes=2000))

@@ -8,9 +8,9 @@ from functools import cache
 import pytest
 
 from boardlab.core.limits import Limit
-from boardlab.hex.alphabeta import _template_holds, _ziggurats
+from boardlab.hex.prover.alphabeta import _template_holds, _ziggurats
+from boardlab.hex.prover.solver import format_result, solve
 from boardlab.hex.rules import Cell, Position, random_open_position
-from boardlab.hex.solver import format_result, solve
 
 
 def brute_force_wins(position: Position) -> bool:

@@ -14,10 +14,11 @@ from tests.hex.test_solver import brute_force_winning_moves
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex import _solver_dfpn as dfpn_module
-from boardlab.hex import _solver_kernel as k
+from boardlab.hex import board
+from boardlab.hex.prover import dfpn as dfpn_module
+from boardlab.hex.prover import hsearch, inferior, verdicts
+from boardlab.hex.prover.solver import solve, solve_alphabeta, solve_dfpn
 from boardlab.hex.rules import Cell, Position, random_open_position
-from boardlab.hex.solver import solve, solve_alphabeta, solve_dfpn
 
 KF, KS, WORK = 8, 12, 200_000
 NONE = np.empty((0, 2), np.uint64)
@@ -37,28 +38,33 @@ def positions(size: int, count: int, seed: int) -> Iterator[Position]:
 
 @pytest.fixture
 def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
-    """The kernel module with every numba function replaced by its plain-Python source
+    """The kernel modules with every numba function replaced by its plain-Python source
     (the compiled kernel is built first, while its globals are still the numba ones)."""
-    k.warm()
-    names = ("_popcount", "_spread", "_ring_code", "dead_cells", "fill_captured", "_joined")
-    names = (*names, "_killed", "_drop_vulnerable", "_fill_pairs", "_drop_dominated")
-    names = (*names, "_fillable_after")
-    names = (*names, "_add_full", "_add_semi", "_or_rule", "_push", "_row", "_table")
-    for name in (*names, "_proof", "hsearch"):
-        monkeypatch.setattr(k, name, getattr(k, name).py_func)
-    return k.analyse.py_func
+    verdicts.warm()
+    patches = {
+        hsearch: ("_popcount", "_spread", "joined", "_add_full", "_add_semi", "_or_rule"),
+        inferior: ("ring_code", "dead_cells", "fill_captured", "fill_pairs", "_killed"),
+        verdicts: ("hsearch", "joined", "dead_cells", "fill_captured", "drop_vulnerable"),
+    }
+    patches[hsearch] += ("_push", "_row", "_table", "_proof", "hsearch")
+    patches[inferior] += ("drop_vulnerable", "drop_dominated", "_fillable_after")
+    patches[verdicts] += ("drop_dominated",)
+    for module, names in patches.items():
+        for name in names:
+            monkeypatch.setattr(module, name, getattr(module, name).py_func)
+    return verdicts.analyse.py_func
 
 
 def test_python_twin_matches_the_kernel(python_twin: object) -> None:
     twin = python_twin
     assert callable(twin)
     for size in (2, 3, 4):
-        nbr, lines = k.neighbour_masks(size)
-        ring, table = k.ring_neighbours(size), k.dead_ring_table()
+        nbr, lines = hsearch.neighbour_masks(size)
+        ring, table = board.ring_neighbours(size), board.dead_ring_table()
         for p in positions(size, 12, size):
             black, white = bits(p)
             args = (black, white, p.to_move, KF, KS, WORK, NONE, True, NONE)
-            fast = k.analyse(size, nbr, lines, ring, table, *args)
+            fast = verdicts.analyse(size, nbr, lines, ring, table, *args)
             slow = twin(size, nbr, lines, ring, table, *args)
             assert [int(x) for x in fast[:5]] == [int(x) for x in slow[:5]], repr(p)
             for a, b in zip(fast[5:], slow[5:], strict=True):
@@ -118,7 +124,7 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
     even with the other side to move; a WIN or LOSS verdict is right; the fill-in keeps
     the value; the moves an OPEN verdict keeps (must-play region less dead and vulnerable
     cells) hold a winning move exactly when the position is won."""
-    nbr, lines = k.neighbour_masks(size)
+    nbr, lines = hsearch.neighbour_masks(size)
     checked = {"full": 0, "semi": 0, "outside": 0}
     rng = random.Random(10 + size)
     for _ in range(count):
@@ -127,7 +133,7 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
         b, w, mover = int(black), int(white), p.to_move
         own, opp = (black, white) if mover == 1 else (white, black)
         lo, hi = (lines[0], lines[1]) if mover == 1 else (lines[2], lines[3])
-        full, semi, _, _, _ = k.hsearch(
+        full, semi, _, _, _ = hsearch.hsearch(
             size, nbr, own, opp, lo, hi, KF, KS, WORK, False, NONE, False
         )
         wins = mover_wins(size, b, w, mover)
@@ -138,11 +144,11 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
             # the owner stays connected even when the other side moves first
             assert not mover_wins(size, b, w, 3 - mover), repr(p)
             checked["full"] += 1
-        ring, table = k.ring_neighbours(size), k.dead_ring_table()
+        ring, table = board.ring_neighbours(size), board.dead_ring_table()
         thorough = bool(rng.getrandbits(1))  # a light analysis skips the mover's search
         verdict, moves, rb, rw, _ = (
             int(x)
-            for x in k.analyse(
+            for x in verdicts.analyse(
                 size,
                 nbr,
                 lines,
@@ -159,10 +165,10 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
                 NONE,
             )[:5]
         )
-        assert verdict != k.WIN or wins, repr(p)
-        assert verdict != k.LOSS or not wins, repr(p)
+        assert verdict != verdicts.WIN or wins, repr(p)
+        assert verdict != verdicts.LOSS or not wins, repr(p)
         assert mover_wins(size, rb, rw, mover) == wins, repr(p)  # the fill-in keeps the value
-        if verdict == k.OPEN:
+        if verdict == verdicts.OPEN:
             # the moves kept hold a winning one exactly when the position is won
             kept = [i for i in range(size * size) if moves >> i & 1]
             assert kept and not (rb | rw) & moves, repr(p)
@@ -184,18 +190,18 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
     child's analysis with both seeds gives a right verdict and keeps a winning move
     exactly when the child is won; a seed with stones that are not subsets is not
     used."""
-    nbr, lines = k.neighbour_masks(size)
-    ring, table = k.ring_neighbours(size), k.dead_ring_table()
+    nbr, lines = hsearch.neighbour_masks(size)
+    ring, table = board.ring_neighbours(size), board.dead_ring_table()
     rng = random.Random(40 + size)
     seeded = 0
     for _ in range(count):
         p = random_open_position(size, rng.randint(1, 3), rng)  # mostly open positions
         black, white = bits(p)
         mover = p.to_move
-        verdict, _, rb, rw, _, vcs, theirs = k.analyse(
+        verdict, _, rb, rw, _, vcs, theirs = verdicts.analyse(
             size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, True, NONE
         )
-        if verdict != k.OPEN:
+        if verdict != verdicts.OPEN:
             continue
         if int(vcs[0, 0]):
             last, last_owner = vcs, mover
@@ -207,7 +213,7 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
             cb, cw = (int(rb) | 1 << i, int(rw)) if mover == 1 else (int(rb), int(rw) | 1 << i)
             for owner, seed in ((mover, vcs), (child, theirs)):
                 own, opp = (cb, cw) if owner == 1 else (cw, cb)
-                full, semi, _, _, _ = k.hsearch(
+                full, semi, _, _, _ = hsearch.hsearch(
                     size, nbr, np.uint64(own), np.uint64(opp), *lines_of[owner],
                     KF, KS, WORK, False, seed, False,
                 )  # fmt: skip
@@ -217,15 +223,15 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
                     assert not mover_wins(size, cb, cw, 3 - owner), (repr(p), i, owner)
             v, moves, b2, w2, _ = (
                 int(x)
-                for x in k.analyse(
+                for x in verdicts.analyse(
                     size, nbr, lines, ring, table, np.uint64(cb), np.uint64(cw), child,
                     KF, KS, WORK, vcs, True, theirs,
                 )[:5]
             )  # fmt: skip
             wins = mover_wins(size, cb, cw, child)
-            assert v != k.WIN or wins, (repr(p), i)
-            assert v != k.LOSS or not wins, (repr(p), i)
-            if v == k.OPEN:
+            assert v != verdicts.WIN or wins, (repr(p), i)
+            assert v != verdicts.LOSS or not wins, (repr(p), i)
+            if v == verdicts.OPEN:
                 kept = [j for j in range(size * size) if moves >> j & 1]
                 after = [(b2 | 1 << j, w2) if child == 1 else (b2, w2 | 1 << j) for j in kept]
                 assert any(not mover_wins(size, x, y, mover) for x, y in after) == wins
@@ -237,7 +243,7 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
     fewer = own & (own - 1)
     lo, hi = lines_of[last_owner]
     args = (size, nbr, np.uint64(fewer), np.uint64(opp), lo, hi, KF, KS, WORK, False)
-    alone, foreign = k.hsearch(*args, NONE, True), k.hsearch(*args, vcs, True)
+    alone, foreign = hsearch.hsearch(*args, NONE, True), hsearch.hsearch(*args, vcs, True)
     assert [int(x) for x in alone[:4]] == [int(x) for x in foreign[:4]]
     assert np.array_equal(alone[4], foreign[4])
     assert vcs.shape[0] > 1 and not np.array_equal(alone[4], vcs)
@@ -246,8 +252,8 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
 def test_dead_cells() -> None:
     # b2 on 3x3 surrounded by X on four consecutive sides is dead
     black = sum(1 << Cell.parse(c).index(3) for c in ("b1", "c1", "c2", "b3"))
-    ring, table = k.ring_neighbours(3), k.dead_ring_table()
-    dead = int(k.dead_cells(3, ring, table, np.uint64(black), np.uint64(0)))
+    ring, table = board.ring_neighbours(3), board.dead_ring_table()
+    dead = int(inferior.dead_cells(3, ring, table, np.uint64(black), np.uint64(0)))
     assert dead >> Cell.parse("b2").index(3) & 1
     assert not dead >> Cell.parse("a2").index(3) & 1
 
@@ -258,7 +264,7 @@ def test_inferior_moves_are_never_needed(rule: str, size: int, count: int) -> No
     """Dropping the moves another move dominates (the mover's stone there makes them dead
     or filled in), or the vulnerable ones (an opponent stone beside them kills them),
     keeps a winning move whenever there was one, by plain minimax."""
-    ring, table = k.ring_neighbours(size), k.dead_ring_table()
+    ring, table = board.ring_neighbours(size), board.dead_ring_table()
     rng = random.Random(70 + size + len(rule))
     dropped = 0
     for _ in range(count):
@@ -268,9 +274,9 @@ def test_inferior_moves_are_never_needed(rule: str, size: int, count: int) -> No
         empty = ~(b | w) & ((1 << size * size) - 1)
         moves = np.uint64(empty)
         if rule == "dominated":
-            kept = int(k._drop_dominated(size, ring, table, black, white, mover, moves))
+            kept = int(inferior.drop_dominated(size, ring, table, black, white, mover, moves))
         else:
-            kept = int(k._drop_vulnerable(size, ring, table, black, white, mover, moves)[0])
+            kept = int(inferior.drop_vulnerable(size, ring, table, black, white, mover, moves)[0])
         dropped += (empty & ~kept).bit_count()
         won = wins_with_one_of(size, b, w, mover, empty)
         assert kept and wins_with_one_of(size, b, w, mover, kept) == won, repr(p)
@@ -282,14 +288,14 @@ def test_a_dominated_move_is_no_better_than_its_dominator(size: int, count: int)
     """For every pair the kernel's ``dominators`` gives (``d`` dominates ``c``), a move on
     ``c`` wins only if a move on ``d`` wins, by plain minimax; on the empty 5x5 board the
     acute corner is dominated (what lets ``solve`` classify it unsearched)."""
-    ring, table = k.ring_neighbours(size), k.dead_ring_table()
+    ring, table = board.ring_neighbours(size), board.dead_ring_table()
     rng = random.Random(90 + size)
     pairs = 0
     for _ in range(count):
         p = random_open_position(size, rng.randint(size * size - 12, size * size - 8), rng)
         black, white = bits(p)
         b, w, mover = int(black), int(white), p.to_move
-        found = k.dominators(size, ring, table, black, white, mover)
+        found = inferior.dominators(size, ring, table, black, white, mover)
         for c in range(size * size):
             for d in range(size * size):
                 if int(found[c]) >> d & 1:
@@ -298,7 +304,7 @@ def test_a_dominated_move_is_no_better_than_its_dominator(size: int, count: int)
                     if wins_with_one_of(size, b, w, mover, 1 << c):
                         assert wins_with_one_of(size, b, w, mover, 1 << d), (repr(p), c, d)
     assert pairs, "no move was dominated: the test checked nothing"
-    empty = k.dominators(5, k.ring_neighbours(5), table, np.uint64(0), np.uint64(0), 1)
+    empty = inferior.dominators(5, board.ring_neighbours(5), table, np.uint64(0), np.uint64(0), 1)
     assert int(empty[Cell.parse("a1").index(5)])
 
 
@@ -365,7 +371,7 @@ def ring(*colours: int) -> int:
 
 
 def test_dead_ring_table_known_patterns() -> None:
-    table = k.dead_ring_table()
+    table = board.dead_ring_table()
     assert table[ring(1, 1, 1, 1, 0, 0)]  # four in a row of one colour
     assert table[ring(2, 2, 2, 2, 0, 1)]  # four white in a row, the rest mixed
     assert table[ring(1, 1, 1, 0, 2, 2)]  # three and two with one hole between
@@ -379,21 +385,21 @@ def test_dead_ring_table_known_patterns() -> None:
 def test_dead_cells_and_fill_in_keep_the_value(size: int) -> None:
     """A dead cell's colour never changes the winner, and filling captured pairs keeps
     the value for either side to move (plain minimax on small boards)."""
-    ring_nbrs, table = k.ring_neighbours(size), k.dead_ring_table()
+    ring_nbrs, table = board.ring_neighbours(size), board.dead_ring_table()
     rng = random.Random(40 + size)
     dead_seen = filled_seen = 0
     for _ in range(60):
         p = random_open_position(size, rng.randint(size, size * size - 3), rng)
         black, white = bits(p)
         b, w = int(black), int(white)
-        dead = int(k.dead_cells(size, ring_nbrs, table, black, white))
+        dead = int(inferior.dead_cells(size, ring_nbrs, table, black, white))
         for i in range(size * size):
             if dead >> i & 1:
                 dead_seen += 1
                 for mover in (1, 2):
                     as_black = mover_wins(size, b | 1 << i, w, mover)
                     assert as_black == mover_wins(size, b, w | 1 << i, mover), (repr(p), i)
-        rb, rw = (int(x) for x in k.fill_captured(size, ring_nbrs, table, black, white))
+        rb, rw = (int(x) for x in inferior.fill_captured(size, ring_nbrs, table, black, white))
         assert rb & b == b and rw & w == w and not rb & rw
         if (rb, rw) != (b, w):
             filled_seen += 1
@@ -406,7 +412,7 @@ def test_dead_cells_and_fill_in_keep_the_value(size: int) -> None:
 def test_proof_sets_are_sound(size: int, stones: int) -> None:
     """Every proof the DFPN search stores holds: the winner still wins when the loser
     gets every empty cell outside the proof (checked by plain minimax)."""
-    from boardlab.hex._solver_dfpn import Dfpn
+    from boardlab.hex.prover.dfpn import Dfpn
 
     rng = random.Random(size * 100 + stones)
     checked = 0
@@ -420,7 +426,7 @@ def test_proof_sets_are_sound(size: int, stones: int) -> None:
             if key in search.tt:
                 mover_won = search.tt[key][0] == 0
             else:
-                mover_won = search.info[key].verdict == k.WIN
+                mover_won = search.info[key].verdict == verdicts.WIN
             empty = ((1 << size * size) - 1) & ~(kb | kw)
             assert proof & empty == proof, key
             rest = empty & ~proof
@@ -437,7 +443,7 @@ def test_recall_settles_only_what_a_stored_proof_covers(size: int) -> None:
     loser stones added outside the proof or removed, the winner possibly to move; recall
     looks for stored positions with the winner's stones or one fewer): it names the
     stored winner, and that player wins (plain minimax), as does the proof it gives."""
-    from boardlab.hex._solver_dfpn import Dfpn
+    from boardlab.hex.prover.dfpn import Dfpn
 
     rng = random.Random(size)
     board = (1 << size * size) - 1
@@ -453,7 +459,8 @@ def test_recall_settles_only_what_a_stored_proof_covers(size: int) -> None:
         search.prove(black, white, p.to_move)
         for key, proof in list(search.proofs.items()):
             kb, kw, mover = key
-            won = search.tt[key][0] == 0 if key in search.tt else search.info[key].verdict == k.WIN
+            known = search.info[key].verdict == verdicts.WIN
+            won = search.tt[key][0] == 0 if key in search.tt else known
             winner = mover if won else 3 - mover
             own, other = (kb, kw) if winner == 1 else (kw, kb)
             free = board & ~(kb | kw)
@@ -497,8 +504,8 @@ def test_checkpoint_resumes_a_search(tmp_path: Path) -> None:
     """A 6x6 opening solved over several short runs through a checkpoint file gets the
     same answer as one run; the file holds the table and the proofs, and a foreign or
     wrong-size file, or a missing folder, is refused with a one-line error."""
-    from boardlab.hex._solver_dfpn import Dfpn
-    from boardlab.hex._solver_store import load_checkpoint
+    from boardlab.hex.prover.dfpn import Dfpn
+    from boardlab.hex.prover.store import load_checkpoint
 
     p = Position(6)
     p.push_index(Cell.parse("b1").index(6))

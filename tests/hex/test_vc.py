@@ -1,4 +1,4 @@
-"""The engine's two-word virtual connections (``hex/_vc.py``): sound against plain minimax
+"""The engine's two-word virtual connections (``hex/engine/vc.py``): sound against plain minimax
 on small boards, the same verdicts as the solver's 64-bit kernel (or more, checked by the
 exact solver), consistent on 11x11; every edge template placed at every edge holds."""
 
@@ -11,10 +11,11 @@ import pytest
 from tests.hex.test_solver_dfpn import KF, KS, NONE, WORK, bits, mover_wins
 
 from boardlab.core.limits import Limit
-from boardlab.hex import _solver_kernel as k64
-from boardlab.hex import _vc as vc
+from boardlab.hex import board
+from boardlab.hex.engine import vc
+from boardlab.hex.prover import hsearch, verdicts
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
-from boardlab.hex.solver import solve
 
 
 def analyse(p: Position, kf: int = KF, ks: int = KS, work: int = WORK) -> tuple[int, int, int]:
@@ -67,14 +68,14 @@ def test_same_verdicts_as_the_solver_kernel(size: int) -> None:
     same way; it may decide more (its fourth-row edge templates, see
     ``test_edge_templates_hold_at_every_edge``); where both leave the position open the
     solver's kernel, which prunes inferior cells too, keeps a subset of its moves."""
-    nbr, lines = k64.neighbour_masks(size)
-    ring, table = k64.ring_neighbours(size), k64.dead_ring_table()
+    nbr, lines = hsearch.neighbour_masks(size)
+    ring, table = board.ring_neighbours(size), board.dead_ring_table()
     rng = random.Random(50 + size)
     differ = 0
     for _ in range(25):
         p = random_open_position(size, rng.randint(2, size * size // 2), rng)
         black, white = bits(p)
-        old = k64.analyse(
+        old = verdicts.analyse(
             size, nbr, lines, ring, table, black, white, p.to_move, KF, KS, WORK, NONE, True, NONE
         )
         verdict, _, moves = analyse(p)
@@ -123,7 +124,7 @@ def test_tree_knowledge_proves_soundly_and_more() -> None:
     losses are lost (minimax on 4x4); it proves more than the tree alone at the same
     playouts."""
     from boardlab.core.limits import Limit
-    from boardlab.hex.search import MctsEngine
+    from boardlab.hex.player import SolvingEngine
 
     rng = random.Random(4)
     proven = {True: 0, False: 0}
@@ -132,7 +133,7 @@ def test_tree_knowledge_proves_soundly_and_more() -> None:
         black, white = (int(x) for x in bits(p))
         wins = mover_wins(4, black, white, p.to_move)
         for on in (True, False):
-            engine = MctsEngine(
+            engine = SolvingEngine(
                 seed=i, solver_empties=0, connections=on, knowledge_visits=2 if on else 0
             )
             engine.connections = False  # the root analysis off: the tree's alone is tested

@@ -74,8 +74,7 @@ def _notation_options(parser: argparse.ArgumentParser) -> None:
 
 def _cell_namer(size: int, notation: str) -> Callable[[int], str]:
     """A cell index's name in ``notation``."""
-    from boardlab.hex.gtp import vertex
-    from boardlab.hex.rules import Cell
+    from boardlab.hex.board import Cell, vertex
 
     if notation == "hexgui":
         return lambda index: vertex(index, size)
@@ -189,7 +188,7 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
 
 def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
-    from boardlab.hex.solver import solve
+    from boardlab.hex.prover.solver import solve
 
     position, notation = _load_with_notation(args.position, args.line)
     notation = args.notation or notation
@@ -249,13 +248,13 @@ def _move_configure(parser: argparse.ArgumentParser) -> None:
 
 def _move_run(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
-    from boardlab.hex.search import MctsEngine
+    from boardlab.hex.player import SolvingEngine
 
     position, notation = _load_with_notation(args.position, args.line)
     notation = args.notation or notation
     name = _cell_namer(position.size, notation)
     limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
-    result = MctsEngine(seed=args.seed).search(position, limit)
+    result = SolvingEngine(seed=args.seed).search(position, limit)
     if args.json:
         found = result.as_dict()
         found["move"] = name(result.move)
@@ -297,11 +296,11 @@ def _gtp_configure(parser: argparse.ArgumentParser) -> None:
 
 def _gtp_run(args: argparse.Namespace) -> int:
     from boardlab.hex.gtp import HexGtp
-    from boardlab.hex.search import MctsEngine, warm_up
+    from boardlab.hex.player import SolvingEngine, warm_up
 
     warm_up()
     session = HexGtp(
-        MctsEngine(seed=args.seed), size=args.size, move_time=args.time, swap=args.swap
+        SolvingEngine(seed=args.seed), size=args.size, move_time=args.time, swap=args.swap
     )
     for line in sys.stdin:
         reply, quit_ = session.handle_line(line)
@@ -345,11 +344,11 @@ def _ioi_configure(parser: argparse.ArgumentParser) -> None:
 
 def _ioi_run(args: argparse.Namespace) -> int:
     from boardlab.hex.hexlib import Evaluator, HexLib, play_ioi_game
-    from boardlab.hex.search import MctsEngine
+    from boardlab.hex.player import SolvingEngine
 
     position = _load(args.position)
     lib = HexLib(position, Evaluator(args.strength, seed=args.seed))
-    game = play_ioi_game(lib, MctsEngine(seed=args.seed + 1), total_time=args.time)
+    game = play_ioi_game(lib, SolvingEngine(seed=args.seed + 1), total_time=args.time)
     verdict = {1: "board full", 2: "our program (player 1) won", 3: "the library won"}
     lines = [
         f"IOI Hex {position.size}x{position.size}, evaluator {args.strength}",
@@ -419,8 +418,8 @@ def _outcome(record: GameRecord) -> str:
 
 def _match_run(args: argparse.Namespace) -> int:
     from boardlab.hex.match import EnginePlayer, SolverProver, run_match
+    from boardlab.hex.player import SolvingEngine
     from boardlab.hex.rules import check_size
-    from boardlab.hex.search import MctsEngine
     from boardlab.peers.gtp_process import GtpProcess
 
     command = (
@@ -433,7 +432,7 @@ def _match_run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise BoardlabError(f"--games must be at least 1, got {args.games}")
     check_size(args.size)
-    ours = EnginePlayer(MctsEngine(seed=args.seed))
+    ours = EnginePlayer(SolvingEngine(seed=args.seed))
     theirs = GtpProcess(command, timeout=args.timeout, grace=args.timeout)
     verbose = sys.stderr.isatty()
 
@@ -484,15 +483,14 @@ def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
 
 def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> list[str]:
     from boardlab.core.limits import Limit
-    from boardlab.hex.opening import choose_move
+    from boardlab.hex.player import SolvingEngine, choose_move
     from boardlab.hex.rules import SWAP, Position, check_size
-    from boardlab.hex.search import MctsEngine
     from boardlab.render.hex import diagram
 
     if playouts < 1:
         raise BoardlabError(f"--playouts must be at least 1, got {playouts}")
     position = Position(check_size(size), swap=swap)
-    engines = {1: MctsEngine(seed=seed), 2: MctsEngine(seed=seed + 1)}
+    engines = {1: SolvingEngine(seed=seed), 2: SolvingEngine(seed=seed + 1)}
     moves = []
     while position.winner is None:
         engine = engines[position.to_move]
@@ -514,8 +512,8 @@ def _selfplay_run(args: argparse.Namespace) -> int:
 
 def _demo() -> list[str]:
     from boardlab.core.limits import Limit
+    from boardlab.hex.prover.solver import solve
     from boardlab.hex.rules import Cell, Position
-    from boardlab.hex.solver import solve
 
     result = solve(Position(4), Limit(time=10))
     wins = " ".join(str(Cell.of_index(i, 4)) for i in result.winning_moves)

@@ -1,1 +1,1 @@
-"""Hex: rules, engine, solver, formats, GTP, IOI library and matches (seed 004)."""
+"""Hex: board, rules, engine and prover rooms, player, GTP, IOI library, matches (seed 004)."""

@@ -57,19 +57,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardlab.core.errors import BoardlabError, ParseError
+from boardlab.hex.board import LETTERS, Cell, vertex, vertex_index
 from boardlab.hex.judge import GameRecord
 from boardlab.hex.rules import (
     BLACK,
     EMPTY,
-    LETTERS,
     MAX_SIZE,
     SWAP,
     WHITE,
-    Cell,
     Position,
     check_size,
-    vertex,
-    vertex_index,
 )
 
 __all__ = [
@@ -207,9 +204,8 @@ def format_sgf(position: Position, moves: list[int] | None = None) -> str:
             parts.append(";W[swap-pieces]")
             swapped = True
         else:
-            cell = Cell.of_index(move, size)
             colour = 3 - player if swapped else player
-            point = cell if swapped else cell.transposed()
+            point = Cell.of_index(move, size) if swapped else vertex(move, size)
             parts.append(f";{'B' if colour == BLACK else 'W'}[{point}]")
         player = 3 - player
     parts.append(")")

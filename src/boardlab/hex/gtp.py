@@ -17,8 +17,8 @@ started on the empty board with ``play white swap-pieces`` (``swap`` is accepted
 As in HexGui and MoHex the players exchange colours and the board stays as it is, so
 white (the first player, now) moves next; ``undo`` takes the swap back. ``genmove
 white`` answers ``swap-pieces`` when the first stone gives black the better chance
-(:func:`boardlab.hex.opening.decide_swap`), and ``genmove black`` on the empty board
-opens on a near-balanced outer cell (:func:`boardlab.hex.opening.balanced_opening`,
+(:func:`boardlab.hex.player.decide_swap`), and ``genmove black`` on the empty board
+opens on a near-balanced outer cell (:func:`boardlab.hex.engine.opening.balanced_opening`,
 computed once per board size from the engine's seed) instead of the centre.
 
 Once the game is won, ``genmove`` answers an error that names the winner (no
@@ -31,11 +31,11 @@ from boardlab import __version__
 from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
+from boardlab.hex.board import vertex, vertex_index
+from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.formats import format_diagram, swap_may_answer
-from boardlab.hex.opening import SWAP_SOLVE_TIME, choose_move
-from boardlab.hex.rules import BLACK, SWAP, WHITE, Position, check_size, vertex_index
-from boardlab.hex.rules import vertex as hexgui_name
-from boardlab.hex.search import MctsEngine
+from boardlab.hex.player import SWAP_SOLVE_TIME, SolvingEngine, choose_move
+from boardlab.hex.rules import BLACK, SWAP, WHITE, Position, check_size
 
 __all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
 
@@ -82,11 +82,6 @@ def parse_vertex(text: str, size: int) -> int:
         raise GtpError(f"invalid vertex: {exc}") from None
 
 
-def vertex(index: int, size: int) -> str:
-    """The GTP vertex of an internal cell index (:func:`boardlab.hex.rules.vertex`)."""
-    return hexgui_name(index, size)
-
-
 class HexGtp:
     """The state of one GTP session and its command table (see :attr:`dispatcher`).
 
@@ -102,7 +97,7 @@ class HexGtp:
         solve_time: float = 10.0,
         swap: bool = False,
     ) -> None:
-        self.engine = engine or MctsEngine()
+        self.engine = engine or SolvingEngine()
         self.position = Position(check_size(size), swap=swap)
         #: The moves played: colour, the side to move before, and whether it was the swap.
         self.moves: list[tuple[int, int, bool]] = []
@@ -273,7 +268,7 @@ class HexGtp:
         )
 
     def solve(self, args: list[str]) -> str:
-        from boardlab.hex.solver import solve
+        from boardlab.hex.prover.solver import solve
 
         seconds = self.solve_time
         if args:

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Limit
+from boardlab.hex.engine.search import MctsEngine
+from boardlab.hex.player import SolvingEngine, warm_up
 from boardlab.hex.rules import BLACK, EMPTY, WHITE, Cell, Position
-from boardlab.hex.search import MctsEngine, warm_up
 
 __all__ = [
     "Evaluator",
@@ -84,7 +85,7 @@ class Evaluator:
             )
         self.strength = strength
         self.rng = random.Random(seed)
-        self.engine = MctsEngine(seed=seed + 7919)
+        self.engine = SolvingEngine(seed=seed + 7919)
         self.clock = GameClock(total=total_time)
         if self.strength != "random":
             self.clock.charge(warm_up())
@@ -228,7 +229,7 @@ def play_ioi_game(
     game and promises that the library needs at most 20 of them).
     """
     started = time.perf_counter()
-    engine = engine or MctsEngine(seed=1)
+    engine = engine or SolvingEngine(seed=1)
     clock = GameClock(total=total_time, pace=0.15)
     clock.charge(warm_up())
     n = lib.GetMax()
@@ -293,7 +294,7 @@ def generate_start(
 
     :raises BoardlabError: for impossible requests or when no candidate is found.
     """
-    from boardlab.hex.solver import MAX_CELLS, solve
+    from boardlab.hex.prover.solver import MAX_CELLS, solve
 
     if stones < 0 or 2 * stones >= size * size:
         raise BoardlabError(f"cannot place {stones} stones of each side on a {size}x{size} board")
@@ -311,7 +312,7 @@ def generate_start(
                 return position, True
             if result.winner == WHITE:
                 continue
-        estimate = MctsEngine(seed=seed).search(position, Limit(nodes=ESTIMATE_NODES))
+        estimate = SolvingEngine(seed=seed).search(position, Limit(nodes=ESTIMATE_NODES))
         if estimate.win_rate >= ESTIMATE_WIN_RATE or estimate.proven == 1:
             return position, False
     raise BoardlabError(f"no winning start for player 1 found in {attempts} attempts")

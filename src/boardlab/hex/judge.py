@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from boardlab.core.errors import BoardlabError, ParseError
-from boardlab.hex.rules import BLACK, WHITE, Position, vertex, vertex_index
+from boardlab.hex.board import vertex, vertex_index
+from boardlab.hex.rules import BLACK, WHITE, Position
 
 __all__ = [
     "Decision",

@@ -1,6 +1,6 @@
 """Interface layer: matches of our engine against other players, colours alternated.
 
-:class:`EnginePlayer` wraps :class:`~boardlab.hex.search.MctsEngine` as a
+:class:`EnginePlayer` wraps :class:`~boardlab.hex.player.SolvingEngine` as a
 :class:`~boardlab.hex.judge.Player` working in-process; the games themselves are
 refereed by :func:`boardlab.hex.judge.play_game`, which checks every move.
 :class:`SolverProver` is the referee's prover made of boardlab's own exact solver: a
@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
+from boardlab.hex.board import vertex as hexgui_name
+from boardlab.hex.board import vertex_index
+from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.judge import GameRecord, Player, Prover, Verdict, play_game, position_after
-from boardlab.hex.rules import BLACK, WHITE, Position, vertex_index
-from boardlab.hex.rules import vertex as hexgui_name
-from boardlab.hex.search import MctsEngine, warm_up
+from boardlab.hex.player import SolvingEngine, warm_up
+from boardlab.hex.rules import BLACK, WHITE, Position
 
 __all__ = ["EnginePlayer", "MatchResult", "SolverProver", "run_match"]
 
@@ -33,7 +35,7 @@ class SolverProver:
         self.seconds = seconds
 
     def __call__(self, size: int, moves: Sequence[str]) -> Verdict | None:
-        from boardlab.hex.solver import solve
+        from boardlab.hex.prover.solver import solve
 
         try:
             position = position_after(size, moves)
@@ -51,7 +53,7 @@ class EnginePlayer:
     """Our engine as a referee's player (GTP vertices in HexGui's orientation)."""
 
     def __init__(self, engine: MctsEngine | None = None, name: str = "boardlab") -> None:
-        self.engine = engine or MctsEngine()
+        self.engine = engine or SolvingEngine()
         self.name = name
         self.position = Position(1)
 

@@ -1,4 +1,4 @@
-"""Search layer: a game reviewed move by move, player 1's chance after every move.
+"""Player layer: a game reviewed move by move, player 1's chance after every move.
 
 Each position of the game (from the start to the last move) is judged by the exact
 solver where it finishes within a slice (few empty cells), else by the engine's search
@@ -45,8 +45,9 @@ class ReviewPoint:
 
 def _judge(position: Position, playouts: int, seed: int) -> tuple[float, int | None]:
     """Player 1's chance in ``position`` and the proven winner (None when not proven)."""
-    from boardlab.hex.search import DEFAULT_MAX_NODES, MIN_NODES, MctsEngine
-    from boardlab.hex.solver import solve
+    from boardlab.hex.engine.search import DEFAULT_MAX_NODES, MIN_NODES
+    from boardlab.hex.player import SolvingEngine
+    from boardlab.hex.prover.solver import solve
 
     if position.winner is not None:
         return (1.0 if position.winner == 1 else 0.0), position.winner
@@ -59,7 +60,7 @@ def _judge(position: Position, playouts: int, seed: int) -> tuple[float, int | N
     # result is the default engine's, without its arrays being made for every position
     cells = position.size * position.size
     nodes = max(MIN_NODES, min(DEFAULT_MAX_NODES, (playouts + 1) * cells))
-    result = MctsEngine(seed=seed, max_nodes=nodes).search(position, Limit(nodes=playouts))
+    result = SolvingEngine(seed=seed, max_nodes=nodes).search(position, Limit(nodes=playouts))
     mover = position.to_move
     winner = None
     if result.proven != 0:

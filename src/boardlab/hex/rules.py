@@ -51,9 +51,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cache
 
-from boardlab.core.errors import BoardlabError, IllegalMoveError, ParseError
+from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.state import GameState
-from boardlab.hex.geometry import bridge_table, neighbours
+from boardlab.hex.board import Cell, bridge_table, neighbours, vertex, vertex_index
 
 __all__ = [
     "BLACK",
@@ -77,14 +77,11 @@ __all__ = [
 ]
 
 _SIDE_A, _SIDE_B = 1, 2
-#: A cell name is a letter and at least one digit.
-_SHORTEST_NAME = 2
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 MAX_SIZE = 26
 #: The swap move as an index, in the integer fast path (``push_index``, ``indices``).
 SWAP = -1
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def opponent(player: int) -> int:
@@ -102,61 +99,6 @@ def check_size(size: int) -> int:
     return size
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Cell:
-    """A cell by 0-based ``row`` and ``col``; its text form is HexGui's ``a1``."""
-
-    row: int
-    col: int
-
-    @classmethod
-    def parse(cls, text: str, size: int | None = None) -> Cell:
-        """The cell named ``text`` (``c5`` = column c, row 5), checked against ``size``.
-
-        :raises ParseError: when ``text`` is not a cell name or is off the board.
-        """
-        name = text.strip().lower()
-        if len(name) < _SHORTEST_NAME or name[0] not in LETTERS or not name[1:].isdigit():
-            raise ParseError(f"bad cell {text!r}: expected a letter and a row number like 'c5'")
-        if not name[1:].isascii() or name[1] == "0":
-            raise ParseError(f"bad cell {text!r}: rows count from 1")
-        cell = cls(int(name[1:]) - 1, LETTERS.index(name[0]))
-        if size is not None and not cell.on_board(size):
-            raise ParseError(f"cell {text!r} is off the {size}x{size} board")
-        return cell
-
-    @classmethod
-    def from_ioi(cls, row: int, column: int) -> Cell:
-        """The cell at the IOI API's 1-based ``(row, column)``."""
-        return cls(row - 1, column - 1)
-
-    def ioi(self) -> tuple[int, int]:
-        """The IOI API's 1-based ``(row, column)``."""
-        return self.row + 1, self.col + 1
-
-    def index(self, size: int) -> int:
-        """The cell's index ``row * size + col``."""
-        return self.row * size + self.col
-
-    @classmethod
-    def of_index(cls, index: int, size: int) -> Cell:
-        """The cell with index ``index`` on a ``size`` board."""
-        return cls(*divmod(index, size))
-
-    def on_board(self, size: int) -> bool:
-        """True when the cell lies on a ``size x size`` board."""
-        return 0 <= self.row < size and 0 <= self.col < size
-
-    def transposed(self) -> Cell:
-        """The mirror cell across the long diagonal (swaps rows and columns)."""
-        return Cell(self.col, self.row)
-
-    def __str__(self) -> str:
-        if not 0 <= self.col < len(LETTERS) or self.row < 0:
-            return f"({self.row},{self.col})"
-        return f"{LETTERS[self.col]}{self.row + 1}"
-
-
 @dataclass(frozen=True, slots=True)
 class Swap:
     """The swap move: player 2 takes player 1's first stone (see the module docstring)."""
@@ -172,20 +114,6 @@ class Swap:
 SWAP_MOVE = Swap()
 #: A move: a cell, or the swap.
 Move = Cell | Swap
-
-
-def vertex(index: int, size: int) -> str:
-    """HexGui's name of the cell at ``index`` (the name GTP, HexGui's and MoHex's SGF
-    use): boardlab's cell across the long diagonal. The one place of that rule."""
-    return str(Cell.of_index(index, size).transposed())
-
-
-def vertex_index(text: str, size: int) -> int:
-    """The index of the cell HexGui names ``text`` (the inverse of :func:`vertex`).
-
-    :raises ParseError: for a malformed or off-board name.
-    """
-    return Cell.parse(text, size).transposed().index(size)
 
 
 def parse_move(text: str, size: int | None = None) -> Move:

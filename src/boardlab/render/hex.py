@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 
+from boardlab.hex.board import LETTERS
 from boardlab.hex.formats import format_diagram
-from boardlab.hex.rules import BLACK, LETTERS, WHITE, Position
+from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.render import svg
 
 __all__ = ["diagram", "svg_picture"]

@@ -5,10 +5,10 @@ A game is its ``size`` (1..26), whether the swap rule is on (``swap``) and the
 ``moves`` played so far (cell names such as ``b2``, black first, and ``swap-pieces``);
 the server replays them with :mod:`boardlab.hex.rules` on every request. Player 1
 (black, red on the picture) joins the left and right edges, player 2 (white, blue) the
-top and bottom ones. The engine is :class:`boardlab.hex.search.MctsEngine` under a time
+top and bottom ones. The engine is :class:`boardlab.hex.player.SolvingEngine` under a time
 or playout limit (as player 2 under the swap rule it first decides the swap with
-:func:`boardlab.hex.opening.decide_swap`); ``solve`` asks the exact solver
-:func:`boardlab.hex.solver.solve`, which the page offers only where it can finish
+:func:`boardlab.hex.player.decide_swap`); ``solve`` asks the exact solver
+:func:`boardlab.hex.prover.solver.solve`, which the page offers only where it can finish
 (``solvable``). ``sgf`` and ``load`` write and read the game as HexGui SGF
 (:mod:`boardlab.hex.formats`).
 """
@@ -37,7 +37,7 @@ from boardlab.web._http import (
 from boardlab.web.svgtag import tag_cells
 
 if TYPE_CHECKING:
-    from boardlab.hex.search import SearchResult
+    from boardlab.hex.engine.search import SearchResult
 
 __all__ = ["MAX_SIZE", "read_game", "routes", "state_of"]
 
@@ -141,12 +141,11 @@ def _searched(data: Obj) -> tuple[Position, Limit, int]:
 
 
 def _choose(position: Position, limit: Limit, seed: int) -> Obj | SearchResult:
-    """The engine's move (:func:`boardlab.hex.opening.choose_move`): its search result,
+    """The engine's move (:func:`boardlab.hex.engine.opening.choose_move`): its search result,
     or a dict of evidence for a swap or the swap rule's first stone."""
-    from boardlab.hex.opening import choose_move
-    from boardlab.hex.search import MctsEngine
+    from boardlab.hex.player import SolvingEngine, choose_move
 
-    choice = choose_move(MctsEngine(seed=seed), position, limit)
+    choice = choose_move(SolvingEngine(seed=seed), position, limit)
     if choice.result is not None:
         return choice.result
     decision = choice.swap
@@ -180,10 +179,10 @@ def engine(request: Request) -> Obj:
 def analyze(request: Request) -> Obj:
     """``POST /api/hex/analyze``: the engine's view of the position without playing: its
     move, the side to move's win rate and the most visited moves with theirs."""
-    from boardlab.hex.search import MctsEngine
+    from boardlab.hex.player import SolvingEngine
 
     position, limit, seed = _searched(read_object(request))
-    engine = MctsEngine(seed=seed)
+    engine = SolvingEngine(seed=seed)
     result = run_job(request, lambda: engine.search(position, limit))
     return {"to_move": position.to_move, **result.as_dict()}
 
@@ -191,7 +190,7 @@ def analyze(request: Request) -> Obj:
 def solve(request: Request) -> Obj:
     """``POST /api/hex/solve``: who wins with perfect play and the winning moves of the side
     to move (exact; practical up to about 5 x 5, ``time`` bounds it)."""
-    from boardlab.hex.solver import solve as solve_position
+    from boardlab.hex.prover.solver import solve as solve_position
 
     data = read_object(request)
     position = read_game(data)

@@ -1,4 +1,4 @@
-"""Solver layer: a DFPN search saved to disk and resumed (long proofs over several runs).
+"""Prover layer: a DFPN search saved to disk and resumed (long proofs over several runs).
 
 A checkpoint is a numpy ``.npz`` file (no pickled objects, so loading a foreign file
 cannot run code) holding the board size, the proof and disproof numbers of every
@@ -20,7 +20,7 @@ import numpy as np
 from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
-    from boardlab.hex._solver_dfpn import Dfpn
+    from boardlab.hex.prover.dfpn import Dfpn
 
 __all__ = ["INF", "load_checkpoint", "save_checkpoint"]
 

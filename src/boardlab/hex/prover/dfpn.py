@@ -1,11 +1,11 @@
-"""Solver layer: depth-first proof-number search (DFPN) over Hex positions up to 8x8.
+"""Prover layer: depth-first proof-number search (DFPN) over Hex positions up to 8x8.
 
 Positions are two Python ints (cell ``(r, c)`` at bit ``r * n + c``) and the side to
 move. Each position the search enters is analysed once by the numba kernel
-(:func:`boardlab.hex._solver_kernel.analyse`: H-search virtual connections for both
+(:func:`boardlab.hex.prover.hsearch.analyse`: H-search virtual connections for both
 players, dead cells, must-play) and the verdict and candidate moves are cached; the
 candidates are ordered by the players' currents in their resistor networks
-(:mod:`boardlab.hex._resistance`), the cells that matter most to both first. The
+(:mod:`boardlab.hex.prover.resistance`), the cells that matter most to both first. The
 search is Nagai's df-pn in negamax form with the 1 + epsilon trick (Pawlewicz and Lew):
 a node's proof number is the least disproof number of its children, its disproof number
 the sum of their proof numbers, both over the first children in move order only
@@ -22,18 +22,18 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.limits import Budget
-from boardlab.hex._solver_store import INF, load_checkpoint, save_checkpoint
+from boardlab.hex.board import centre_order, reverse_bits
+from boardlab.hex.prover.classify import OutOfBudgetError
+from boardlab.hex.prover.store import INF, load_checkpoint, save_checkpoint
 
-__all__ = ["INF", "MAX_CELLS", "Dfpn", "centre_order"]
+__all__ = ["INF", "MAX_CELLS", "Dfpn", "OutOfBudgetError"]
 
 MAX_CELLS = 64
 EPSILON = 0.25
@@ -71,53 +71,23 @@ KEEP_SEMI = 24
 # limit buys either solver about the same work.
 ANALYSIS_COST = 50
 
-# Connection tables (see _solver_kernel.hsearch) of the last analysed open
+# Connection tables (see prover.hsearch.hsearch) of the last analysed open
 # positions are kept up to this many bytes, so that their children's analyses start
 # from them (the incremental H-search) rather than from nothing.
 VC_CACHE_BYTES = 256 * 2**20
 
 Key = tuple[int, int, int]
 Child = tuple[int, int, int, Key]  # move bit, black, white, key
-Vcs = npt.NDArray[np.uint64]  # a connection table of one player (_solver_kernel.hsearch)
+Vcs = npt.NDArray[np.uint64]  # a connection table of one player (prover.hsearch.hsearch)
 NO_VCS: Vcs = np.empty((0, 2), np.uint64)
 Tables = tuple[Vcs, Vcs]  # the mover's and the opponent's connection tables
-
-
-class OutOfBudgetError(Exception):
-    """The search ran out of its limit."""
-
-
-def centre_order(n: int) -> list[int]:
-    """The cells of the ``n x n`` board, nearest the centre first (the order moves are tried)."""
-    mid = (n - 1) / 2
-    return sorted(
-        range(n * n),
-        key=lambda i: (abs(i // n - mid) + abs(i % n - mid) + abs(i // n + i % n - 2 * mid), i),
-    )
-
-
-@cache
-def _reverse_table(bits: int) -> Callable[[int], int]:
-    """A function reversing the low ``bits`` bits of an int (the 180-degree rotation)."""
-    byte_rev = [int(f"{b:08b}"[::-1], 2) for b in range(256)]
-    nbytes = (bits + 7) // 8
-    shift = nbytes * 8 - bits
-
-    def reverse(x: int) -> int:
-        out = 0
-        for _ in range(nbytes):
-            out = (out << 8) | byte_rev[x & 255]
-            x >>= 8
-        return out >> shift
-
-    return reverse
 
 
 @dataclass(slots=True)
 class Node:
     """What the search knows of one position, in the frame it was first analysed in.
 
-    ``children`` come in the order they are tried (see :mod:`boardlab.hex._resistance`)
+    ``children`` come in the order they are tried (see :mod:`boardlab.hex.prover.resistance`)
     and shrink as the search learns: a losing move's proof tells which other moves lose
     too. ``proof`` gathers the cells a loss rests on (see :meth:`Dfpn.mid`); ``fills``
     are the cells the analysis filled in (captured pairs).
@@ -153,7 +123,8 @@ class Dfpn:
         checkpoint: Path | None = None,
         save_every: float = 300.0,
     ) -> None:
-        from boardlab.hex._solver_kernel import dead_ring_table, neighbour_masks, ring_neighbours
+        from boardlab.hex.board import dead_ring_table, ring_neighbours
+        from boardlab.hex.prover.hsearch import neighbour_masks
 
         if n * n > MAX_CELLS:
             raise ValueError(f"board {n}x{n} is too large for the DFPN solver")
@@ -164,7 +135,7 @@ class Dfpn:
         self.ring = ring_neighbours(n)
         self.table = dead_ring_table()
         self.board = (1 << (n * n)) - 1
-        self.reverse = _reverse_table(n * n)
+        self.reverse = reverse_bits(n * n)
         self.tt: dict[Key, tuple[int, int]] = {}
         self.info: dict[Key, Node] = {}
         self.proofs: dict[Key, int] = {}
@@ -232,7 +203,7 @@ class Dfpn:
         search; both searches start from the parent's connection tables ``seed`` if given
         (the parent's mover's table for the player who just moved, the parent's
         opponent's for the side to move); ``tables`` are this position's, mover's first."""
-        from boardlab.hex._solver_kernel import analyse
+        from boardlab.hex.prover.verdicts import analyse
 
         self.analysed += 1
         if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
@@ -306,7 +277,7 @@ class Dfpn:
         resistor networks first (ties nearest the centre first). Measured on the 18 6x6
         opening classes: 6 049 analysed positions against 29 372 when each child was
         first given a cheap analysis and started at (1, its number of moves)."""
-        from boardlab.hex._resistance import move_scores
+        from boardlab.hex.prover.resistance import move_scores
 
         scores = move_scores(self.n, self.ring, np.uint64(black), np.uint64(white))
         cells = [cell for cell in self.centre_order if moves >> cell & 1]
@@ -470,10 +441,10 @@ class Dfpn:
         return pn == 0
 
     def classification_order(self, black: int, white: int, player: int) -> list[int]:
-        """The empty cells in the order :func:`boardlab.hex.solver.solve_dfpn` classifies
-        them: the moves no other move dominates first (nearest the centre first), then
+        """The empty cells in the order :func:`boardlab.hex.prover.solver.solve_dfpn`
+        classifies them: the moves no other move dominates first (nearest the centre first), then
         the dominated ones, which :meth:`settled_by_domination` may settle unsearched."""
-        from boardlab.hex._solver_kernel import dominators
+        from boardlab.hex.prover.inferior import dominators
 
         found = dominators(
             self.n, self.ring, self.table, np.uint64(black), np.uint64(white), player
@@ -481,6 +452,15 @@ class Dfpn:
         self.dominated_by = {cell: int(found[cell]) for cell in range(self.n * self.n)}
         empty = [cell for cell in self.centre_order if not (black | white) >> cell & 1]
         return sorted(empty, key=lambda cell: self.dominated_by[cell] != 0)
+
+    def classification_phases(self, order: list[int]) -> list[list[int]]:
+        """The moves of ``order`` in the two phases they are classified in
+        (:func:`boardlab.hex.prover.classify.classify`): those no other move dominates, then
+        the dominated ones (:meth:`classification_order` found them)."""
+        return [
+            [cell for cell in order if not self.dominated_by[cell]],
+            [cell for cell in order if self.dominated_by[cell]],
+        ]
 
     def settled_by_domination(
         self, cell: int, winning: list[int], losing: list[int]

@@ -1,12 +1,12 @@
-"""Solver layer: exact Hex solving, DFPN with H-search up to 8x8, alpha-beta above.
+"""Prover layer: exact Hex solving, DFPN with H-search up to 8x8, alpha-beta above.
 
 Boards of at most 64 cells are solved by depth-first proof-number search
-(:mod:`boardlab.hex._solver_dfpn`) whose every position is analysed by a numba kernel
-(:mod:`boardlab.hex._solver_kernel`): bounded H-search virtual connections for both
+(:mod:`boardlab.hex.prover.dfpn`) whose every position is analysed by a numba kernel
+(:mod:`boardlab.hex.prover.hsearch`): bounded H-search virtual connections for both
 players (AND/OR rules over carriers), dead-cell fill-in and the must-play region. Larger
-boards (endgames of the engine) use the alpha-beta search of :mod:`boardlab.hex.alphabeta`.
+boards (endgames of the engine) use the alpha-beta search of :mod:`boardlab.hex.prover.alphabeta`.
 Both honour a :class:`~boardlab.core.limits.Limit` (time and/or nodes) and return a
-:class:`~boardlab.hex.solve_result.SolveResult`.
+:class:`~boardlab.hex.prover.result.SolveResult`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
-from boardlab.hex.alphabeta import solve_alphabeta
+from boardlab.hex.board import centre_order
+from boardlab.hex.prover.alphabeta import solve_alphabeta
+from boardlab.hex.prover.result import SolveResult, format_result
 from boardlab.hex.rules import BLACK, WHITE, Position
-from boardlab.hex.solve_result import SolveResult, format_result
 
 if TYPE_CHECKING:
     from boardlab.core.tasks import Engine
@@ -64,12 +65,13 @@ def solve_dfpn(
 
     With an ``engine`` (workers, e.g. :class:`boardlab.cluster.process_engine.ProcessEngine`)
     and ``all_moves``, each move is proven by a task on it
-    (:mod:`boardlab.hex._solver_parallel`; no checkpoint then).
+    (:mod:`boardlab.hex.prover.parallel`; no checkpoint then).
 
     :raises BoardlabError: when the board has more than 64 cells, or for a checkpoint
         with an engine.
     """
-    from boardlab.hex._solver_dfpn import Dfpn, OutOfBudgetError
+    from boardlab.hex.prover.classify import classify
+    from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
 
     budget = (limit or Limit()).start()
     size = position.size
@@ -95,24 +97,24 @@ def solve_dfpn(
         b = 1 << cell
         return (black | b, white) if player == BLACK else (black, white | b)
 
+    def prove(cells: list[int]) -> list[bool | None]:
+        return [not search.prove(*child(cell), other) for cell in cells]
+
     try:
         root_wins = search.prove(black, white, player)
         moves = search.classification_order(black, white, player)
         if not root_wins:
-            losing, moves = moves, []  # a lost position: every move loses
-        elif not all_moves:
-            found = search.winning_child(black, white, player)
-            if found is not None:
-                winning.append(found.bit_length() - 1)
-                complete, moves = False, []
-        for cell in moves:
-            if winning and not all_moves:
-                complete = False
-                break
-            known = search.settled_by_domination(cell, winning, losing)
-            if known is None:
-                known = not search.prove(*child(cell), other)
-            (winning if known else losing).append(cell)
+            losing = moves  # a lost position: every move loses
+        elif not all_moves and (found := search.winning_child(black, white, player)) is not None:
+            winning, complete = [found.bit_length() - 1], False
+        else:
+            done = classify(
+                search.classification_phases(moves),
+                search.settled_by_domination,
+                prove,
+                first_win=not all_moves,
+            )
+            winning, losing, complete = done.winning, done.losing, done.complete
     except OutOfBudgetError:
         complete = False
     search.save()
@@ -137,8 +139,7 @@ def _solve_in_parallel(
 ) -> SolveResult:
     """Every move of ``position`` proven by a task on ``engine``; the winner follows
     (a winning move found, or every move losing)."""
-    from boardlab.hex._solver_dfpn import centre_order
-    from boardlab.hex._solver_parallel import classify_moves
+    from boardlab.hex.prover.parallel import classify_moves
 
     size, player = position.size, position.to_move
     order = centre_order(size)

@@ -1,59 +1,33 @@
-"""Solver layer: numba kernels of the exact Hex solver (H-search virtual connections).
+"""Prover layer: bounded H-search, the exact solver's virtual connections (numba).
 
 Boards of at most 64 cells: a set of cells is a ``uint64`` with cell ``(r, c)`` at bit
-``r * n + c``. :func:`analyse` runs, for each player, a bounded H-search (Anshelevich's
-AND/OR rules over carriers) on the position with the dead cells filled in, and turns it
-into a verdict for the side to move: a won position (a full or semi virtual connection
-between its edges), a lost one (the opponent's edge-to-edge connections leave no cell
-that is in all of their carriers), or the *must-play* set of moves worth trying.
+``r * n + c``. :func:`hsearch` runs Anshelevich's AND/OR rules over carriers for one
+player between two edge lines and returns its connection table, which the verdicts
+(:mod:`boardlab.hex.prover.verdicts`) read and the positions after a move start from.
 
-Every function here is plain Python that numba compiles; ``analyse.py_func`` is the
-pure-Python twin the tests compare with on small boards.
+Every function here is plain Python that numba compiles (``.py_func`` is its twin).
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
+from boardlab.core.bits import popcount as _popcount
 from boardlab.core.jit import jit
-from boardlab.hex.geometry import DIRECTIONS
+from boardlab.hex.board import edge_lines, neighbours
 
-__all__ = [
-    "LOSS",
-    "OPEN",
-    "WIN",
-    "analyse",
-    "dead_cells",
-    "dead_ring_table",
-    "dominators",
-    "fill_captured",
-    "hsearch",
-    "neighbour_masks",
-    "ring_neighbours",
-]
+__all__ = ["AND_OVER_EDGE", "OR_STEPS", "hsearch", "joined", "neighbour_masks"]
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
-B1 = npt.NDArray[np.bool_]
 U2 = npt.NDArray[np.uint64]  # a connection table, rows of two words
 I2 = npt.NDArray[np.int64]
 I3 = npt.NDArray[np.int64]
 
-WIN = 1
-LOSS = -1
-OPEN = 0
-
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
-#: Stone codes on the board arrays.
-_BLACK, _WHITE = 1, 2
-#: Bits in one mask word.
-_WORD_BITS = 64
 # Subsets of semi connections the OR rule tries per new semi connection (measured on six
 # 6x6 openings: 32 steps solve them in 41 s, 256 steps in 56 s, 8 steps in 43 s).
 OR_STEPS = 32
@@ -72,32 +46,12 @@ def neighbour_masks(n: int) -> tuple[U64, U64]:
     ``lines`` holds column 0, column n-1 (player 1's edges), row 0 and row n-1 (player 2's).
     """
     nbr = np.zeros(n * n, np.uint64)
-    for r in range(n):
-        for c in range(n):
-            m = 0
-            for dr, dc in DIRECTIONS:
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n:
-                    m |= 1 << (rr * n + cc)
-            nbr[r * n + c] = np.uint64(m)
+    for cell, around in enumerate(neighbours(n)):
+        nbr[cell] = np.uint64(sum(1 << other for other in around))
     lines = np.zeros(4, np.uint64)
-    for k in range(n):
-        lines[0] |= np.uint64(1 << (k * n))
-        lines[1] |= np.uint64(1 << (k * n + n - 1))
-        lines[2] |= np.uint64(1 << k)
-        lines[3] |= np.uint64(1 << ((n - 1) * n + k))
+    for row, cells in enumerate(edge_lines(n)):
+        lines[row] = np.uint64(sum(1 << cell for cell in cells))
     return nbr, lines
-
-
-@jit
-def _popcount(x: np.uint64) -> int:
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    x = x + (x >> np.uint64(8))
-    x = x + (x >> np.uint64(16))
-    x = x + (x >> np.uint64(32))
-    return int(x & np.uint64(127))
 
 
 @jit
@@ -113,148 +67,10 @@ def _spread(nbr: U64, mask: np.uint64) -> np.uint64:
     return out
 
 
-# Ring codes: the six neighbours of a cell in turning order (geometry.DIRECTIONS), two bits
-# each (0 empty, 1 black or black's edge, 2 white or white's edge, 3 off the board at a
-# corner, where the two edges meet and nothing is adjacent).
-EDGE_BLACK = -1
-EDGE_WHITE = -2
-NOWHERE = -3
-
-
-def ring_neighbours(n: int) -> npt.NDArray[np.int64]:
-    """Each cell's six neighbours in turning order: a cell index, or EDGE_BLACK (off the
-    board past a column edge), EDGE_WHITE (past a row edge) or NOWHERE (past both)."""
-    ring = np.zeros((n * n, 6), np.int64)
-    for r in range(n):
-        for c in range(n):
-            for k, (dr, dc) in enumerate(DIRECTIONS):
-                rr, cc = r + dr, c + dc
-                off_row = not 0 <= rr < n
-                off_col = not 0 <= cc < n
-                if off_row and off_col:
-                    ring[r * n + c, k] = NOWHERE
-                elif off_col:
-                    ring[r * n + c, k] = EDGE_BLACK
-                elif off_row:
-                    ring[r * n + c, k] = EDGE_WHITE
-                else:
-                    ring[r * n + c, k] = rr * n + cc
-    return ring
-
-
-def _one_arc(flags: list[bool]) -> bool:
-    """Do the set cells of a ring of six form at most one run of consecutive cells?"""
-    ends = sum(1 for k in range(6) if flags[k] and not flags[(k + 1) % 6])
-    return ends <= 1
-
-
-@cache
-def dead_ring_table() -> npt.NDArray[np.bool_]:
-    """For each of the 4**6 ring codes: is the centre cell dead?
-
-    It is when, however the empty neighbours are filled, each colour's neighbours form
-    one run around the ring. Consecutive ring cells touch each other (and two pieces of
-    one edge are the same edge), so a stone of either colour in the centre joins nothing
-    that is not already joined: its colour never decides the game.
-    """
-    table = np.zeros(4**6, np.bool_)
-    for code in range(4**6):
-        ring = [(code >> (2 * k)) & 3 for k in range(6)]
-        holes = [k for k in range(6) if ring[k] == 0]
-        dead = True
-        for fill in range(1 << len(holes)):
-            full = list(ring)
-            for j, k in enumerate(holes):
-                full[k] = 1 + (fill >> j & 1)
-            if not (
-                _one_arc([x == _BLACK for x in full]) and _one_arc([x == _WHITE for x in full])
-            ):
-                dead = False
-                break
-        table[code] = dead
-    return table
-
-
-@jit
-def _ring_code(ring: I64, cell: int, black: np.uint64, white: np.uint64) -> int:
-    code = 0
-    for k in range(6):
-        v = ring[cell, k]
-        if v >= 0:
-            b = _ONE << np.uint64(v)
-            colour = 1 if black & b else (2 if white & b else 0)
-        else:
-            colour = -v
-        code |= colour << (2 * k)
-    return code
-
-
-@jit
-def dead_cells(n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64) -> np.uint64:
-    """The empty cells whose ring code is dead in ``table`` (see :func:`dead_ring_table`)."""
-    found = _ZERO
-    for cell in range(n * n):
-        b = _ONE << np.uint64(cell)
-        if (black | white) & b:
-            continue
-        if table[_ring_code(ring, cell, black, white)]:
-            found |= b
-    return found
-
-
-@jit
-def fill_captured(
-    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64
-) -> tuple[np.uint64, np.uint64]:
-    """The position with every captured pair of cells filled by its captor.
-
-    Two touching empty cells are captured by a colour when a stone of that colour on
-    either one leaves the other dead: whatever the opponent plays in the pair, the
-    captor answers in the other cell and the opponent's stone is dead. Filling such a
-    pair with the captor's stones does not change who wins (Henderson and Hayward's
-    captured-cell fill-in). Pairs are filled one at a time, each found on the board the
-    earlier fills left, until none is left.
-    """
-    return _fill_pairs(n, ring, table, black, white, 0)
-
-
-@jit
-def _fill_pairs(
-    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, only: int
-) -> tuple[np.uint64, np.uint64]:
-    """:func:`fill_captured` for the pairs of both colours (``only`` 0) or of player
-    ``only`` alone."""
-    changed = True
-    while changed:
-        changed = False
-        for x in range(n * n):
-            bx = _ONE << np.uint64(x)
-            if (black | white) & bx:
-                continue
-            for k in range(6):
-                y = ring[x, k]
-                if y <= x:
-                    continue
-                by = _ONE << np.uint64(y)
-                if (black | white) & by:
-                    continue
-                if (
-                    only != _WHITE
-                    and table[_ring_code(ring, x, black | by, white)]
-                    and table[_ring_code(ring, y, black | bx, white)]
-                ):
-                    black |= bx | by
-                    changed = True
-                    break
-                if (
-                    only != _BLACK
-                    and table[_ring_code(ring, x, black, white | by)]
-                    and table[_ring_code(ring, y, black, white | bx)]
-                ):
-                    white |= bx | by
-                    changed = True
-                    break
-    return black, white
+#: Row kinds of a connection table (see :func:`hsearch`).
+FULL_ROW = 0
+SEMI_ROW = 1
+PENDING_ROW = 2
 
 
 @jit
@@ -402,12 +218,6 @@ def _push(queue: U64, tail: int, x: int, y: int, c: np.uint64) -> int:
     queue[2 * slot] = np.uint64(np.int64(x) | np.int64(y) << 8)
     queue[2 * slot + 1] = c
     return tail + 1
-
-
-#: Row kinds of a connection table (see :func:`hsearch`).
-FULL_ROW = 0
-SEMI_ROW = 1
-PENDING_ROW = 2
 
 
 @jit
@@ -721,236 +531,7 @@ def _proof(
 
 
 @jit
-def analyse(
-    n: int,
-    nbr: U64,
-    lines: U64,
-    ring: I64,
-    table: B1,
-    black: np.uint64,
-    white: np.uint64,
-    player: int,
-    kf: int,
-    ks: int,
-    max_work: int,
-    seed: U2,
-    thorough: bool,
-    mover_seed: U2,
-) -> tuple[int, np.uint64, np.uint64, np.uint64, np.uint64, U2, U2]:
-    """``(verdict, moves, black, white, proof, vcs, theirs)`` for ``player`` (1 or 2) to
-    move.
-
-    The position is first reduced: captured pairs filled (:func:`fill_captured`), the
-    returned ``black`` and ``white`` are the reduced stones (same winner). Then
-    ``verdict`` is WIN (the mover has an edge-to-edge full or semi connection), LOSS
-    (the opponent has a full one, or semi ones whose carriers share no cell) or OPEN,
-    with ``moves`` the cells worth trying: inside every opponent connection's carrier,
-    dead cells left out (unless nothing else is left).
-
-    ``proof`` is a set of empty cells of the given position that the verdict rests on:
-    the verdict stays true when every other empty cell goes to the loser (for OPEN: every
-    move left out stays losing). It holds the filled-in and dead cells and the carriers
-    of the connections used.
-
-    A ``thorough`` analysis searches both players' connections and returns in ``vcs`` the
-    mover's connection table and in ``theirs`` the opponent's (see :func:`hsearch`; both
-    only for OPEN), for the analyses of the positions after its moves: they pass ``vcs``
-    as ``seed``, which starts the search of the player who just moved (the opponent of
-    ``player`` there), and ``theirs`` as ``mover_seed``, which starts the search of the
-    side to move there, less the connections the new stone broke (measured on seven 7x7
-    openings: 14,405 analysed positions in 159 s without ``mover_seed``, 15,440 in 112 s
-    with it). A table with no rows stands for none. A light one (not ``thorough``: a
-    first estimate for a position just reached) skips the mover's own search, so it
-    never finds a WIN by a connection: after a move inside the must-play region the side
-    to move seldom has one, and the search would cost as much as the rest (measured in
-    ``docs/benchmarks/hex.md``).
-    """
-    cells = n * n
-    board = (_ONE << np.uint64(cells)) - _ONE if cells < _WORD_BITS else ~_ZERO
-    given = black | white
-    black, white = fill_captured(n, ring, table, black, white)
-    empty = board & ~(black | white)
-    dead = dead_cells(n, ring, table, black, white)
-    base = (black | white) & ~given | dead
-    none = np.empty((0, 2), np.uint64)
-    if player == 1:
-        own, opp, lo, hi, olo, ohi = black, white, lines[0], lines[1], lines[2], lines[3]
-    else:
-        own, opp, lo, hi, olo, ohi = white, black, lines[2], lines[3], lines[0], lines[1]
-    if _joined(nbr, own | dead, lo, hi):
-        return WIN, _ZERO, black, white, base, none, none
-    if _joined(nbr, opp | dead, olo, ohi):
-        return LOSS, _ZERO, black, white, base, none, none
-    f, s, proof, mine = False, False, _ZERO, none
-    if thorough:
-        f, s, _, proof, mine = hsearch(
-            n, nbr, own | dead, opp, lo, hi, kf, ks, max_work, True, mover_seed, True
-        )
-    if f or s:
-        return WIN, _ZERO, black, white, base | proof, none, none
-    f, s, carrier, proof, theirs = hsearch(
-        n, nbr, opp | dead, own, olo, ohi, kf, ks, max_work, False, seed, True
-    )
-    if f:
-        return LOSS, _ZERO, black, white, base | proof, mine, none
-    moves = empty & ~dead
-    if s:
-        moves &= carrier
-        if moves == _ZERO:
-            return LOSS, _ZERO, black, white, base | proof, mine, none
-    if moves == _ZERO:
-        moves = empty
-    moves, killers = _drop_vulnerable(n, ring, table, black, white, player, moves)
-    moves = _drop_dominated(n, ring, table, black, white, player, moves)
-    return OPEN, moves, black, white, base | proof | killers, mine, theirs
-
-
-@jit
-def _killed(
-    n: int,
-    ring: I64,
-    table: B1,
-    black: np.uint64,
-    white: np.uint64,
-    player: int,
-    c: int,
-    fill: bool,
-) -> np.uint64:
-    """The first killer of ``player``'s stone on ``c``: an empty neighbour whose opponent
-    stone leaves it dead (with ``fill``, once the opponent's captured pairs are filled
-    in), with the cells filled; no cell if there is none."""
-    bc = _ONE << np.uint64(c)
-    for j in range(6):
-        k = ring[c, j]
-        if k < 0:
-            continue
-        bk = _ONE << np.uint64(k)
-        if (black | white) & bk:
-            continue
-        b, w = (black | bc, white | bk) if player == 1 else (black | bk, white | bc)
-        if fill:
-            fb, fw = _fill_pairs(n, ring, table, b, w, 3 - player)
-        else:
-            fb, fw = b, w
-        if table[_ring_code(ring, c, fb, fw)]:
-            return bk | ((fb | fw) & ~(b | w))
-    return _ZERO
-
-
-@jit
-def _drop_vulnerable(
-    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, moves: np.uint64
-) -> tuple[np.uint64, np.uint64]:
-    """``(moves, keep)``: the moves without the mover's vulnerable cells, and the cells a
-    proof must keep empty for them.
-
-    A cell is vulnerable when one opponent stone on a neighbour (its killer) would leave
-    it dead, at once or once the opponent's captured pairs are filled in after it
-    (:func:`_fill_pairs`; a fill-in keeps the value). Such a move is never needed: after
-    it the opponent may kill it, and whatever the mover then wins it also wins by
-    playing its next move at once (the opponent's extra stones only hurt). Following
-    that argument from any winning vulnerable move ends at a winning move that is not
-    vulnerable (each step adds opponent stones, which keep dead cells dead and captured
-    pairs captured), so all of them can be dropped, one cell being kept if every move is
-    vulnerable. A proof of the position must keep the killers and the fills they rely on
-    empty, hence they are returned.
-    """
-    kept = _ZERO
-    keep = _ZERO
-    for c in range(n * n):
-        bc = _ONE << np.uint64(c)
-        if not moves & bc:
-            continue
-        killed = _killed(n, ring, table, black, white, player, c, False)
-        if killed == _ZERO:
-            killed = _killed(n, ring, table, black, white, player, c, True)
-        if killed == _ZERO:
-            kept |= bc
-        else:
-            keep |= killed
-    if kept == _ZERO:
-        kept = moves & (~moves + _ONE)  # the lowest move
-    return kept, keep
-
-
-@jit
-def _drop_dominated(
-    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int, moves: np.uint64
-) -> np.uint64:
-    """The moves without those another kept move dominates.
-
-    Move ``d`` dominates move ``c`` when the mover's stone on ``d`` makes ``c`` fillable
-    by the mover: ``c`` is dead, or filled when the mover's captured pairs are filled in
-    one after the other (:func:`_fill_pairs`). Then the position after ``d`` is as good
-    as with the mover on ``d``, ``c`` and the other fills, which is at least as good as
-    after ``c`` alone. Moves are looked at in cell order as dominators, and a move not
-    dropped yet drops the moves it dominates, so every dropped move leads through a
-    chain of dominations to a kept one (a chain only points to moves kept at the time,
-    so it cannot close on itself). No cell joins the proof: the cells outside it go to
-    the loser, the mover, and fills and dead cells stay so however the empty cells
-    around them are filled; if the loser already holds ``d``, ``c`` is fillable outright,
-    a move that changes nothing.
-    """
-    dropped = _ZERO
-    for d in range(n * n):
-        bd = _ONE << np.uint64(d)
-        if not moves & bd or dropped & bd:
-            continue
-        dropped |= _fillable_after(n, ring, table, black, white, player, d, moves & ~dropped & ~bd)
-    return moves & ~dropped
-
-
-@jit
-def _fillable_after(
-    n: int,
-    ring: I64,
-    table: B1,
-    black: np.uint64,
-    white: np.uint64,
-    player: int,
-    d: int,
-    within: np.uint64,
-) -> np.uint64:
-    """The empty cells of ``within`` (``d`` left out) that ``player``'s stone on ``d``
-    makes fillable by ``player``: dead, or filled when ``player``'s captured pairs are
-    filled in one after the other (:func:`_fill_pairs`). ``d`` dominates each of them
-    (see :func:`_drop_dominated`)."""
-    bd = _ONE << np.uint64(d)
-    if player == 1:
-        fb, fw = _fill_pairs(n, ring, table, black | bd, white, _BLACK)
-    else:
-        fb, fw = _fill_pairs(n, ring, table, black, white | bd, _WHITE)
-    within &= ~(black | white | bd)
-    made = (fb | fw) & within
-    for c in range(n * n):
-        bc = _ONE << np.uint64(c)
-        if within & bc and not made & bc and table[_ring_code(ring, c, fb, fw)]:
-            made |= bc
-    return made
-
-
-@jit
-def dominators(
-    n: int, ring: I64, table: B1, black: np.uint64, white: np.uint64, player: int
-) -> U64:
-    """For each empty cell ``c``, the empty cells ``d`` that dominate it for ``player``
-    (``d``'s stone makes ``c`` fillable, see :func:`_drop_dominated`): a move on ``c`` is
-    no better than one on ``d``, so ``c`` loses when ``d`` does and ``d`` wins when ``c``
-    does."""
-    out = np.zeros(n * n, np.uint64)
-    for d in range(n * n):
-        bd = _ONE << np.uint64(d)
-        if (black | white) & bd:
-            continue
-        made = _fillable_after(n, ring, table, black, white, player, d, ~_ZERO)
-        for c in range(n * n):
-            if made & (_ONE << np.uint64(c)):
-                out[c] |= bd
-    return out
-
-
-@jit
-def _joined(nbr: U64, stones: np.uint64, low: np.uint64, high: np.uint64) -> bool:
+def joined(nbr: U64, stones: np.uint64, low: np.uint64, high: np.uint64) -> bool:
     """Do ``stones`` join the lines ``low`` and ``high``?"""
     group = stones & low
     while True:
@@ -960,14 +541,3 @@ def _joined(nbr: U64, stones: np.uint64, low: np.uint64, high: np.uint64) -> boo
         if grown == group:
             return False
         group = grown
-
-
-def warm() -> Any:
-    """Compile the kernels (one tiny call)."""
-    nbr, lines = neighbour_masks(2)
-    table = dead_ring_table()
-    ring = ring_neighbours(2)
-    none = np.empty((0, 2), np.uint64)
-    return analyse(
-        2, nbr, lines, ring, table, np.uint64(0), np.uint64(0), 1, 2, 2, 10, none, True, none
-    )

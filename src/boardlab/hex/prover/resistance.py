@@ -1,4 +1,4 @@
-"""Solver layer: numba kernel of the electrical-resistance move order of the DFPN solver.
+"""Prover layer: numba kernel of the electrical-resistance move order of the DFPN solver.
 
 Each player's view of the board is a resistor network (Anshelevich's and Queenbee's
 evaluation): an empty cell has resistance 1, the player's own stone almost none, an
@@ -61,7 +61,7 @@ def cell_flows(n: int, ring: I64, own: np.uint64, opp: np.uint64, player: int) -
     values of a path's cells are each at most 1), 0 for the opponent's cells, and 0
     everywhere when the opponent has cut the player's edges apart.
 
-    ``ring`` is :func:`boardlab.hex._solver_kernel.ring_neighbours` (negative entries:
+    ``ring`` is :func:`boardlab.hex.board.ring_neighbours` (negative entries:
     off the board). Player 1 joins column 0 to column n-1, player 2 row 0 to row n-1.
     The voltages solve the network's Laplacian by Cholesky factorisation (the matrix is
     symmetric positive definite thanks to the small leak of every cell).
@@ -146,7 +146,7 @@ def move_scores(n: int, ring: I64, black: np.uint64, white: np.uint64) -> F64:
 
 def flows_reference(n: int, own: int, opp: int, player: int) -> list[float]:
     """:func:`cell_flows` by a dense solve with explicit terminal nodes (numpy), for tests."""
-    from boardlab.hex.geometry import DIRECTIONS
+    from boardlab.hex.board import DIRECTIONS
 
     cells = n * n
     low, high = cells, cells + 1

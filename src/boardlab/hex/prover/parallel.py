@@ -1,16 +1,18 @@
-"""Solver layer: every move of a position classified by an engine's worker processes.
+"""Prover layer: every move of a position classified by an engine's worker processes.
 
 The interface layer builds the engine (:class:`boardlab.cluster.process_engine.ProcessEngine`
 for ``--jobs``) and passes it in; each move is one task, proven by a DFPN search
-(:class:`boardlab.hex._solver_dfpn.Dfpn`) in the order given (the centre first). Each
+(:class:`boardlab.hex.prover.dfpn.Dfpn`) in the order given (the centre first). Each
 worker keeps its search from one task to the next, so a position it proved for one move
 (or a stored proof that covers it) settles it for the later ones; workers share nothing
 with each other. When the position is its own 180-degree rotation, a move and its
 rotated twin have the same value and only one of them is searched. Moves that another
 move dominates are searched last, and only those the first moves' values do not settle
-(:meth:`boardlab.hex._solver_dfpn.Dfpn.settled_by_domination`). The time limit is one
+(:meth:`boardlab.hex.prover.dfpn.Dfpn.settled_by_domination`). The time limit is one
 deadline for all; a node limit is shared out evenly between the moves searched, so all
-of them together stay within it.
+of them together stay within it. The moves are classified by the one loop of
+:func:`boardlab.hex.prover.classify.classify`, whose prove step here submits a whole
+phase as tasks before it fetches any.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from typing import TYPE_CHECKING
 
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.tasks import Engine
+from boardlab.hex.board import rotated
+from boardlab.hex.prover.classify import classify
 
 if TYPE_CHECKING:
-    from boardlab.hex._solver_dfpn import Dfpn
+    from boardlab.hex.prover.dfpn import Dfpn
 
 __all__ = ["classify_moves"]
 
@@ -36,7 +40,7 @@ def _prove(
 ) -> tuple[bool | None, int]:
     """``(player to move wins, analysed positions)`` in a worker; None past the limit
     (``deadline`` a ``time.time()`` value, so a move that waited its turn gets less)."""
-    from boardlab.hex._solver_dfpn import Dfpn, OutOfBudgetError
+    from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
 
     seconds = None if deadline is None else deadline - time.time()
     if seconds is not None and seconds <= 0:
@@ -67,8 +71,8 @@ def classify_moves(
     each proven by a task on ``engine`` unless a rotated twin or a domination settles it;
     past ``budget`` the moves left are neither winning nor losing and ``complete`` is
     False."""
-    from boardlab.hex._solver_dfpn import Dfpn
-    from boardlab.hex._solver_kernel import warm
+    from boardlab.hex.prover.dfpn import Dfpn
+    from boardlab.hex.prover.verdicts import warm
 
     warm()  # compiled (or loaded from numba's cache) here, before workers are forked
     remaining = budget.remaining
@@ -79,37 +83,33 @@ def classify_moves(
     order = [cell for cell in order if cell in wanted]
     twin = _twins(local, black, white)
     searched = [cell for cell in order if twin.get(cell, cell) >= cell or twin[cell] not in order]
-    first = [cell for cell in searched if not local.dominated_by[cell]]
     nodes = budget.limit.nodes
     share = None if nodes is None else max(1, nodes // max(1, len(searched)))
-    value: dict[int, bool | None] = {}
     analysed = 0
     other = 3 - player
-    for phase in (first, [cell for cell in searched if cell not in first]):
-        winning = [cell for cell, wins in value.items() if wins]
-        losing = [cell for cell, wins in value.items() if wins is False]
-        pending: list[int] = []
-        for cell in phase:
-            known = local.settled_by_domination(cell, winning, losing)
-            if known is None:
-                pending.append(cell)
-            else:
-                value[cell] = known
+
+    def prove(cells: list[int]) -> list[bool | None]:
+        """One task a move on ``engine``, all of them submitted before any is fetched."""
+        nonlocal analysed
         handles = []
-        for cell in pending:
+        for cell in cells:
             b = 1 << cell
             cb, cw = (black | b, white) if player == 1 else (black, white | b)
             handles.append(engine.submit(_prove, (size, cb, cw, other, deadline, share)))
-        for cell, (opponent_wins, count) in zip(pending, engine.fetch(handles), strict=True):
+        values: list[bool | None] = []
+        for opponent_wins, count in engine.fetch(handles):
             analysed += count
-            value[cell] = None if opponent_wins is None else not opponent_wins
-        for cell in order:
-            if cell not in value and twin.get(cell) in value:
-                value[cell] = value[twin[cell]]
-    winning = [cell for cell in order if value.get(cell)]
-    losing = [cell for cell in order if value.get(cell) is False]
-    complete = all(value.get(cell) is not None for cell in order)
-    return winning, losing, complete, analysed
+            values.append(None if opponent_wins is None else not opponent_wins)
+        return values
+
+    done = classify(
+        local.classification_phases(searched),
+        local.settled_by_domination,
+        prove,
+        batch=None,
+        twin={cell: twin[cell] for cell in order if cell in twin},
+    )
+    return done.winning, done.losing, done.complete, analysed
 
 
 def _twins(search: Dfpn, black: int, white: int) -> dict[int, int]:
@@ -117,5 +117,4 @@ def _twins(search: Dfpn, black: int, white: int) -> dict[int, int]:
     move and its twin have the same value), else no pairs."""
     if search.reverse(black) != black or search.reverse(white) != white:
         return {}
-    cells = search.n * search.n
-    return {cell: cells - 1 - cell for cell in range(cells)}
+    return {cell: rotated(cell, search.n) for cell in range(search.n * search.n)}

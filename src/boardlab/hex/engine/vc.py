@@ -1,4 +1,4 @@
-"""Search layer: virtual connections of a position on boards up to 11x11, for the engine.
+"""Engine layer: virtual connections of a position on boards up to 11x11, for the engine.
 
 The engine's knowledge of who is already won, in numba: a set of cells is a pair of
 ``uint64`` words ``(lo, hi)`` (cell ``i`` is bit ``i`` of ``lo`` below 64, else bit
@@ -12,8 +12,9 @@ for both players and turns it into a verdict for the side to move:
 - OPEN: every move outside the returned must-play set (inside the carrier of each of
   the opponent's semi connections, dead cells left out) loses.
 
-The rules are those of the exact solver's kernel (:mod:`boardlab.hex._solver_kernel`,
-64-cell sets, its dead-cell table and ring layout are shared); this one starts each
+The rules are those of the exact prover's kernels (:mod:`boardlab.hex.prover.hsearch`,
+64-cell sets; the dead-cell table and ring layout of :mod:`boardlab.hex.board` are
+shared, the engine imports nothing of the prover); this one starts each
 search from nothing and keeps no tables. ``analyse.py_func`` is the plain-Python twin
 the tests compare with on small boards, beside the solver's kernel and brute force.
 """
@@ -25,9 +26,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from boardlab.core.bits import popcount as _popcount
 from boardlab.core.jit import jit
-from boardlab.hex._solver_kernel import _popcount, dead_ring_table, ring_neighbours
-from boardlab.hex.geometry import neighbours
+from boardlab.hex.board import dead_ring_table, edge_lines, neighbours, ring_neighbours
 
 __all__ = ["LOSS", "MAX_SIZE", "OPEN", "WIN", "Knowledge", "analyse", "knowledge"]
 
@@ -53,7 +54,7 @@ OR_STEPS = 32
 #: Edge templates, made by ``scripts/hex_edge_templates.py`` with the exact solver:
 #: ``(depth, carrier)``, the carrier's cells as offsets ``(dr, dc)`` from a stone
 #: ``depth`` rows above an edge (the edge below row ``depth``, neighbours as
-#: :data:`boardlab.hex.geometry.DIRECTIONS`); inside its carrier the stone joins the
+#: :data:`boardlab.hex.board.DIRECTIONS`); inside its carrier the stone joins the
 #: edge whatever the opponent plays. H-search finds the third-row ones itself (they are
 #: seeds here to save its work) but none of the fourth row.
 EDGE_TEMPLATES: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = (
@@ -192,8 +193,8 @@ def knowledge(n: int) -> Knowledge:
         for other in around:
             nbr[cell, other // 64] |= np.uint64(1 << (other % 64))
     lines = np.zeros((4, 2), np.uint64)
-    for k in range(n):
-        for row, cell in enumerate((k * n, k * n + n - 1, k, (n - 1) * n + k)):
+    for row, cells in enumerate(edge_lines(n)):
+        for cell in cells:
             lines[row, cell // 64] |= np.uint64(1 << (cell % 64))
     return Knowledge(n, nbr, lines, ring_neighbours(n), dead_ring_table(), edge_templates(n))
 
@@ -262,7 +263,7 @@ def _ring_code(ring: I64, cell: int, black: Mask, white: Mask) -> int:
 @jit
 def dead_cells(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> Mask:
     """The empty cells whose colour can never decide the game (see
-    :func:`boardlab.hex._solver_kernel.dead_ring_table`)."""
+    :func:`boardlab.hex.board.dead_ring_table`)."""
     found = (_Z, _Z)
     taken = _or(black, white)
     for cell in range(n * n):

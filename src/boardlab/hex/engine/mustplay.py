@@ -1,4 +1,4 @@
-"""Search layer: the must-play region of a Hex position from simple virtual connections.
+"""Engine layer: the must-play region of a Hex position from simple virtual connections.
 
 When the opponent is one stone away from joining its edges, every move outside the
 cells that threat rests on loses, so the tree search need not try them. The threats
@@ -20,7 +20,7 @@ immediate win of the mover can interfere: a virtual connection of one side leave
 other none). The region is not used when the mover can win at once, when the opponent
 is already virtually connected, or when it is empty (the mover is lost anyway).
 
-Boards are ``int8`` arrays of ``n * n`` cells as in :mod:`boardlab.hex._kernel`;
+Boards are ``int8`` arrays of ``n * n`` cells as in :mod:`boardlab.hex.engine.kernel`;
 ``links[c, k] = (partner, x, y)`` lists the bridges and edge templates of cell ``c``
 (:func:`link_table`): ``partner`` is a cell, or ``n * n + e`` for edge ``e`` (0 and 1:
 player 1's columns ``0`` and ``n - 1``; 2 and 3: player 2's rows), and ``x``, ``y``
@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.jit import jit
-from boardlab.hex.geometry import DIRECTIONS
+from boardlab.hex.board import DIRECTIONS
 
 __all__ = ["link_table", "must_play"]
 

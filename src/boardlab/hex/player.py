@@ -1,10 +1,18 @@
-"""Search layer: the swap rule's two decisions and the opening move of the Hex engine.
+"""Player layer: the Hex engine as every front end plays it, the engine and the prover composed.
 
-Under the swap rule (:data:`boardlab.hex.rules.SWAP_MOVE`): :func:`decide_swap` (player 2
-swaps when the first stone gives player 1 the better chance: exactly by the solver on
-boards up to 5x5, else by the engine's own value of the position) and
-:func:`balanced_opening` (player 1's first move, the outer cell whose estimated value is
-nearest one half).
+The engine (:mod:`boardlab.hex.engine`) and the prover (:mod:`boardlab.hex.prover`) never
+import each other; this module, above both, joins them:
+
+- :class:`SolvingEngine` is the engine with its exact endgame
+  (:meth:`~boardlab.hex.engine.search.MctsEngine.prove_win`) answered by the prover's
+  :func:`~boardlab.hex.prover.solver.solve`: the engine of the command line, the web
+  page, GTP, matches, reviews and the benchmarks;
+- under the swap rule (:data:`boardlab.hex.rules.SWAP_MOVE`): :func:`decide_swap`
+  (player 2 swaps when the first stone gives player 1 the better chance: exactly by the
+  solver on boards up to 5x5, else by the engine's own value of the position) and
+  :func:`choose_move` (every front end's move: the swap decision, the engine's balanced
+  opening, :func:`~boardlab.hex.engine.opening.balanced_opening`, or its search);
+- :func:`warm_up` loads the kernels of both rooms before a clock starts.
 """
 
 from __future__ import annotations
@@ -15,19 +23,22 @@ from functools import cache
 
 from boardlab.core.errors import IllegalMoveError
 from boardlab.core.limits import Limit
+from boardlab.hex.engine.opening import balanced_opening
+from boardlab.hex.engine.search import MctsEngine, SearchResult
+from boardlab.hex.engine.search import warm_up as warm_up_engine
+from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, SWAP, WHITE, Position
-from boardlab.hex.search import MctsEngine, SearchResult
 
 __all__ = [
-    "OPENING_PLAYOUTS",
     "SWAP_SOLVE_SIZE",
     "SWAP_SOLVE_TIME",
     "Choice",
+    "SolvingEngine",
     "SwapDecision",
-    "balanced_opening",
     "choose_move",
     "decide_swap",
-    "opening_candidates",
+    "proven_win",
+    "warm_up",
 ]
 
 #: Swap when player 1's first stone wins more often than this.
@@ -36,8 +47,47 @@ _EVEN_CHANCE = 0.5
 SWAP_SOLVE_SIZE = 5
 #: Seconds the solver may spend on the swap decision (all 25 5x5 openings take ~5 s).
 SWAP_SOLVE_TIME = 3.0
-#: Playouts shared by all candidates of :func:`balanced_opening` (each gets 200..600).
-OPENING_PLAYOUTS = 12_000
+
+
+def proven_win(position: Position, limit: Limit) -> int | None:
+    """A move the exact solver proves winning for the side to move within ``limit``
+    (the first it finds), None if it proves none."""
+    result = solve(position, limit, all_moves=False)
+    if result.winner == position.to_move and result.winning_moves:
+        return result.winning_moves[0]
+    return None
+
+
+class SolvingEngine(MctsEngine):
+    """:class:`~boardlab.hex.engine.search.MctsEngine` with its exact endgame: near the
+    end of a game on a board up to 8x8 (``solver_empties`` empty cells or fewer) a slice
+    of the limit goes to the prover (:func:`proven_win`), whose winning move is played
+    at once. Same parameters, same seeds, same moves as the engine the front ends have
+    always played."""
+
+    def search(self, position: Position, limit: Limit | None = None) -> SearchResult:
+        """:meth:`MctsEngine.search`, the prover's kernels loaded first (:func:`warm_up`,
+        outside the limit)."""
+        warm_up()
+        return super().search(position, limit)
+
+    def prove_win(self, position: Position, limit: Limit) -> int | None:
+        """The prover's winning move within ``limit`` (:func:`proven_win`)."""
+        return proven_win(position, limit)
+
+
+_WARM = [False]
+
+
+def warm_up() -> float:
+    """Load (or compile) the numba kernels of the engine and the prover once per process;
+    returns the seconds it took (see :func:`boardlab.hex.engine.search.warm_up`)."""
+    started = time.perf_counter()
+    if not _WARM[0]:
+        _WARM[0] = True
+        warm_up_engine()
+        solve(Position(3), Limit(nodes=1000), all_moves=False)
+    return time.perf_counter() - started
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +129,6 @@ def decide_swap(
         raise IllegalMoveError("no swap decision: a swap is not legal in this position")
     work = position.copy()
     if position.size <= solve_size:
-        from boardlab.hex.solver import solve
-
         started = time.perf_counter()
         solved = solve(work, Limit(time=solve_time), all_moves=False)
         if solved.winner == BLACK:
@@ -109,51 +157,6 @@ def decide_swap(
     return SwapDecision(swap, chance, exact, None if swap else result, reason)
 
 
-def opening_candidates(size: int) -> list[int]:
-    """Cells on the two outer rings of the board, one of each pair related by the
-    180-degree turn (which keeps a position's value), in index order.
-    """
-    cells = size * size
-    found = []
-    for index in range(cells):
-        row, col = divmod(index, size)
-        if min(row, col, size - 1 - row, size - 1 - col) > 1:
-            continue
-        if cells - 1 - index < index:
-            continue
-        found.append(index)
-    return found
-
-
-def balanced_opening(
-    size: int, seed: int = 0, playouts: int = OPENING_PLAYOUTS
-) -> tuple[int, float]:
-    """Player 1's first move under the swap rule and its estimated chance for player 1.
-
-    Every cell of :func:`opening_candidates` gets an equal share of ``playouts`` (at
-    least 200, at most 600): a search of player 2's reply by an engine seeded with
-    ``seed`` (so the choice is reproducible), giving player 1's chance as in
-    :func:`decide_swap`. The cell whose chance is nearest one half wins (the first in
-    index order on a tie): the opponent gains little by swapping it or by leaving it.
-    On a 1x1 board the only cell is returned with chance 1.
-    """
-    candidates = opening_candidates(size)
-    if len(candidates) == 1:
-        return candidates[0], 1.0
-    share = max(200, min(600, playouts // len(candidates)))
-    max_nodes = max(1000, min(1_000_000, (share + 1) * size * size))
-    best, best_chance = candidates[0], -1.0
-    for cell in candidates:
-        position = Position(size)
-        position.push_index(cell)
-        engine = MctsEngine(seed=seed, max_nodes=max_nodes, solver_empties=0)
-        result = engine.search(position, Limit(nodes=share))
-        chance = 1.0 - result.value
-        if abs(chance - 0.5) < abs(best_chance - 0.5):
-            best, best_chance = cell, chance
-    return best, best_chance
-
-
 @dataclass(frozen=True, slots=True)
 class Choice:
     """The engine's move in a game: a cell index or :data:`~boardlab.hex.rules.SWAP`,
@@ -180,8 +183,8 @@ def choose_move(
     """The engine's move for the side to move, as every front end plays it (the command
     line's self-play, GTP, the web page): player 2's swap decision where a swap is legal
     (:func:`decide_swap`), player 1's near-balanced first stone on the empty board under
-    the swap rule (:func:`balanced_opening`, computed once per board size and seed),
-    otherwise ``engine``'s search under ``limit``.
+    the swap rule (:func:`~boardlab.hex.engine.opening.balanced_opening`, computed once
+    per board size and seed), otherwise ``engine``'s search under ``limit``.
 
     :raises IllegalMoveError: when the game is already over.
     """

@@ -1,8 +1,8 @@
-"""Search layer: local move patterns of the Hex engine (numba), the features of its priors.
+"""Engine layer: local move patterns of the Hex engine (numba), the features of its priors.
 
 A candidate cell ``x`` for the side to move ``P`` is described by the 12 cells around
 it, read in ``P``'s own frame (player 2's board is read transposed, so both players
-join the columns): the six neighbours in :data:`boardlab.hex.geometry.DIRECTIONS`
+join the columns): the six neighbours in :data:`boardlab.hex.board.DIRECTIONS`
 order and the six bridge cells between consecutive neighbours. Each of them is
 ``EMPTY``, ``OWN``, ``THEIRS``, ``OWN_EDGE`` (off the board across one of ``P``'s
 edges) or ``THEIR_EDGE``. The features of ``x`` (indices into one weight vector):
@@ -62,7 +62,7 @@ NUM_WEIGHTS = EDGE_BASE + (EDGE_CAP + 1) ** 2
 NUM_FEATURES = 9
 FEATURES = ("ring", "bridges", "last move", "edges")
 
-#: Neighbour offsets (d_row, d_col), the same order as ``geometry.DIRECTIONS``.
+#: Neighbour offsets (d_row, d_col), the same order as ``board.DIRECTIONS``.
 _DR = np.array([0, 1, 1, 0, -1, -1], np.int64)
 _DC = np.array([1, 0, -1, -1, 0, 1], np.int64)
 #: Player 2 reads the board transposed: its direction k is the board's ``_TRANSPOSED[k]``,

@@ -1,4 +1,4 @@
-"""Solver layer: the verdict an exact Hex solver returns, with its evidence and text forms."""
+"""Prover layer: the verdict an exact Hex solver returns, with its evidence and text forms."""
 
 from __future__ import annotations
 

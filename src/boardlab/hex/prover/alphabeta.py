@@ -1,4 +1,4 @@
-"""Solver layer: the alpha-beta Hex solver, for boards above the DFPN's 8x8.
+"""Prover layer: the alpha-beta Hex solver, for boards above the DFPN's 8x8.
 
 It works on big-int bitsets in a padded layout (cell ``(r, c)`` is bit ``r * (n + 1) + c``;
 the spare column stops shifts from wrapping). At each node of its boolean negamax (does
@@ -10,10 +10,12 @@ the side to move win?):
    edge bridges, every link owning two private empty cells) wins;
 4. a virtual win of the opponent restricts the moves to its carrier (a move outside it
    cannot stop the connection), the *must-play* region;
-5. dead cells (four consecutive neighbours of one colour, edges included) are skipped;
+5. dead cells (four consecutive neighbours of one colour, edges included:
+   :func:`boardlab.hex.board.run_dead`) are skipped;
 6. a move after which the mover has a virtual win wins (tried before any recursion);
-7. the rest is searched centre first, with a transposition table keyed by the position
-   up to the 180-degree rotation (which maps the board to itself, edges included).
+7. the rest is searched centre first (:func:`boardlab.hex.board.centre_order`), with a
+   transposition table keyed by the position up to the 180-degree rotation (which maps
+   the board to itself, edges included).
 
 It honours a :class:`~boardlab.core.limits.Limit` (time and/or nodes).
 """
@@ -24,9 +26,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardlab.core.limits import Budget, Limit
-from boardlab.hex.geometry import DIRECTIONS
+from boardlab.hex.board import DIRECTIONS, centre_order, run_dead
+from boardlab.hex.prover.result import SolveResult
 from boardlab.hex.rules import BLACK, WHITE, Position
-from boardlab.hex.solve_result import SolveResult
 
 __all__ = ["Geometry", "edge_templates", "geometry", "solve_alphabeta"]
 
@@ -97,14 +99,7 @@ def geometry(size: int) -> Geometry:
                 lines[2] |= b
             if r == size - 1:
                 lines[3] |= b
-    centre = (size - 1) / 2
-    cells = sorted(
-        ((r, c) for r in range(size) for c in range(size)),
-        key=lambda rc: (
-            abs(rc[0] - centre) + abs(rc[1] - centre) + abs(rc[0] + rc[1] - 2 * centre),
-            rc,
-        ),
-    )
+    cells = [divmod(index, size) for index in centre_order(size)]
     order = tuple(r * width + c for r, c in cells)
     rings: list[tuple[int, ...]] = []
     ring_edges: list[tuple[int, ...]] = []
@@ -324,11 +319,8 @@ class _Solver:
                     colours.append(BLACK if black & nb else WHITE if white & nb else 0)
                 else:
                     colours.append(owners[k])
-            for s in range(6):
-                colour = colours[s]
-                if colour > 0 and all(colours[(s + k) % 6] == colour for k in range(1, 4)):
-                    found |= b
-                    break
+            if run_dead(colours):
+                found |= b
         return found
 
     # -- search -----------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Search layer: numba kernels of the Hex engine (playouts, dead cells, the MCTS loop).
+"""Engine layer: numba kernels of the Hex engine (playouts, dead cells, the MCTS loop).
 
 Boards are ``int8`` arrays of ``n * n`` cells (0 empty, 1 player 1 joining the columns,
 2 player 2 joining the rows). The random numbers come from a xorshift64* generator
@@ -18,10 +18,11 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.jit import jit
-from boardlab.hex._mustplay import must_play
-from boardlab.hex._patterns import scores
-from boardlab.hex._vc import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
-from boardlab.hex._vc import analyse as analyse_connections
+from boardlab.hex.board import DEAD_RUN
+from boardlab.hex.engine.mustplay import must_play
+from boardlab.hex.engine.patterns import scores
+from boardlab.hex.engine.vc import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
+from boardlab.hex.engine.vc import analyse as analyse_connections
 
 __all__ = [
     "dead_cells",
@@ -138,7 +139,9 @@ def _ring_colour(board: I8, n: int, r: int, c: int) -> int:
 def is_dead(board: I8, n: int, cell: int) -> bool:
     """True when four consecutive neighbours (edges count) of the empty ``cell`` share a colour.
 
-    Such a cell is dead: a stone of either colour there changes no connection.
+    Such a cell is dead: a stone of either colour there changes no connection. The rule is
+    :func:`boardlab.hex.board.run_dead` (:data:`~boardlab.hex.board.DEAD_RUN` in a row) on
+    this kernel's board array, its ring in :data:`~boardlab.hex.board.DIRECTIONS` order.
     """
     r = cell // n
     c = cell % n
@@ -154,7 +157,7 @@ def is_dead(board: I8, n: int, cell: int) -> bool:
         if colour <= 0:
             continue
         run = True
-        for k in range(1, 4):
+        for k in range(1, DEAD_RUN):
             if ring[(start + k) % 6] != colour:
                 run = False
                 break
@@ -268,10 +271,10 @@ def _expand(
 ) -> None:
     """Give ``node`` its children: the empty cells less the dead ones (all of them when
     every cell is dead) and, with ``prune``, less those outside ``player``'s must-play
-    region (:func:`boardlab.hex._mustplay.must_play`).
+    region (:func:`boardlab.hex.engine.mustplay.must_play`).
 
     With ``prior > 0`` each child starts with ``prior`` virtual RAVE visits whose win
-    rate comes from the move patterns (:mod:`boardlab.hex._patterns`): a child ``r``
+    rate comes from the move patterns (:mod:`boardlab.hex.engine.patterns`): a child ``r``
     times as likely as the average child starts at ``r / (1 + r)`` (a child as likely
     as the average at one half)."""
     cells = n * n
@@ -429,18 +432,18 @@ def mcts_iterate(
     ``params`` = (exploration, rave_bias, expand_threshold, use_proofs, must_play,
     prior): with ``prior > 0`` new children start with that many virtual RAVE visits at
     their pattern win rate (``weights``, ``canon`` and ``squares`` of
-    :mod:`boardlab.hex._patterns`). With
-    must-play on, a node's children are limited to the must-play region of the side to
-    move there (:mod:`boardlab.hex._mustplay`, ``links``/``nlinks`` its table). With proofs on, a
-    proven win or loss propagates up the tree and the loop stops once the root is proven
+    :mod:`boardlab.hex.engine.patterns`). With must-play on, a node's children are
+    limited to the must-play region of the side to move there
+    (:mod:`boardlab.hex.engine.mustplay`, ``links``/``nlinks`` its table). With proofs
+    on, a proven win or loss propagates up the tree and the loop stops once the root is proven
     (``proof[0] != 0``); with proofs off only terminal nodes are marked (used to pick the
     most resistant move in a lost position). Node 0 is the root; its "mover" is the side
     not to move.
 
     ``params[6]`` > 0 (with proofs on, boards up to 11x11): a node other than the root
     that reaches that many visits is analysed once for virtual connections
-    (:func:`boardlab.hex._vc.analyse` with ``params[7]`` combinations at most, on the
-    tables ``vc_*`` of :func:`boardlab.hex._vc.knowledge`): a won or lost node is
+    (:func:`boardlab.hex.engine.vc.analyse` with ``params[7]`` combinations at most, on the
+    tables ``vc_*`` of :func:`boardlab.hex.engine.vc.knowledge`): a won or lost node is
     proven, and in an open one the children outside the must-play set are marked lost
     (see :func:`_apply_knowledge`).
     """

@@ -1,4 +1,4 @@
-"""Search layer: the Hex engine, Monte Carlo tree search with RAVE and an MCTS-solver.
+"""Engine layer: the Hex engine, Monte Carlo tree search with RAVE and an MCTS-solver.
 
 Each iteration descends the tree (UCT blended with RAVE/AMAF values), expands a leaf
 once it has been visited ``expand_threshold`` times (dead cells are not given
@@ -6,7 +6,7 @@ children), checks whether the move into a new node has just won (proofs propagat
 a node with a winning child is lost for the player who moved into it, a node whose
 children all lose is won) and finishes the game with a random playout in which a
 player answers an intrusion into its bridges or edge bridges. The loop itself is the
-numba kernel :func:`boardlab.hex._kernel.mcts_iterate`, run in batches so the Python
+numba kernel :func:`boardlab.hex.engine.kernel.mcts_iterate`, run in batches so the Python
 side can watch the clock: a search never runs past its time limit.
 
 Before the tree search, the root is checked in plain Python for a winning move and
@@ -15,8 +15,13 @@ for a single opponent threat that must be blocked.
 Results are reproducible from the seed under a playout (``Limit(nodes=...)``) limit;
 under a time limit the number of playouts depends on the machine.
 
-The swap decision and the opening move live in :mod:`boardlab.hex.opening`, the game
-clock of the IOI library in :mod:`boardlab.hex.hexlib`.
+Near the end of a game on a board up to 8x8 the engine asks :meth:`MctsEngine.prove_win`
+for a proven winning move; the engine room has no prover (it imports nothing of
+:mod:`boardlab.hex.prover`), so that hook proves nothing here, and
+:class:`boardlab.hex.player.SolvingEngine` (the engine every front end plays) answers it
+with the exact solver. The balanced opening lives in :mod:`boardlab.hex.engine.opening`,
+the swap decision in :mod:`boardlab.hex.player`, the game clock of the IOI library in
+:mod:`boardlab.hex.hexlib`.
 """
 
 from __future__ import annotations
@@ -32,10 +37,10 @@ import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
-from boardlab.hex._mustplay import link_table
-from boardlab.hex._patterns import square_table
-from boardlab.hex._vc import MAX_SIZE as MAX_VC_SIZE
-from boardlab.hex.geometry import bridge_table, neighbours
+from boardlab.hex.board import bridge_table, neighbours
+from boardlab.hex.engine.mustplay import link_table
+from boardlab.hex.engine.patterns import square_table
+from boardlab.hex.engine.vc import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.rules import (
     EMPTY,
     Cell,
@@ -120,7 +125,7 @@ def pattern_weights(path: str = "") -> tuple[npt.NDArray[np.float64], npt.NDArra
     """
     from importlib.resources import files
 
-    from boardlab.hex._patterns import NUM_WEIGHTS, ring_canon_table
+    from boardlab.hex.engine.patterns import NUM_WEIGHTS, ring_canon_table
 
     name = path or PATTERN_FILE
     source = Path(path) if path else files("boardlab.hex").joinpath("data", PATTERN_FILE)
@@ -228,7 +233,7 @@ _NO_TEMPLATES = np.zeros((0, 2), np.uint64)
 def _vc_tables(size: int, templates: bool = True) -> tuple[npt.NDArray[Any], ...]:
     """The virtual-connection tables the kernel takes (empty ones past 11x11), without
     the edge templates when ``templates`` is False."""
-    from boardlab.hex import _vc
+    from boardlab.hex.engine import vc as _vc
 
     if size > MAX_VC_SIZE:
         u2 = _NO_TEMPLATES
@@ -239,8 +244,8 @@ def _vc_tables(size: int, templates: bool = True) -> tuple[npt.NDArray[Any], ...
 
 def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[np.int8]:
     """The root board with captured pairs and dead cells filled in (see
-    :func:`boardlab.hex._vc.filled_board`), unless that leaves no empty cell."""
-    from boardlab.hex import _vc
+    :func:`boardlab.hex.engine.vc.filled_board`), unless that leaves no empty cell."""
+    from boardlab.hex.engine import vc as _vc
 
     kb = _vc.knowledge(size)
     filled = _vc.filled_board(size, kb.ring, kb.table, board, player)
@@ -251,10 +256,10 @@ def root_connections(
     position: Position, templates: bool = True
 ) -> tuple[int, int, list[int] | None]:
     """``(verdict, move, allowed)``: the virtual-connection verdict for the side to move
-    (:func:`boardlab.hex._vc.analyse`: WIN, LOSS or OPEN), a winning move (-1 if none is
+    (:func:`boardlab.hex.engine.vc.analyse`: WIN, LOSS or OPEN), a winning move (-1 if none is
     known) and, when the opponent threatens a connection, the cells where every winning
     move lies (None when any move may be tried)."""
-    from boardlab.hex import _vc
+    from boardlab.hex.engine import vc as _vc
 
     kb = _vc.knowledge(position.size)
     verdict, move, moves = _vc.analyse(
@@ -309,7 +314,7 @@ class MctsEngine:
     derived from ``(seed, k)``. ``patterns`` names a weights file for the prior (by
     default the one shipped, ``hex/data/patterns.npz``). With ``connections`` (boards up
     to 11x11) the root is first analysed for virtual connections
-    (:mod:`boardlab.hex._vc`): a connection of the mover's wins at once, and the tree
+    (:mod:`boardlab.hex.engine.vc`): a connection of the mover's wins at once, and the tree
     search keeps to the cells inside every threat of the opponent's; a tree node that
     reaches ``knowledge_visits`` visits is analysed the same way in the kernel (0: never).
     ``edge_templates`` False leaves the fourth-row edge templates out of that analysis
@@ -461,9 +466,7 @@ class MctsEngine:
         )
 
     def _endgame(self, position: Position, limit: Limit, budget: Budget) -> int | None:
-        """A winning move proven by the exact solver within a slice of the budget."""
-        from boardlab.hex.solver import solve
-
+        """A winning move proven by :meth:`prove_win` within a slice of the budget."""
         remaining = budget.remaining
         if remaining is not None:
             if remaining < _LAST_BATCH_SECONDS:
@@ -471,9 +474,13 @@ class MctsEngine:
             slice_limit = Limit(time=remaining * 0.3)
         else:
             slice_limit = Limit(nodes=max(1000, (limit.nodes or DEFAULT_PLAYOUTS) // 4))
-        result = solve(position, slice_limit, all_moves=False)
-        if result.winner == position.to_move and result.winning_moves:
-            return result.winning_moves[0]
+        return self.prove_win(position, slice_limit)
+
+    def prove_win(self, position: Position, limit: Limit) -> int | None:
+        """The exact endgame: a move proven to win for the side to move within ``limit``,
+        None if none is proven. The engine stands on the board and the rules alone and
+        proves nothing here; :class:`boardlab.hex.player.SolvingEngine`, the engine every
+        front end plays, answers with the prover (:mod:`boardlab.hex.prover`)."""
         return None
 
     def _run(
@@ -493,7 +500,7 @@ class MctsEngine:
         starts from the root board with its captured pairs and dead cells filled in. The
         tree is always kept in ``self._last``.
         """
-        from boardlab.hex import _kernel
+        from boardlab.hex.engine import kernel as _kernel
 
         me = position.to_move
         params = self.params.copy()
