@@ -12,7 +12,7 @@ from boardlab.ioiwari.solver import (
     MemoSolver,
     PerfectPlayer,
     ValueTable,
-    analyze,
+    analyse,
     build_table,
     decode,
     encode,
@@ -55,7 +55,7 @@ def test_value_of_the_statement_start(table: ValueTable, memo: MemoSolver) -> No
     start = (4, 3, 2, 4, 2, 3, 2)
     assert table.value(start) == memo.value(start) == 2
     assert table.best_moves(start) == memo.best_moves(start) == [2, 4, 7]
-    result = analyze(table, Position(start))
+    result = analyse(table, Position(start))
     assert result.value == 2 and result.best == (2, 4, 7)
     assert result.final_banks == (11, 9)
     assert {m.pit: m.value for m in result.moves} == table.move_values(start)
@@ -90,13 +90,13 @@ def test_perfect_play_reaches_the_value(table: ValueTable) -> None:
 
 def test_analysis_mid_game_adds_the_banks(table: ValueTable) -> None:
     position = Position((4, 0, 3, 5, 0, 3, 2), (3, 0), 2)
-    result = analyze(table, position)
+    result = analyse(table, position)
     # player 2 to move after the first move of the statement's game: the value counts only
     # the beads still to be banked (player 2 gets one more than player 1 from here), so the
     # game from the start stays worth 3 - 1 = +2 to player 1
     assert result.value == 1
     assert result.final_banks == (11, 9)
-    assert analyze(table, Position((0,) * 7, (11, 9), 1)).final_banks == (11, 9)
+    assert analyse(table, Position((0,) * 7, (11, 9), 1)).final_banks == (11, 9)
 
 
 def test_encode_decode_round_trip() -> None:

@@ -7,7 +7,7 @@ import random
 
 from boardlab.ioiwari.review import review
 from boardlab.ioiwari.rules import IOI, Move, State
-from boardlab.ioiwari.solver import MemoSolver, analyze
+from boardlab.ioiwari.solver import MemoSolver, analyse
 
 
 def test_the_statements_example_is_perfect_play() -> None:
@@ -27,7 +27,7 @@ def test_each_moves_cost_is_the_value_it_gives_away() -> None:
         pits: list[int] = []
         costs: list[int] = []
         while not game.is_over():
-            found = analyze(solver, game.position())
+            found = analyse(solver, game.position())
             choice = rng.choice(found.moves)
             costs.append(found.value - choice.value)
             pits.append(choice.pit)

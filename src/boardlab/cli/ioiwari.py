@@ -24,7 +24,7 @@ from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
     from boardlab.ioiwari.rules import Move, State, Variant
-    from boardlab.ioiwari.solver import Evaluator
+    from boardlab.ioiwari.solver import ValueOracle
 
 __all__ = ["GAME"]
 
@@ -57,7 +57,7 @@ def _variant(args: argparse.Namespace) -> Variant:
     return Variant.parse(args.variant) if args.variant.strip() else IOI
 
 
-def _evaluator(args: argparse.Namespace, variant: Variant) -> Evaluator:
+def _evaluator(args: argparse.Namespace, variant: Variant) -> ValueOracle:
     from boardlab.ioiwari.solver import MemoSolver
 
     if args.solver == "memo":
@@ -199,13 +199,13 @@ def _configure_analyze(parser: argparse.ArgumentParser) -> None:
 
 def _run_analyze(args: argparse.Namespace) -> int:
     from boardlab.ioiwari.rules import Position
-    from boardlab.ioiwari.solver import analyze
+    from boardlab.ioiwari.solver import analyse
 
     variant = _variant(args)
     position = Position.parse(args.position)
     variant.check_pits(position.pits)
     evaluator = _evaluator(args, variant)
-    result = analyze(evaluator, position, line=args.line)
+    result = analyse(evaluator, position, line=args.line)
     lines = [f"position  {position}"]
     if not result.moves:
         lines.append(f"the game is over: {position.banks[0]} : {position.banks[1]}")
@@ -421,13 +421,13 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 def _demo() -> list[str]:
     from boardlab.ioiwari.rules import IOI, Position, State
-    from boardlab.ioiwari.solver import PerfectPlayer, analyze
+    from boardlab.ioiwari.solver import PerfectPlayer, analyse
     from boardlab.ioiwari.store import get_table
 
     load = get_table(IOI)
     table = load.table
     start = (4, 3, 2, 4, 2, 3, 2)
-    result = analyze(table, Position(start))
+    result = analyse(table, Position(start))
     state = State(IOI, start)
     player = PerfectPlayer(table)
     while not state.is_over():

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from boardlab.ioiwari.rules import Move, State
-from boardlab.ioiwari.solver import Evaluator, analyze
+from boardlab.ioiwari.solver import ValueOracle, analyse
 
 __all__ = ["ReviewPoint", "review"]
 
@@ -48,19 +48,19 @@ def _margin(banks: tuple[int, int], player: int) -> int:
     return banks[player - 1] - banks[2 - player]
 
 
-def review(evaluator: Evaluator, state: State, pits: Iterable[int]) -> list[ReviewPoint]:
+def review(evaluator: ValueOracle, state: State, pits: Iterable[int]) -> list[ReviewPoint]:
     """Every position of the game that plays ``pits`` from ``state`` (not changed), with
     the perfect-play final banks and each move's cost.
 
     :raises IllegalMoveError: when a pit cannot be sown.
     """
     game = state.copy()
-    banks = analyze(evaluator, game.position()).final_banks
+    banks = analyse(evaluator, game.position()).final_banks
     points = [ReviewPoint(0, None, None, banks, 0)]
     for ply, pit in enumerate(pits, start=1):
         mover = game.to_move
         before = _margin(banks, mover)
         game.play(Move(pit))
-        banks = analyze(evaluator, game.position()).final_banks
+        banks = analyse(evaluator, game.position()).final_banks
         points.append(ReviewPoint(ply, pit, mover, banks, before - _margin(banks, mover)))
     return points

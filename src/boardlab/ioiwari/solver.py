@@ -35,12 +35,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Analysis",
-    "Evaluator",
     "MemoSolver",
     "MoveValue",
     "PerfectPlayer",
+    "ValueOracle",
     "ValueTable",
-    "analyze",
+    "analyse",
     "build_table",
     "decode",
     "encode",
@@ -75,7 +75,7 @@ def decode(code: int, variant: Variant) -> tuple[int, ...]:
     return tuple(pits)
 
 
-class Evaluator(Protocol):
+class ValueOracle(Protocol):
     """Anything that knows the exact value of a pit vector for the side to move."""
 
     variant: Variant
@@ -85,7 +85,7 @@ class Evaluator(Protocol):
         ...
 
 
-def move_values(evaluator: Evaluator, pits: Sequence[int]) -> dict[int, int]:
+def move_values(evaluator: ValueOracle, pits: Sequence[int]) -> dict[int, int]:
     """``{pit label: value of emptying it}`` for every legal move, from the mover's side."""
     cap = evaluator.variant.cap
     result: dict[int, int] = {}
@@ -241,7 +241,7 @@ class Analysis:
         }
 
 
-def analyze(evaluator: Evaluator, position: Position, *, line: bool = False) -> Analysis:
+def analyse(evaluator: ValueOracle, position: Position, *, line: bool = False) -> Analysis:
     """Solve ``position`` exactly; with ``line``, also play a perfect game out from it
     (:class:`PerfectPlayer`, lowest pit on ties; None when the game is over).
 
@@ -284,7 +284,7 @@ def analyze(evaluator: Evaluator, position: Position, *, line: bool = False) -> 
 class PerfectPlayer:
     """Plays an optimal move; ties are broken by ``rng`` (the lowest pit when None)."""
 
-    def __init__(self, evaluator: Evaluator, rng: random.Random | None = None) -> None:
+    def __init__(self, evaluator: ValueOracle, rng: random.Random | None = None) -> None:
         self.evaluator = evaluator
         self.rng = rng
 

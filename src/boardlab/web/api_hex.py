@@ -176,7 +176,7 @@ def engine(request: Request) -> Obj:
     return answer
 
 
-def analyze(request: Request) -> Obj:
+def analyse(request: Request) -> Obj:
     """``POST /api/hex/analyze``: the engine's view of the position without playing: its
     move, the side to move's win rate and the most visited moves with theirs."""
     from boardlab.hex.player import SolvingEngine
@@ -246,7 +246,7 @@ routes = [
     Route("/hex/state", endpoint(state), methods=["POST"]),
     Route("/hex/move", endpoint(move), methods=["POST"]),
     Route("/hex/engine", endpoint(engine), methods=["POST"]),
-    Route("/hex/analyze", endpoint(analyze), methods=["POST"]),
+    Route("/hex/analyze", endpoint(analyse), methods=["POST"]),
     Route("/hex/solve", endpoint(solve), methods=["POST"]),
     Route("/hex/review", endpoint(review), methods=["POST"]),
     Route("/hex/sgf", endpoint(sgf), methods=["POST"]),

@@ -18,7 +18,8 @@ from starlette.routing import Route
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.ioiwari.rules import IOI, Move, State
-from boardlab.ioiwari.solver import MemoSolver, PerfectPlayer, analyze
+from boardlab.ioiwari.solver import MemoSolver, PerfectPlayer
+from boardlab.ioiwari.solver import analyse as analyse_position
 from boardlab.web._http import (
     ApiError,
     Obj,
@@ -99,7 +100,7 @@ def _start_of(state: State) -> list[int]:
 
 def _analysis(state: State) -> Obj:
     with _SOLVER_LOCK:
-        found = analyze(_SOLVER, state.position())
+        found = analyse_position(_SOLVER, state.position())
     return found.as_dict()
 
 
