@@ -82,6 +82,15 @@ def _walk_runtime(node: ast.AST) -> Iterator[ast.AST]:
         yield from _walk_runtime(child)
 
 
+def from_target(package: str, node: ast.ImportFrom) -> str:
+    """The module a ``from ... import`` in ``package`` reads (relative ones resolved)."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[: len(base) - node.level + 1]
+    return ".".join([*base, node.module] if node.module else base)
+
+
 def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The boardlab modules that module ``name`` imports at run time."""
     tree = _tree(path)
@@ -91,12 +100,7 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                target = ".".join([*base, node.module] if node.module else base)
-            else:
-                target = node.module or ""
+            target = from_target(package, node)
             for alias in node.names:
                 full = f"{target}.{alias.name}"
                 found.add(full if full in known else target)
@@ -289,12 +293,7 @@ def private_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     for node in ast.walk(_tree(path)):
         if not isinstance(node, ast.ImportFrom):
             continue
-        if node.level:
-            base = package.split(".")
-            base = base[: len(base) - node.level + 1]
-            target = ".".join([*base, node.module] if node.module else base)
-        else:
-            target = node.module or ""
+        target = from_target(package, node)
         for alias in node.names:
             full = f"{target}.{alias.name}"
             private = alias.name.startswith("_") and not alias.name.startswith("__")
