@@ -10,7 +10,7 @@ for it (2008 hardware).
 
 Each test is answered, one position at a time, by:
 
-- boardlab: ``hex.solver.solve`` on the position (the SGF read as HexGui reads it, the
+- boardlab: ``hex.prover.solver.solve`` on the position (the SGF read as HexGui reads it, the
   side to move the test's colour), ``--time`` seconds at most; a ``find-winning`` test
   classifies every move. Right when the winner is right and, for ``find-winning``, every
   expected move is among the winning moves boardlab proves (MoHex's list leaves out moves

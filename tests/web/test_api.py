@@ -412,7 +412,7 @@ def test_serve_command_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) ->
 
 def test_hex_engine_opens_off_centre_under_the_swap_rule(client: Any) -> None:
     """With the swap rule the engine's first stone is the near-balanced one every front
-    end plays (hex.opening.choose_move), not the centre the swap would take."""
+    end plays (hex.player.choose_move), not the centre the swap would take."""
     from boardlab.hex.engine.opening import balanced_opening
     from boardlab.hex.rules import Cell
 
