@@ -80,6 +80,8 @@ def test_ioiwari_sown_pits_flash_in_sowing_order(page: Any) -> None:
     page.fill("#ioi-start", "4 3 2 4 2 3 2")
     page.click("#ioi-new")
     page.wait_for_function("document.querySelector('#ioi-turn').textContent.includes('(you)')")
+    # a click while the page still waits for an answer is refused: wait until it is idle
+    page.wait_for_function("!document.querySelector('#ioi-svg').classList.contains('busy')")
     page.evaluate(RECORD)
     # pit 2 holds 3 beads: sown into pits 3, 4 and 5, one after another
     page.locator('#ioi-svg [data-cell="2"]').click()
