@@ -60,7 +60,10 @@ class LevelCount:
 
 @dataclass(frozen=True)
 class Analysis:
-    """Everything the level pass found, with its evidence."""
+    """Everything the level pass found, with its evidence: ``seconds``; ``nodes``, the
+    reachable positions it enumerated (each symmetry class once, :attr:`classes`);
+    ``proven``, always (the pass is complete or raises); ``bound`` None (the counts are
+    exact, not a score with a bound)."""
 
     problem: Problem
     levels: tuple[LevelCount, ...]
@@ -74,6 +77,21 @@ class Analysis:
     def classes(self) -> int:
         """Reachable positions, each symmetry class once."""
         return sum(level.classes for level in self.levels)
+
+    @property
+    def nodes(self) -> int:
+        """The positions the pass enumerated: :attr:`classes`."""
+        return self.classes
+
+    @property
+    def proven(self) -> bool:
+        """Always True: the counts come from a complete pass."""
+        return True
+
+    @property
+    def bound(self) -> None:
+        """None: the counts are exact (the evidence every game's result has)."""
+        return None
 
     @property
     def boards(self) -> int:
@@ -113,6 +131,9 @@ class Analysis:
             "winning_boards": self.win_boards,
             "solutions": str(self.solutions),
             **self._by_hole(),
+            "nodes": self.nodes,
+            "proven": self.proven,
+            "bound": self.bound,
             "seconds": round(self.seconds, 3),
         }
 
@@ -130,7 +151,12 @@ class Analysis:
 @dataclass(frozen=True)
 class MinMoves:
     """A minimum-move solution of ``problem`` (None when there is none), proven by the
-    complete pass."""
+    complete pass.
+
+    The evidence: ``seconds``; ``nodes``, the winning positions measured
+    (``positions``); ``proven``, always; ``bound``, the proven minimum (None when there
+    is no solution).
+    """
 
     problem: Problem
     moves: int | None
@@ -138,6 +164,21 @@ class MinMoves:
     chains: tuple[tuple[Jump, ...], ...]
     seconds: float
     positions: int
+
+    @property
+    def nodes(self) -> int:
+        """The winning positions measured: ``positions``."""
+        return self.positions
+
+    @property
+    def proven(self) -> bool:
+        """Always True: every winning position was measured."""
+        return True
+
+    @property
+    def bound(self) -> int | None:
+        """The proven lower bound on the moves: the minimum itself (None without one)."""
+        return self.moves
 
     def chain_names(self) -> list[str]:
         """Each move (a chain of jumps by one peg) as its holes in the board's notation."""
@@ -154,8 +195,10 @@ class MinMoves:
             "chains": self.chain_names(),
             "jumps": len(self.jumps),
             "winning_positions": self.positions,
+            "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
-            "proven": True,
+            "proven": self.proven,
+            "bound": self.bound,
         }
 
 
