@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.errors import LimitExceededError
+from boardlab.core.errors import ResourceLimitError
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.memory import format_size
 from boardlab.pegs._solver_finish import by_hole, forward_counts
@@ -231,10 +231,11 @@ def _check_memory(problem: Problem, levels: dict[int, U64], pegs: int, memory: i
     need = held + int(parents.size * moves_per_position(parents, problem) * BYTES_PER_CHILD)
     if need > memory:
         done = min(levels)
-        raise LimitExceededError(
+        raise ResourceLimitError(
             f"positions with {pegs} pegs need about {format_size(need)} of memory, over the "
-            f"budget of {format_size(memory)} (levels down to {done} pegs were finished); "
-            "give --workdir DIR to keep the levels on disk in shards, or more --memory"
+            f"memory budget of {format_size(memory)} (levels down to {done} pegs were "
+            "finished)",
+            resource="memory",
         )
 
 
@@ -246,8 +247,9 @@ def enumerate_levels(
 ) -> dict[int, U64]:
     """Every reachable position by peg count, from the start down to the goal's count.
 
-    :raises LimitExceededError: when the time budget runs out, or before a level that
-        would take the memory over ``memory`` bytes (None: not checked).
+    :raises LimitExceededError: when the time budget runs out;
+    :raises ResourceLimitError: (a ``LimitExceededError``) before a level that would take
+        the memory over ``memory`` bytes (None: not checked).
     """
     from boardlab.pegs import _kernel
 
@@ -276,8 +278,9 @@ def analyse(
 ) -> Analysis:
     """Count reachable positions, winning positions and solutions of ``problem``.
 
-    :raises LimitExceededError: when the time limit runs out first, or a level would
-        take more than ``memory`` bytes (None: not checked).
+    :raises LimitExceededError: when the time limit runs out first;
+    :raises ResourceLimitError: (a ``LimitExceededError``) when a level would take more
+        than ``memory`` bytes (None: not checked).
     """
     from boardlab.pegs import _kernel
 
