@@ -112,6 +112,21 @@ def _pegged() -> Any:
     return PeggedSolver(Limit(nodes=10_000), seed=1).solve(start)
 
 
+def _pegs_undecided() -> Any:
+    from boardlab.pegs.boards import named_board
+    from boardlab.pegs.solver import make_problem, solve
+
+    return solve(make_problem(named_board("english")), Limit(nodes=1_000), undecided=True)
+
+
+def _pegged_no_answer() -> Any:
+    from boardlab.pegs.formats import parse_board_file
+    from boardlab.pegs.pegged import PeggedSolver
+
+    start = parse_board_file("_____\n_____\nXO_OX\n_____\n_____\n")
+    return PeggedSolver(Limit(nodes=10_000), seed=1).answer(start)
+
+
 def _shongololo() -> Any:
     from boardlab.shongololo.blocks import Box
     from boardlab.shongololo.solver import Solver
@@ -127,7 +142,9 @@ RESULTS: dict[str, Callable[[], Any]] = {
     "pegs solve": _pegs_solve,
     "pegs count": _pegs_count,
     "pegs min moves": _pegs_min_moves,
+    "pegs solve undecided": _pegs_undecided,
     "pegged": _pegged,
+    "pegged no answer": _pegged_no_answer,
     "shongololo": _shongololo,
 }
 

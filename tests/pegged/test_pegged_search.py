@@ -8,10 +8,12 @@ from collections import deque
 import numpy as np
 import pytest
 
+from boardlab.core.errors import LimitExceededError, NoSolutionError
 from boardlab.core.limits import Limit
 from boardlab.pegs.boards import board_from_rows
+from boardlab.pegs.formats import parse_board_file
 from boardlab.pegs.judge import judge_moves
-from boardlab.pegs.pegged import PeggedSolver
+from boardlab.pegs.pegged import PeggedNoAnswer, PeggedResult, PeggedSolver
 from boardlab.pegs.pegged._kernel import children
 from boardlab.pegs.pegged.bounds import class_walk_bound, walk_lower_bound
 from boardlab.pegs.pegged.exact import exact_search
@@ -254,3 +256,36 @@ def test_the_time_limit_is_kept_on_a_64_hole_board() -> None:
     result = PeggedSolver(Limit(time=1.0)).solve(start)
     assert time.perf_counter() - began < 2.0
     assert judge_moves(start, result.moves).solved
+
+
+def test_no_answer_is_a_result_and_solve_raises_it() -> None:
+    """``answer`` gives the proof or the limit as a PeggedNoAnswer with its evidence;
+    ``solve`` raises it (NoSolutionError, LimitExceededError) with the same words."""
+    apart = parse_board_file("_____\n_____\nXOO_X\n_____\n_____\n")  # a contest board
+    found = PeggedSolver(Limit(nodes=100)).answer(apart)
+    assert isinstance(found, PeggedNoAnswer) and found.proven and found.bound is None
+    assert "can never meet" in found.reason and not found.as_dict()["solved"]
+    # no hole in the centre: no contest board, so the exhaustive search gives the proof
+    off = parse_board_file("_____\n_____\nXO_OX\n_____\n_____\n")
+    found = PeggedSolver(Limit(nodes=100)).answer(off)
+    assert isinstance(found, PeggedNoAnswer) and found.proven and found.nodes == 4
+    assert found.reason.endswith("one peg (exhaustive search of 4 positions)")
+    with pytest.raises(NoSolutionError, match="exhaustive search of 4 positions"):
+        PeggedSolver(Limit(nodes=100)).solve(off)
+    beams = PeggedSolver(Limit(nodes=100), exact_holes=0)
+    found = beams.answer(off)
+    assert isinstance(found, PeggedNoAnswer) and not found.proven and found.nodes > 0
+    with pytest.raises(LimitExceededError, match=found.reason):
+        beams.solve(off)
+    record = found.as_dict()
+    assert record["solution"] == [] and record["method"] == PeggedResult.method
+
+
+def test_a_result_says_why_in_words() -> None:
+    one = parse_board_file("___\n_X_\n___\n")
+    found = PeggedSolver(Limit(nodes=100)).answer(one)
+    assert isinstance(found, PeggedResult) and found.solved and found.reason == "one peg left"
+    example = parse_board_file("__OO_\n__OO_\nOOXOO\nOOOOX\n____X\n")
+    record = PeggedSolver(Limit(nodes=10_000), seed=1).answer(example).as_dict()
+    assert record["reason"] == "3 moves (1 walks), optimal (exhaustive search)"
+    assert record["goal"] == "one peg anywhere (PEGGED rules)" and record["solved"] is True

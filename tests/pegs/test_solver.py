@@ -156,8 +156,12 @@ def test_time_limit_is_honoured() -> None:
     board = named_board("french")
     start = board.grid.full & ~(1 << board.index(board.parse_hole("C4")))
     problem = make_problem(board, start, parse_goal(board, "E7"))
-    with pytest.raises(LimitExceededError):
+    with pytest.raises(LimitExceededError) as caught:
         solve(problem, Limit(nodes=1000))
+    found = solve(problem, Limit(nodes=1000), undecided=True)
+    assert not found.solved and not found.proven and found.moves == ()
+    assert found.reason == str(caught.value) and found.nodes >= 1000
+    assert found.as_dict()["reason"].startswith(f"search limit reached after {found.nodes} nodes")
 
 
 def test_solutions_pass_2_to_the_64_on_a_board_file() -> None:

@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -79,7 +80,12 @@ _MAX_PIECE = 1 << 20
 class Solution:
     """The answer of :func:`solve` with its evidence (and the problem it answers):
     ``nodes``, the positions its depth-first searches visited; ``proven``, whether it is
-    proven (a solution, or a proof that there is none); ``bound`` None (a yes or no)."""
+    proven (a solution, or a proof that there is none; neither when the limit ran out
+    first); ``bound`` None (a yes or no); ``reason``, why, in words; ``method``, the
+    solver."""
+
+    #: The solver that gives this answer, named in ``as_dict``.
+    method: ClassVar[str] = "depth-first search (boardlab.pegs.solver)"
 
     problem: Problem
     solved: bool
@@ -108,6 +114,7 @@ class Solution:
             "seconds": round(self.seconds, 6),
             "proven": self.proven,
             "bound": self.bound,
+            "method": self.method,
         }
 
 
@@ -133,8 +140,11 @@ def solve(
     limit: Limit | None = None,
     progress: Progress | None = None,
     pagodas: Sequence[Sequence[int]] = (),
+    *,
+    undecided: bool = False,
 ) -> Solution:
-    """One solution of ``problem``, or the proof that there is none.
+    """One solution of ``problem``, or the proof that there is none (with ``undecided``,
+    or neither: an unproven Solution saying which limit ran out).
 
     Two depth-first searches run side by side on two threads, in lockstep slices of
     nodes (doubling from 16,000): one tries jumps in the board's table order, the other
@@ -153,7 +163,9 @@ def solve(
     ``pagodas`` are pagoda functions (one weight per hole); a position whose weighted
     sum falls below the goal's is cut.
 
-    :raises LimitExceededError: when the time or node limit runs out before an answer.
+    :raises LimitExceededError: when the time or node limit runs out before an answer
+        (without ``undecided``; with it, the Solution says so: ``solved`` and ``proven``
+        False, the nodes and seconds spent).
     :raises BoardlabError: when a given function is not a pagoda function of the board.
     """
     tables = pagoda_tables(problem, pagodas)
@@ -204,10 +216,11 @@ def solve(
             if progress is not None:
                 progress(nodes, 0, f"{nodes} nodes")
             if budget.exhausted(nodes):
-                raise LimitExceededError(
-                    f"search limit reached after {nodes} nodes and {budget.elapsed:.1f} s; "
-                    "no answer"
-                )
+                seconds = budget.elapsed
+                reason = f"search limit reached after {nodes} nodes and {seconds:.1f} s; no answer"
+                if undecided:
+                    return Solution(problem, False, (), False, reason, nodes, seconds)
+                raise LimitExceededError(reason)
 
 
 class _Pieces:

@@ -9,6 +9,7 @@ baseline that always finishes), ``generate`` (seeded boards) and ``_kernel`` (nu
 from boardlab.pegs.pegged.solver import (
     EXACT_HOLES,
     BeamWeights,
+    PeggedNoAnswer,
     PeggedResult,
     PeggedSolver,
     Progress,
@@ -21,6 +22,7 @@ from boardlab.pegs.pegged.solver import (
 __all__ = [
     "EXACT_HOLES",
     "BeamWeights",
+    "PeggedNoAnswer",
     "PeggedResult",
     "PeggedSolver",
     "Progress",

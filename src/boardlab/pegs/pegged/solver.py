@@ -31,7 +31,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from boardlab.core.errors import BoardlabError, LimitExceededError, NoSolutionError, ParseError
 from boardlab.core.limits import Budget, Limit
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXACT_HOLES",
     "BeamWeights",
+    "PeggedNoAnswer",
     "PeggedResult",
     "PeggedSolver",
     "UnreducibleBoardError",
@@ -81,7 +82,13 @@ MIN_SIDE, MAX_ROWS, MAX_COLS = 3, 25, 49
 
 @dataclass(frozen=True, slots=True)
 class PeggedResult:
-    """A solution and its evidence."""
+    """A solution and its evidence; ``reason`` says in words what it scores and how it
+    is proven, ``method`` names the solver and ``goal`` the PEGGED goal."""
+
+    #: The solver, the goal and the answer (always a solution), named in ``as_dict``.
+    method: ClassVar[str] = "PEGGED optimiser (boardlab.pegs.pegged)"
+    goal: ClassVar[str] = "one peg anywhere (PEGGED rules)"
+    solved: ClassVar[bool] = True
 
     moves: tuple[Move, ...]
     walks: int
@@ -110,10 +117,24 @@ class PeggedResult:
         """Moves above the proven lower bound."""
         return self.moves_count - self.bound
 
+    @property
+    def reason(self) -> str:
+        """The answer in words: its moves and walks, and whether it is optimal (by which
+        proof) or how far the proven lower bound is."""
+        if not self.moves:
+            return "one peg left"
+        text = f"{self.moves_count} moves ({self.walks} walks)"
+        if self.proven:
+            return f"{text}, optimal ({self.proof})"
+        return f"{text}, proven lower bound {self.bound}"
+
     def as_dict(self) -> dict[str, object]:
         """The score and its evidence as JSON-ready values, and the moves as PEGGED
-        ``FROM TO`` lines (``solution``)."""
+        ``FROM TO`` lines (``solution``); ``solved`` (always true), ``goal``, ``reason``
+        and ``method`` as :class:`PeggedNoAnswer` gives them."""
         return {
+            "solved": self.solved,
+            "goal": self.goal,
             "moves": self.moves_count,
             "jumps": self.jumps,
             "walks": self.walks,
@@ -128,6 +149,55 @@ class PeggedResult:
             "seconds": round(self.seconds, 3),
             "seed": self.seed,
             "solution": [f"{move.src} {move.dst}" for move in self.moves],
+            "reason": self.reason,
+            "method": self.method,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PeggedNoAnswer:
+    """No solution from the PEGGED optimiser, and why: ``proven`` when the board cannot be
+    reduced to one peg (the ``reason`` is the proof), else the limit ran out first.
+    :meth:`PeggedSolver.solve` raises its :meth:`error`; :meth:`PeggedSolver.answer`
+    returns it.
+
+    The evidence: ``nodes`` as :class:`PeggedResult` counts them, ``seconds``, ``bound``
+    None (no score)."""
+
+    method: ClassVar[str] = PeggedResult.method
+    goal: ClassVar[str] = PeggedResult.goal
+    solved: ClassVar[bool] = False
+
+    proven: bool
+    reason: str
+    nodes: int
+    seconds: float
+
+    @property
+    def bound(self) -> None:
+        """None: no answer, no score to bound."""
+        return None
+
+    def error(self) -> BoardlabError:
+        """The error :meth:`PeggedSolver.solve` raises: a :class:`NoSolutionError` with the
+        proof, or a :class:`LimitExceededError`."""
+        if self.proven:
+            return NoSolutionError(self.reason)
+        return LimitExceededError(self.reason)
+
+    def as_dict(self) -> dict[str, object]:
+        """The fields of :meth:`PeggedResult.as_dict` that an answer without moves has."""
+        return {
+            "solved": self.solved,
+            "goal": self.goal,
+            "moves": 0,
+            "bound": self.bound,
+            "proven": self.proven,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "solution": [],
+            "reason": self.reason,
+            "method": self.method,
         }
 
 
@@ -291,11 +361,30 @@ class PeggedSolver:
         :raises NoSolutionError: when the board provably cannot be reduced to one peg.
         :raises LimitExceededError: when no answer was found within the limit.
         """
+        found = self._search(position)
+        if isinstance(found, PeggedNoAnswer):
+            raise found.error()
+        return found
+
+    def answer(self, position: Position) -> PeggedResult | PeggedNoAnswer:
+        """As :meth:`solve`, with no answer a result too: the proof that there is none
+        (also a board :func:`check_board` finds unreducible; a board that is no contest
+        board is still searched) or the limit that ran out."""
+        began = time.perf_counter()
+        try:
+            check_board(Position(position.board, position.bits))
+        except UnreducibleBoardError as exc:
+            return PeggedNoAnswer(True, exc.message, 0, time.perf_counter() - began)
+        except ParseError:
+            pass  # not a contest board (e.g. no hole in the centre): the search still runs
+        return self._search(position)
+
+    def _search(self, position: Position) -> PeggedResult | PeggedNoAnswer:
         budget = self.limit.start()
         start = Position(position.board, position.bits, walks=True)
         pegs = start.peg_count
         if pegs == 0:
-            raise NoSolutionError("the board has no pegs")
+            return PeggedNoAnswer(True, "the board has no pegs", 0, budget.elapsed)
         bound_walks, proof = walk_bound_and_reason(start)
         best: tuple[int, int, tuple[Move, ...]] | None = None
         runs = nodes = 0
@@ -323,10 +412,11 @@ class PeggedSolver:
             nodes = cap if answer is None else answer.nodes
             if answer is not None:
                 if answer.moves is None:
-                    raise NoSolutionError(
+                    reason = (
                         f"the board cannot be reduced to one peg "
                         f"(exhaustive search of {answer.nodes} positions)"
                     )
+                    return PeggedNoAnswer(True, reason, answer.nodes, budget.elapsed)
                 consider(answer.moves)
                 assert answer.walks is not None
                 bound_walks = max(bound_walks, answer.walks)
@@ -339,7 +429,8 @@ class PeggedSolver:
             if greedy is not None:
                 consider(greedy)
         if best is None:
-            raise LimitExceededError("no way to one peg was found within the limit")
+            reason = "no way to one peg was found within the limit"
+            return PeggedNoAnswer(False, reason, nodes, budget.elapsed)
         walks, tiebreak, moves = best
         return PeggedResult(
             moves=moves,
