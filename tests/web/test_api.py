@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from boardlab.core.limits import Limit
 from boardlab.pegs.boards import named_board
 from boardlab.pegs.formats import parse_board_file
 from boardlab.pegs.judge import judge_text
@@ -119,24 +120,56 @@ def test_pegs_hint_keeps_the_game_solvable(client: Any) -> None:
     from boardlab.pegs.solver import make_problem, solve
 
     hint = post(client, "pegs/hint", {"board": "english"})
-    assert hint["decided"] and hint["solvable"] and hint["moves_left"] == 31
+    assert hint["proven"] and hint["solved"] and len(hint["moves"]) == 31
     position = Position(named_board("english"))
-    position.play(position.board.parse_move(f"{hint['move']['from']}-{hint['move']['to']}"))
+    position.play(position.board.parse_move(hint["moves"][0]))
     assert solve(make_problem(position.board, position.bits)).solved
 
 
 def test_pegs_hint_gives_the_proof_when_there_is_no_solution(client: Any) -> None:
     hint = post(client, "pegs/hint", {"board": "french"})
-    assert hint["decided"] and hint["solvable"] is False and hint["move"] is None
+    assert hint["proven"] and hint["solved"] is False and hint["moves"] == []
     assert "position class" in hint["reason"]
     hint = post(client, "pegs/hint", {"board": "triangle-4", "goal": "any"})
-    assert hint["solvable"] is False and "no single peg" in hint["reason"]
+    assert hint["solved"] is False and "no single peg" in hint["reason"]
+
+
+def test_pegs_hint_and_solve_answer_the_results_as_dict(client: Any) -> None:
+    """The web adds nothing of its own: the answer is the solver's result as the CLI's
+    ``--json`` prints it (``pegs solve``, ``pegged solve`` with walks)."""
+    from boardlab.pegs.pegged import PeggedSolver
+    from boardlab.pegs.solver import make_problem, parse_goal, solve
+
+    board = named_board("triangle-5")
+    expected = solve(make_problem(board, goal=parse_goal(board, "any"))).as_dict()
+    for verb in ("hint", "solve"):
+        found = post(client, f"pegs/{verb}", {"board": "triangle-5", "goal": "any"})
+        assert list(found) == list(expected)
+        del found["seconds"]
+        assert found == {k: v for k, v in expected.items() if k != "seconds"}
+    assert expected["method"] == "depth-first search (boardlab.pegs.solver)"
+    text = (DATA / "pegged" / "data" / "example.txt").read_text()
+    pegged = PeggedSolver(Limit(time=5), seed=0).solve(parse_board_file(text)).as_dict()
+    found = post(client, "pegs/hint", {"board_file": text, "walks": True, "time": 5})
+    assert list(found) == list(pegged) and found["solution"] == pegged["solution"]
+    assert found["reason"] == pegged["reason"] == "3 moves (1 walks), optimal (exhaustive search)"
+    assert found["method"] == "PEGGED optimiser (boardlab.pegs.pegged)"
+
+
+def test_pegs_walks_without_an_answer_are_results_too(client: Any) -> None:
+    apart = "_____\n_____\nXOO_X\n_____\n_____\n"
+    found = post(client, "pegs/solve", {"board_file": apart, "walks": True, "time": 5})
+    assert found["solved"] is False and found["proven"] is True and found["solution"] == []
+    assert "can never meet" in found["reason"] and found["bound"] is None
+    one = post(client, "pegs/hint", {"board_file": "___\n_X_\n___\n", "walks": True})
+    assert one["solved"] and one["proven"] and one["solution"] == []
+    assert one["reason"] == "one peg left"
 
 
 def test_pegs_solve_answer_is_judged_valid(client: Any) -> None:
     found = post(client, "pegs/solve", {"board": "triangle-5", "goal": "any"})
     assert found["solved"] and len(found["moves"]) == 13
-    text = "\n".join(f"{m['from']}-{m['to']}" for m in found["moves"])
+    text = "\n".join(found["moves"])
     assert judge_text(Position(named_board("triangle-5")), text).solved
     verdict = post(client, "pegs/judge", {"board": "triangle-5", "moves": text})
     assert verdict["solved"] and verdict["pegs_left"] == 1
@@ -145,14 +178,14 @@ def test_pegs_solve_answer_is_judged_valid(client: Any) -> None:
 def test_pegs_walks_use_the_pegged_solver(client: Any) -> None:
     board = (DATA / "pegged" / "data" / "example.txt").read_text()
     found = post(client, "pegs/solve", {"board_file": board, "walks": True, "time": 5})
-    assert found["solved"] and [m["kind"] for m in found["moves"]].count("walk") == 1
-    text = "\n".join(f"{m['from']} {m['to']}" for m in found["moves"])
+    assert found["solved"] and found["walks"] == 1 and found["moves"] == 3
+    text = "\n".join(found["solution"])
     assert judge_text(parse_board_file(board), text, walks=True).solved
 
 
 def test_pegs_judge_hands_back_the_moves_to_replay(client: Any) -> None:
     solved = post(client, "pegs/solve", {"board": "triangle-5", "goal": "any"})
-    text = "\n".join(f"{m['from']}-{m['to']}" for m in solved["moves"])
+    text = "\n".join(solved["moves"])
     verdict = post(client, "pegs/judge", {"board": "triangle-5", "moves": text})
     assert verdict["valid"] and verdict["solved"] and len(verdict["replay"]) == 13
     assert [f"{m['from']}-{m['to']}" for m in verdict["replay"]] == text.split("\n")

@@ -1,6 +1,7 @@
 """End-to-end, peg solitaire: one notation (the board's), the empty and the finishing
-hole chosen, an impossible start explained, the judge panel replaying a move list, saving
-the moves, a double-clicked Solve that animates once, a late hint dropped."""
+hole chosen, an impossible start explained (and the hint's proof shown), the judge panel
+replaying a move list, saving the moves, a double-clicked Solve that animates once, a late
+hint dropped."""
 
 from __future__ import annotations
 
@@ -74,6 +75,12 @@ def test_pegs_start_and_finish_chosen_and_an_impossible_goal_explained(page: Any
     assert "Why: Colour the holes with three colours" in explained
     assert "Empty holes to start from that can end in one peg: A3, A5" in explained
     page.save_screenshot("pegs-impossible-start")
+    # the answer's own proven and reason: no solution, and why
+    page.click("#pegs-hint")
+    page.wait_for_selector("#pegs-status.error")
+    assert page.inner_text("#pegs-status").startswith("No solution from here: position class")
+    assert page.get_attribute("#pegs-svg", "data-hint") == ""
+    assert not page.js_errors
 
 
 def test_pegs_saved_moves_judged_and_replayed(page: Any) -> None:

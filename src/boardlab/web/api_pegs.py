@@ -10,18 +10,19 @@ is labelled (row letter, column number, ``D4``) on every board. Answers carry th
 
 ``hint`` and ``solve`` use the solver of :mod:`boardlab.pegs.solver` (jumps only, to
 the goal: the home hole or one peg anywhere) and, with walks, the PEGGED optimiser
-:class:`boardlab.pegs.pegged.PeggedSolver` (one peg anywhere).
+:class:`boardlab.pegs.pegged.PeggedSolver` (one peg anywhere); they answer the solver's
+result as its ``as_dict()`` gives it, the CLI's ``--json``, and add nothing (the page
+reads the moves from their text).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from starlette.requests import Request
 from starlette.routing import Route
 
-from boardlab.core.errors import BoardlabError, LimitExceededError, NoSolutionError, ParseError
+from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.pegs.boards import Board, named_board
 from boardlab.pegs.cells import Jump, Move
@@ -150,95 +151,51 @@ def _goal_text(data: Obj, board: Board) -> str:
     return field_str(data, "goal", default, max_len=40).strip() or default
 
 
-def _verdict(decided: bool, solved: bool | None, reason: str, goal: str) -> Obj:
-    """An answer without moves: decided (proven) or not, and why."""
-    return {"decided": decided, "solved": solved, "moves": [], "reason": reason, "goal": goal}
-
-
 def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
     from boardlab.pegs.formats import parse_goal
     from boardlab.pegs.solver import make_problem, solve
 
     board = position.board
-    goal = parse_goal(board, goal_text)
-    problem = make_problem(board, position.bits, goal)
-    try:
-        found = solve(problem, Limit(time=seconds))
-    except LimitExceededError as exc:
-        return _verdict(False, None, str(exc), goal.text)
-    return {
-        **found.as_dict(),
-        "decided": found.proven,
-        "moves": [_move_of(position, jump) for jump in found.moves],
-        "method": "depth-first search (boardlab.pegs.solver)",
-    }
+    problem = make_problem(board, position.bits, parse_goal(board, goal_text))
+    return solve(problem, Limit(time=seconds), undecided=True).as_dict()
 
 
 def _walk_search(position: Position, seconds: float, seed: int) -> Obj:
-    from boardlab.pegs.pegged import PeggedSolver, UnreducibleBoardError, check_board
+    from boardlab.pegs.pegged import PeggedSolver
 
-    goal = "one peg anywhere (PEGGED rules)"
     if position.board.triangular:
         raise BoardlabError(
             "the PEGGED optimiser works on square boards only; turn walks off on a triangle"
         )
-    if position.peg_count == 1:
-        return _verdict(True, True, "one peg left", goal)
-    try:
-        check_board(Position(position.board, position.bits))
-    except UnreducibleBoardError as exc:
-        return _verdict(True, False, exc.message, goal)
-    except ParseError:
-        pass  # not a contest board (e.g. no hole in the centre): the search still runs
-    try:
-        result = PeggedSolver(Limit(time=seconds), seed=seed).solve(position)
-    except NoSolutionError as exc:
-        return _verdict(True, False, str(exc), goal)
-    except LimitExceededError as exc:
-        return _verdict(False, None, str(exc), goal)
-    reason = f"{result.moves_count} moves ({result.walks} walks)"
-    if result.proven:
-        reason += f", optimal ({result.proof})"
-    else:
-        reason += f", proven lower bound {result.bound}"
-    return {
-        **result.as_dict(),
-        "decided": True,
-        "solved": True,
-        "moves": [_move_of(position, step) for step in result.moves],
-        "reason": reason,
-        "goal": goal,
-        "method": "PEGGED optimiser (boardlab.pegs.pegged)",
-    }
+    return PeggedSolver(Limit(time=seconds), seed=seed).answer(position).as_dict()
 
 
-def _search(data: Obj, default_time: float) -> tuple[Position, Any]:
+def _search(request: Request, default_time: float) -> Obj:
+    """The solver's result for the position a request describes, as its ``as_dict``:
+    :class:`boardlab.pegs.solver.Solution` (``pegs solve --json``) or, with walks,
+    :class:`boardlab.pegs.pegged.PeggedResult` or ``PeggedNoAnswer`` (``pegged solve
+    --json``)."""
+    data = read_object(request)
     position = read_position(data)
     seconds = field_float(data, "time", default_time, low=0.1, high=MAX_TIME)
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
     goal_text = _goal_text(data, position.board)
     if position.walks:
-        return position, lambda: _walk_search(position, seconds, seed)
-    return position, lambda: _jump_search(position, goal_text, seconds)
+        return run_job(request, lambda: _walk_search(position, seconds, seed))
+    return run_job(request, lambda: _jump_search(position, goal_text, seconds))
 
 
 def hint(request: Request) -> Obj:
-    """``POST /api/pegs/hint``: a move that keeps the goal reachable, or the proof that
-    none does (``solvable`` false with ``reason``), or ``decided`` false on time out."""
-    _, work = _search(read_object(request), 5.0)
-    found: Obj = run_job(request, work)
-    moves = found.pop("moves")
-    found["solvable"] = found.pop("solved")
-    found["move"] = moves[0] if moves else None
-    found["moves_left"] = len(moves) if found["solvable"] else None
-    return found
+    """``POST /api/pegs/hint``: the solver's result, as for ``solve`` but with 5 s by
+    default; the page shows its first move (``solved`` with no moves: the goal is
+    reached), or the proof that there is none (``proven``, not ``solved``, the
+    ``reason``), or that the time ran out (neither)."""
+    return _search(request, 5.0)
 
 
 def solve(request: Request) -> Obj:
     """``POST /api/pegs/solve``: a whole solution from the position (the page animates it)."""
-    _, work = _search(read_object(request), 10.0)
-    found: Obj = run_job(request, work)
-    return found
+    return _search(request, 10.0)
 
 
 routes = [

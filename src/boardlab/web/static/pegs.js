@@ -21,6 +21,15 @@ BL.games.pegs = (() => {
   const current = () => history[index];
   const body = (extra) => Object.assign({}, spec, { pegs: current().pegs }, extra || {});
   const moveName = (move) => `${move.from}-${move.to}`;
+  // A solver result's moves as {from, to}, read from their text: `moves`, "B4-D4" (the
+  // peg solver), or with walks `solution`, "B4 D4" (the PEGGED result; its `moves` counts them).
+  const solverMoves = (found) => (Array.isArray(found.moves) ? found.moves : found.solution)
+    .map((text) => {
+      const [from, to] = text.split(/[-\s]+/);
+      return { from, to };
+    });
+  // Whether the goal can be reached: true (a solution), false (proven not), null (not decided).
+  const solvable = (found) => (found.solved ? true : found.proven ? false : null);
 
   function goal() {
     const value = $("pegs-goal").value;
@@ -332,7 +341,7 @@ BL.games.pegs = (() => {
     const target = goal();
     const reachable = async (ply) => {
       const found = await BL.api("pegs/hint", Object.assign({}, spec, { pegs: history[ply].pegs, goal: target, time: 5 }));
-      return found.decided ? found.solvable : null;
+      return solvable(found);
     };
     try {
       const found = await requests.run(async () => {
@@ -371,14 +380,16 @@ BL.games.pegs = (() => {
     try {
       const found = await requests.run(() => BL.api("pegs/hint", body({ goal: goal() })));
       if (found === BL.STALE) return;
-      $("pegs-svg").dataset.hint = found.move ? `${found.move.from} ${found.move.to}` : "";
-      if (found.move) {
-        BL.mark("pegs-svg", [found.move.from, found.move.to], "hint");
+      const moves = solverMoves(found);
+      const next = moves.length ? moves[0] : null;
+      $("pegs-svg").dataset.hint = next ? `${next.from} ${next.to}` : "";
+      if (next) {
+        BL.mark("pegs-svg", [next.from, next.to], "hint");
         BL.status("pegs-status",
-          `Hint: ${moveName(found.move)} (${found.moves_left} move(s) to the goal ${found.goal}).`, "ok");
-      } else if (found.decided && found.solvable === false) {
+          `Hint: ${moveName(next)} (${moves.length} move(s) to the goal ${found.goal}).`, "ok");
+      } else if (solvable(found) === false) {
         BL.status("pegs-status", `No solution from here: ${found.reason}.`, "error");
-      } else if (found.solvable) {
+      } else if (found.solved) {
         BL.status("pegs-status", "The goal is reached.", "ok");
       } else {
         BL.status("pegs-status", `Not decided: ${found.reason}.`);
@@ -427,12 +438,12 @@ BL.games.pegs = (() => {
     }
     if (found === BL.STALE) return;
     if (!found.solved) {
-      const text = found.decided ? `No solution from here: ${found.reason}.` : `Not decided: ${found.reason}.`;
+      const text = found.proven ? `No solution from here: ${found.reason}.` : `Not decided: ${found.reason}.`;
       BL.status("pegs-status", text, "error");
       return;
     }
     try {
-      const done = await animate(found.moves, `Solving (${found.reason})`);
+      const done = await animate(solverMoves(found), `Solving (${found.reason})`);
       show(done ? null : "Stopped.");
     } catch (err) {
       BL.status("pegs-status", err.message, "error");
