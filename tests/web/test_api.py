@@ -374,8 +374,9 @@ def test_mars_solve_and_judge_the_sample(client: Any) -> None:
     found = post(client, "mars/solve", {"map": sample["map"]})
     assert (found["best"], found["max_rocks"], found["proven"]) == (5, 3, True)
     assert found["svg"].startswith("<svg")
+    assert found["steps"] == found["moves"].count("\n") == 32  # the result's own count
     mine = post(client, "mars/judge", {"map": sample["map"], "moves": found["moves"]})
-    assert mine["legal"] and mine["percent"] == 100.0
+    assert mine["legal"] and mine["percent"] == 100.0 and mine["steps"] == 32
     theirs = post(client, "mars/judge", sample)
     assert theirs["score"] == 5 and theirs["svg"] is not None
     broken = post(client, "mars/judge", {"map": sample["map"], "moves": "1 0\n1 0\n1 0\n"})
@@ -397,16 +398,17 @@ def test_shongololo_solve_and_judge(client: Any) -> None:
     assert bad["error"] == "input:3:1: H must be in 1..32, got 33"
 
 
-def test_shongololo_blocks_for_the_3d_view_match_the_answer(client: Any) -> None:
+def test_shongololo_run_for_the_3d_view_matches_the_answer(client: Any) -> None:
     found = post(client, "shongololo/solve", {"input": "2\n3\n2\n", "time": 1})
-    blocks = found["blocks"]
+    assert found["blocks"] == 12  # the result's own: the fruit's volume
+    blocks = found["run"]
     assert blocks["box"] == [2, 3, 2]
     moves = [line.split()[1:] for line in found["answer"].splitlines() if line.startswith("M")]
     assert blocks["spine"] == [[int(v) for v in move] for move in moves]
     assert blocks["head"] == blocks["spine"][-1]
     assert len(blocks["spine"]) + len(blocks["leaves"]) == found["eaten"]
     stopped = post(client, "shongololo/judge", {"input": "2 3 2", "answer": "E 1 1 1\nE 2 2 2\n"})
-    assert stopped["blocks"]["spine"] == [] and stopped["blocks"]["leaves"] == [[1, 1, 1]]
+    assert stopped["run"]["spine"] == [] and stopped["run"]["leaves"] == [[1, 1, 1]]
 
 
 # -- the command ---------------------------------------------------------------------------

@@ -180,7 +180,7 @@ def test_mars_and_shongololo_solve_draw_and_judge(page: Any) -> None:
     page.fill("#toxic-time", "1")
     page.click("#toxic-solve")
     page.wait_for_selector("#toxic-svg svg")
-    assert "8 eaten" in page.inner_text("#toxic-summary")
+    assert "(12 blocks): 8 eaten" in page.inner_text("#toxic-summary")  # the volume
     page.click("#toxic-use")
     page.click("#toxic-judge")
     page.wait_for_function("document.querySelector('#toxic-verdict').dataset.valid === 'true'")

@@ -156,6 +156,12 @@ class Solution:
         return cert is not None and cert.reduced_costs_ok and cert.bound == self.max_rocks
 
     @property
+    def step_count(self) -> int:
+        """The lines of the contest output (:meth:`moves_text`), every vehicle's steps:
+        ``steps`` in :meth:`as_dict`."""
+        return sum(len(route.directions) * route.vehicles for route in self.routes)
+
+    @property
     def bound(self) -> int | None:
         """The proven ceiling on rocks delivered (None without a certificate)."""
         if not self.reachable:
@@ -213,6 +219,7 @@ class Solution:
                 }
                 for r in self.routes
             ],
+            "steps": self.step_count,
             "seconds": round(self.seconds, 6),
         }
 

@@ -43,7 +43,6 @@ def solve(request: Request) -> Obj:
     drawn = [route.directions for route in solution.routes[:MAX_ROUTES_DRAWN]]
     return {
         **solution.as_dict(),
-        "steps": moves.count("\n"),
         "moves": moves if len(moves) <= MAX_MOVES_RETURNED else None,
         "svg": svg_routes(mars, drawn, title="Mars explorer: optimal routes"),
     }

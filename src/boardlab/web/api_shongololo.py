@@ -5,8 +5,10 @@ answer (one ``E x y z`` or ``M x y z`` line per action). ``solve`` runs
 :func:`boardlab.shongololo.solver.solve` for ``time`` seconds and draws the eaten
 layers with :func:`boardlab.render.shongololo.svg_picture`; ``judge`` checks an answer
 with :func:`boardlab.shongololo.judge.judge_text` and draws what it ate up to its
-first broken rule. Both answers carry ``blocks`` (:func:`blocks_of`): the box and the
-eaten blocks by kind, which the page draws in 3D.
+first broken rule. Both answers are the result's ``as_dict()`` (the CLI's ``--json``)
+and add only what the page shows: the answer text, the pictures and ``run``
+(:func:`run_of`): the box and the eaten blocks by kind, which the page draws in 3D (the
+result's own ``blocks`` is the fruit's volume, kept).
 """
 
 from __future__ import annotations
@@ -30,14 +32,14 @@ from boardlab.web._jobs import MAX_JOB_SECONDS
 if TYPE_CHECKING:
     from boardlab.shongololo.rules import Shongololo
 
-__all__ = ["blocks_of", "routes"]
+__all__ = ["routes", "run_of"]
 
 MAX_INPUT = 200
 MAX_ANSWER = 2_000_000
 MAX_TIME = MAX_JOB_SECONDS  # the server's cap on every search
 
 
-def blocks_of(state: Shongololo) -> Obj:
+def run_of(state: Shongololo) -> Obj:
     """The run as JSON for a 3D view: the box ``[L, W, H]``, the spine (the blocks it moved
     through, in order), the leaves (eaten, never entered) and the head (where it stopped);
     blocks are ``[x, y, z]`` from 1."""
@@ -94,7 +96,7 @@ def solve(request: Request) -> Obj:
             "answer": format_actions(solution.actions),
             "layers": layers_text(state),
             "svg": layer_picture(state),
-            "blocks": blocks_of(state),
+            "run": run_of(state),
         }
 
     return run_job(request, work)
@@ -128,7 +130,7 @@ def judge(request: Request) -> Obj:
         return {
             **verdict.as_dict(),
             "svg": layer_picture(state),
-            "blocks": blocks_of(state),
+            "run": run_of(state),
         }
 
     return run_job(request, work)

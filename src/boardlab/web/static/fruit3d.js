@@ -130,7 +130,7 @@ function listen() {
   window.addEventListener("resize", () => render());
 }
 
-// Show the run `data` (the API's `blocks`) in the element `box`; false without WebGL.
+// Show the run `data` (the API's `run`) in the element `box`; false without WebGL.
 function show(box, data, options) {
   if (!view) {
     view = makeView(box);

@@ -6,7 +6,7 @@ BL.games.shongololo = (() => {
   const $ = BL.$;
   let solverAnswer = "";
   let solverCount = null;
-  let shown = null;      // the blocks drawn in 3D
+  let shown = null;      // the run drawn in 3D (the API's `run`)
   const requests = new BL.Requests(() => {
     for (const id of ["toxic-solve", "toxic-judge"]) $(id).disabled = requests.busy;
     $("toxic-download").disabled = requests.busy || !solverAnswer;
@@ -63,8 +63,8 @@ BL.games.shongololo = (() => {
       : "This browser has no WebGL: the 3D view is off; the layers below show the same run.";
   }
 
-  function showRun(blocks, svg) {
-    shown = blocks;
+  function showRun(run, svg) {
+    shown = run;
     BL.picture("toxic-svg", svg);
     draw3d();
   }
@@ -79,12 +79,12 @@ BL.games.shongololo = (() => {
       solverCount = found.eaten;
       const [l, w, h] = found.box;
       $("toxic-summary").textContent = [
-        `fruit ${l} x ${w} x ${h} (${found.blocks.box.reduce((a, b) => a * b, 1)} blocks): ${found.eaten} eaten`,
+        `fruit ${l} x ${w} x ${h} (${found.blocks} blocks): ${found.eaten} eaten`,
         `bound ${found.bound}: ${(100 * found.eaten / found.bound).toFixed(1)}% of the bound` +
           (found.proven ? "; proven optimal" : ""),
         (found.method ? `method: ${found.method}; ` : "") + `${found.nodes} nodes; ${found.seconds} s`,
       ].join("\n");
-      showRun(found.blocks, found.svg);
+      showRun(found.run, found.svg);
       requests.refresh();
       BL.status("toxic-status", `Solved: ${found.eaten} ${found.eaten === 1 ? "block" : "blocks"} eaten.`, "ok");
     } catch (err) {
@@ -108,7 +108,7 @@ BL.games.shongololo = (() => {
       if (verdict.score !== null) lines.push(`score: ${verdict.score.toFixed(1)}% of the best known ${best}`);
       $("toxic-verdict").textContent = lines.join("\n");
       $("toxic-verdict").dataset.valid = verdict.valid;
-      showRun(verdict.blocks, verdict.svg);
+      showRun(verdict.run, verdict.svg);
     } catch (err) {
       $("toxic-verdict").textContent = err.message;
     }
