@@ -170,6 +170,12 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         help="stop at the first winning move instead of classifying every move",
     )
     parser.add_argument(
+        "--mustplay",
+        action="store_true",
+        help="classify only the must-play moves left by the inferior-cell analysis, as "
+        "MoHex's dfpn-solver-find-winning does (boards up to 11x11)",
+    )
+    parser.add_argument(
         "--checkpoint",
         type=Path,
         metavar="FILE",
@@ -205,6 +211,7 @@ def _solve_run(args: argparse.Namespace) -> int:
             all_moves=not args.first,
             checkpoint=args.checkpoint,
             engine=engine,
+            mustplay=args.mustplay,
         )
     finally:
         if engine is not None:
@@ -213,6 +220,7 @@ def _solve_run(args: argparse.Namespace) -> int:
         found = result.as_dict()
         found["winning_moves"] = [name(i) for i in result.winning_moves]
         found["losing_moves"] = [name(i) for i in result.losing_moves]
+        found["pruned_moves"] = [name(i) for i in result.pruned_moves]
         found["winner_color"] = _colour(result.winner)
         found["to_move_color"] = _colour(result.to_move)
         found["notation"] = notation
@@ -231,6 +239,11 @@ def _solve_run(args: argparse.Namespace) -> int:
         f"winner: {who}",
         f"winning moves: {wins}" + ("" if result.complete else " (list may be incomplete)"),
         f"losing moves: {loses}",
+        *(
+            [f"pruned moves: {' '.join(name(i) for i in result.pruned_moves)}"]
+            if result.pruned_moves
+            else []
+        ),
         f"nodes: {result.nodes}  time: {result.seconds:.2f} s  complete: {result.complete}",
     ]
     sys.stdout.write("\n".join(lines) + "\n")

@@ -16,7 +16,9 @@ class SolveResult:
     ``winner`` is 1 or 2 when proven (None when the search ran out of its limit);
     ``winning_moves`` are the side to move's winning cells (indices ``row * n + col``) and
     ``losing_moves`` the moves proven to lose; ``complete`` is True when every legal move
-    was classified; ``size`` is the board's (the cells' names come from it).
+    was classified; ``size`` is the board's (the cells' names come from it);
+    ``pruned_moves`` are the moves a must-play question left unclassified (see
+    :func:`boardlab.hex.prover.solver.solve`), ``complete`` then counting the others.
     """
 
     winner: int | None
@@ -27,6 +29,7 @@ class SolveResult:
     nodes: int
     seconds: float
     size: int
+    pruned_moves: tuple[int, ...] = ()
 
     @property
     def proven(self) -> bool:
@@ -45,6 +48,7 @@ class SolveResult:
             "to_move": self.to_move,
             "winning_moves": [str(cell) for cell in self.winning_cells],
             "losing_moves": [str(Cell.of_index(i, self.size)) for i in self.losing_moves],
+            "pruned_moves": [str(Cell.of_index(i, self.size)) for i in self.pruned_moves],
             "complete": self.complete,
             "proven": self.proven,
             "nodes": self.nodes,

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_CELLS", "SolveResult", "format_result", "solve", "solve_alphabeta", "solve_dfpn"]
 
-MAX_CELLS = 64  # the DFPN solver's carriers are 64-bit sets
+MAX_CELLS = 64  # the DFPN solver's own kernels' carriers are 64-bit sets
+MAX_WIDE_CELLS = 121  # past them, the shared two-word kernel (hex.prover.wide), to 11x11
 
 
 def solve(
@@ -35,6 +36,7 @@ def solve(
     all_moves: bool = True,
     checkpoint: Path | None = None,
     engine: Engine | None = None,
+    mustplay: bool = False,
 ) -> SolveResult:
     """Solve ``position`` for the side to move.
 
@@ -46,11 +48,23 @@ def solve(
     returns what it proved so far with ``complete`` False (``winner`` None if unknown).
     A ``checkpoint`` file (DFPN only) is read first if it exists and written every few
     minutes and at the end, so a long proof can go on over several runs.
+
+    With ``mustplay`` (and ``all_moves``; DFPN only) the question is MoHex's
+    ``dfpn-solver-find-winning``: only the moves of the root's must-play set are
+    classified, those left after its inferior-cell analysis, and the others come back as
+    ``pruned_moves``. Each pruned move loses (it leaves an opponent's connection whole)
+    or is no better than a considered one, so the winning moves found are winning moves
+    of the position, and when none of them wins, no pruned move does either.
     """
-    if position.size * position.size <= MAX_CELLS:
-        return solve_dfpn(position, limit, all_moves, checkpoint, engine)
+    cells = position.size * position.size
+    if cells <= MAX_CELLS:
+        return solve_dfpn(position, limit, all_moves, checkpoint, engine, mustplay)
     if checkpoint is not None:
         raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
+    if cells <= MAX_WIDE_CELLS:
+        return solve_dfpn(position, limit, all_moves, mustplay=mustplay)
+    if mustplay:
+        raise BoardlabError("the must-play question is answered on boards up to 11x11")
     return solve_alphabeta(position, limit, all_moves)
 
 
@@ -60,8 +74,10 @@ def solve_dfpn(
     all_moves: bool = True,
     checkpoint: Path | None = None,
     engine: Engine | None = None,
+    mustplay: bool = False,
 ) -> SolveResult:
-    """:func:`solve` by DFPN with H-search (boards of at most 64 cells).
+    """:func:`solve` by DFPN with H-search (boards of at most 121 cells: past 64 the
+    shared two-word kernel, :mod:`boardlab.hex.prover.wide`).
 
     With an ``engine`` (workers, e.g. :class:`boardlab.cluster.process_engine.ProcessEngine`)
     and ``all_moves``, each move is proven by a task on it
@@ -72,24 +88,29 @@ def solve_dfpn(
     """
     from boardlab.hex.prover.classify import classify
     from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
+    from boardlab.hex.prover.wide import WideDfpn
 
     budget = (limit or Limit()).start()
     size = position.size
     player = position.to_move
-    if size * size > MAX_CELLS:
-        raise BoardlabError(f"the DFPN solver takes boards up to 8x8, not {size}x{size}")
+    if size * size > MAX_WIDE_CELLS:
+        raise BoardlabError(f"the DFPN solver takes boards up to 11x11, not {size}x{size}")
     if position.winner is not None:
         return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed, position.size)
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
-    if engine is not None and all_moves:
+    wide = size * size > MAX_CELLS
+    if wide and (engine is not None or checkpoint is not None):
+        raise BoardlabError("an engine of workers and a checkpoint take boards up to 8x8")
+    if engine is not None and all_moves and not mustplay:
         if checkpoint is not None:
             raise BoardlabError("a checkpoint is kept by a one-job search only (drop --jobs)")
         return _solve_in_parallel(position, black, white, budget, engine)
-    search = Dfpn(size, budget, checkpoint=checkpoint)
+    search = WideDfpn(size, budget) if wide else Dfpn(size, budget, checkpoint=checkpoint)
     other = 3 - player
     winning: list[int] = []
     losing: list[int] = []
+    pruned: list[int] = []
     root_wins: bool | None = None
     complete = True
 
@@ -108,8 +129,14 @@ def solve_dfpn(
         elif not all_moves and (found := search.winning_child(black, white, player)) is not None:
             winning, complete = [found.bit_length() - 1], False
         else:
+            phases = search.classification_phases(moves)
+            if mustplay and all_moves:
+                considered = search.considered_moves(black, white, player)
+                if considered is not None:
+                    phases = [[cell for cell in moves if considered >> cell & 1]]
+                    pruned = [cell for cell in moves if not considered >> cell & 1]
             done = classify(
-                search.classification_phases(moves),
+                phases,
                 search.settled_by_domination,
                 prove,
                 first_win=not all_moves,
@@ -131,6 +158,7 @@ def solve_dfpn(
         search.analysed,
         budget.elapsed,
         position.size,
+        tuple(pruned),
     )
 
 

@@ -1,6 +1,8 @@
-"""Engine layer: virtual connections of a position on boards up to 11x11, for the engine.
+"""Board layer: virtual connections of a position on boards up to 11x11, for both rooms.
 
-The engine's knowledge of who is already won, in numba: a set of cells is a pair of
+The knowledge of who is already won that the engine (its root and tree nodes) and the
+prover (its DFPN on boards of more than 64 cells, :mod:`boardlab.hex.prover.wide`) share,
+in numba: a set of cells is a pair of
 ``uint64`` words ``(lo, hi)`` (cell ``i`` is bit ``i`` of ``lo`` below 64, else bit
 ``i - 64`` of ``hi``), so boards of up to 126 cells fit. :func:`analyse` fills in the
 captured pairs, runs a bounded H-search (Anshelevich's AND and OR rules over carriers)
@@ -12,10 +14,9 @@ for both players and turns it into a verdict for the side to move:
 - OPEN: every move outside the returned must-play set (inside the carrier of each of
   the opponent's semi connections, dead cells left out) loses.
 
-The rules are those of the exact prover's kernels (:mod:`boardlab.hex.prover.hsearch`,
-64-cell sets; the dead-cell table and ring layout of :mod:`boardlab.hex.board` are
-shared, the engine imports nothing of the prover); this one starts each
-search from nothing and keeps no tables. ``analyse.py_func`` is the plain-Python twin
+The rules are those of the prover's 64-cell kernels (:mod:`boardlab.hex.prover.hsearch`,
+its fast path up to 8x8; the dead-cell table and ring layout of :mod:`boardlab.hex.board`
+are shared); this one starts each search from nothing and keeps no tables. ``analyse.py_func`` is the plain-Python twin
 the tests compare with on small boards, beside the solver's kernel and brute force.
 """
 
@@ -30,7 +31,18 @@ from boardlab.core.bits import popcount as _popcount
 from boardlab.core.jit import jit
 from boardlab.hex.board import dead_ring_table, edge_lines, neighbours, ring_neighbours
 
-__all__ = ["LOSS", "MAX_SIZE", "OPEN", "WIN", "Knowledge", "analyse", "knowledge"]
+__all__ = [
+    "KEEP_FULL",
+    "KEEP_SEMI",
+    "LOSS",
+    "MAX_SIZE",
+    "MAX_WORK",
+    "OPEN",
+    "WIN",
+    "Knowledge",
+    "analyse",
+    "knowledge",
+]
 
 U2 = npt.NDArray[np.uint64]
 I8 = npt.NDArray[np.int8]
