@@ -41,6 +41,7 @@ __all__ = [
     "WIN",
     "Knowledge",
     "analyse",
+    "analyse_with_proof",
     "knowledge",
 ]
 
@@ -555,16 +556,16 @@ def hsearch(
     stop_at_semi: bool,
     templates: U2,
     edges: int,
-) -> tuple[bool, bool, Mask, int, Mask]:
+) -> tuple[bool, bool, Mask, int, Mask, Mask]:
     """Bounded H-search for the owner of ``own`` joining the lines ``low`` and ``high``
     (edge lines ``edges`` and ``edges + 1`` of :func:`edge_templates`, whose carriers
     seed it with the edge templates of every node).
 
-    Returns ``(full, semi, common, key, smallest)``: whether an edge-to-edge full
+    Returns ``(full, semi, common, key, smallest, union)``: whether an edge-to-edge full
     connection was found, whether a semi one was, the intersection of the carriers of
     all of them (semi carriers include their key; every cell if none), the key of the
-    smallest semi connection (-1 if none), and the smallest full carrier (else the
-    smallest semi one). The search stops at the first edge-to-edge full connection (or
+    smallest semi connection (-1 if none), the smallest full carrier (else the
+    smallest semi one) and the union of all their carriers. The search stops at the first edge-to-edge full connection (or
     semi one, with ``stop_at_semi``) or after ``max_work`` carrier combinations.
     """
     cells = n * n
@@ -699,6 +700,7 @@ def hsearch(
                         )
         done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     common = (_ALL, _ALL)
+    union = (_Z, _Z)
     smallest = (_Z, _Z)
     best = 1 << 30
     key = -1
@@ -706,6 +708,7 @@ def hsearch(
     for i in range(fcount[e0, e1]):
         carrier = _get(full, fbase + i)
         common = _and(common, carrier)
+        union = _or(union, carrier)
         if _count(carrier) < best:
             best = _count(carrier)
             smallest = carrier
@@ -714,12 +717,13 @@ def hsearch(
     for i in range(scount[e0, e1]):
         carrier = _get(semi, sbase + i)
         common = _and(common, carrier)
+        union = _or(union, carrier)
         if _count(carrier) < skeybest:
             skeybest = _count(carrier)
             key = skey[sbase + i]
             if fcount[e0, e1] == 0:
                 smallest = carrier
-    return fcount[e0, e1] > 0, scount[e0, e1] > 0, common, key, smallest
+    return fcount[e0, e1] > 0, scount[e0, e1] > 0, common, key, smallest, union
 
 
 @jit
@@ -754,7 +758,37 @@ def analyse(
 
     WIN comes with a winning ``move``; LOSS and OPEN with ``move`` -1. ``moves`` is one
     row of two words: for OPEN the must-play set (every empty cell when the opponent
-    threatens nothing), for WIN and LOSS empty.
+    threatens nothing), for WIN and LOSS empty. (:func:`analyse_with_proof` without
+    the proof.)
+    """
+    verdict, move, moves, _ = analyse_with_proof(
+        n, nbr, lines, ring, table, templates, board, player, kf, ks, max_work
+    )
+    return verdict, move, moves
+
+
+@jit
+def analyse_with_proof(
+    n: int,
+    nbr: U2,
+    lines: U2,
+    ring: I64,
+    table: B1,
+    templates: U2,
+    board: I8,
+    player: int,
+    kf: int,
+    ks: int,
+    max_work: int,
+) -> tuple[int, int, U2, U2]:
+    """:func:`analyse` with the verdict's proof: ``(verdict, move, moves, proof)``,
+    ``proof`` one row of two words holding a set of empty cells the verdict rests on.
+
+    For WIN and LOSS the winner still wins when the loser gets every other empty cell;
+    for OPEN every move outside ``moves`` still loses then. It holds the cells filled in
+    as captured, the dead cells and the carriers of the connections used (the smallest
+    full or semi one for a won or lost position, all the opponent's semi ones for a lost
+    or open one settled by them).
     """
     black, white = _stones(n, board)
     given = _or(black, white)
@@ -764,7 +798,9 @@ def analyse(
     for c in range(n * n):
         everything = _or(everything, _bit(c))
     empty = _minus(everything, _or(black, white))
+    base = _or(_minus(_or(black, white), given), dead)
     out = np.zeros((1, 2), np.uint64)
+    proof = np.zeros((1, 2), np.uint64)
     if player == _BLACK:
         own, opp = black, white
         lo, hi, olo, ohi = _get(lines, 0), _get(lines, 1), _get(lines, 2), _get(lines, 3)
@@ -772,36 +808,44 @@ def analyse(
         own, opp = white, black
         lo, hi, olo, ohi = _get(lines, 2), _get(lines, 3), _get(lines, 0), _get(lines, 1)
     filled_own = _minus(own, given)
+    proof[0, 0], proof[0, 1] = base[0], base[1]
     if _joined(nbr, _or(own, dead), lo, hi):
         spare = _or(filled_own, dead)
-        return WIN, (_lowest(spare) if not _none(spare) else -1), out
+        return WIN, (_lowest(spare) if not _none(spare) else -1), out, proof
     if _joined(nbr, _or(opp, dead), olo, ohi):
-        return LOSS, -1, out
+        return LOSS, -1, out, proof
     mine, theirs = (0, 2) if player == _BLACK else (2, 0)
-    f, s, _, key, smallest = hsearch(
+    f, s, _, key, smallest, _ = hsearch(
         n, nbr, _or(own, dead), opp, lo, hi, kf, ks, max_work, True, templates, mine
     )
+    if f or s:
+        used = _or(base, _and(smallest, empty))
+        proof[0, 0], proof[0, 1] = used[0], used[1]
     if s and not f:
-        return WIN, key, out
+        return WIN, key, out, proof
     if f:
         spare = _and(smallest, empty)
         if _none(spare):
             spare = _or(filled_own, dead)
-        return WIN, (_lowest(spare) if not _none(spare) else -1), out
-    f, s, common, _, _ = hsearch(
+        return WIN, (_lowest(spare) if not _none(spare) else -1), out, proof
+    f, s, common, _, smallest, union = hsearch(
         n, nbr, _or(opp, dead), own, olo, ohi, kf, ks, max_work, False, templates, theirs
     )
     if f:
-        return LOSS, -1, out
+        used = _or(base, _and(smallest, empty))
+        proof[0, 0], proof[0, 1] = used[0], used[1]
+        return LOSS, -1, out, proof
+    used = _or(base, _and(union, empty))
+    proof[0, 0], proof[0, 1] = used[0], used[1]
     moves = _minus(empty, dead)
     if s:
         moves = _and(moves, common)
         if _none(moves):
-            return LOSS, -1, out
+            return LOSS, -1, out, proof
     if _none(moves):
         moves = empty
     out[0, 0], out[0, 1] = moves[0], moves[1]
-    return OPEN, -1, out
+    return OPEN, -1, out, proof
 
 
 @jit

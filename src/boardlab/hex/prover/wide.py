@@ -9,10 +9,9 @@ H-search from the edge templates for both players, the must-play set) instead of
 :mod:`boardlab.hex.prover.dfpn`: the table, the 1 + epsilon thresholds, widening, the
 180-degree keys and the stored proofs.
 
-The shared kernel reports no proof set, so every verdict here rests on all the empty
-cells of its position (always true, it only prunes less): a losing child drops no
-sibling, and a stored proof settles only the positions that differ from it in the
-winner's stones. Moves are not compared by domination either.
+The shared kernel's proofs (:func:`boardlab.hex.connections.analyse_with_proof`: the
+fill-in, the dead cells and the carriers of the connections a verdict rests on) drive
+the proof-set pruning of the 64-cell search. Moves are not compared by domination.
 """
 
 from __future__ import annotations
@@ -64,22 +63,22 @@ class WideDfpn(Dfpn):
         self, black: int, white: int, player: int, seed: Tables | None = None
     ) -> tuple[int, int, int, int, int, Tables]:
         """``(verdict, moves, black, white, proof, tables)`` as the 64-cell search has
-        them (``moves`` a winning move when the position is won): the stones as given,
-        the proof every empty cell, no tables."""
-        from boardlab.hex.connections import analyse
+        them (``moves`` a winning move when the position is won), the stones as given
+        (the kernel's fill-in is inside its proof) and no tables."""
+        from boardlab.hex.connections import analyse_with_proof
 
         self.count_analysis()
         k = self.knowledge
         board = board_array(self.n, black, white)
-        verdict, move, moves = analyse(
+        verdict, move, moves, proof = analyse_with_proof(
             k.n, k.nbr, k.lines, k.ring, k.table, k.templates, board, player,
             self.kf, self.ks, self.max_work,
         )  # fmt: skip
         cells = int(moves[0, 0]) | int(moves[0, 1]) << 64
         if verdict == WIN and move >= 0:
             cells = 1 << int(move)  # the kernel's winning move
-        empty = self.board & ~(black | white)
-        return int(verdict), cells, black, white, empty, (NO_VCS, NO_VCS)
+        rests_on = int(proof[0, 0]) | int(proof[0, 1]) << 64
+        return int(verdict), cells, black, white, rests_on, (NO_VCS, NO_VCS)
 
     def keep_vcs(self, key: Key, vcs: Tables) -> None:
         """Nothing to keep: each analysis starts from nothing."""
