@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for cell in opening:
                 p.push_index(cell)
             while p.winner is None:
-                p.push_index(players[p.to_move].search(p, limit).move)
+                p.push(players[p.to_move].search(p, limit).cell)
             a_colour = BLACK if a_black else WHITE
             games += 1
             wins += p.winner == a_colour

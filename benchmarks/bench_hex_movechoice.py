@@ -30,7 +30,6 @@ from pathlib import Path
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import vertex
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.player import SolvingEngine, warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position
@@ -81,7 +80,7 @@ def position_of(case: Case) -> Position:
 def boardlab_move(case: Case, seconds: float, seed: int) -> str:
     position = position_of(case)
     result = SolvingEngine(seed=seed).search(position, Limit(time=seconds))
-    return vertex(result.move, position.size)
+    return result.cell.vertex()
 
 
 class Mohex:

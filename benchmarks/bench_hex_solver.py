@@ -125,7 +125,7 @@ def find_winning(binary: str | None, size: int, seconds: float, jobs: int = 1) -
     finally:
         if engine is not None:
             engine.close()
-    ours = " ".join(sorted(str(Cell.of_index(i, size)) for i in result.winning_moves))
+    ours = " ".join(sorted(str(cell) for cell in result.winning_moves))
     state = "complete" if result.complete else "NOT complete"
     print(
         f"boardlab hex solve: {len(result.winning_moves)} winning, "

@@ -44,7 +44,7 @@ from pathlib import Path
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
-from boardlab.hex.gtp import parse_vertex, vertex
+from boardlab.hex.gtp import parse_vertex
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.prover.wide import WideDfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
@@ -148,8 +148,7 @@ def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, f
     winner = "black" if result.winner == BLACK else "white"
     if case.command == "dfpn-solve-state":
         return [winner] == case.expected, spent
-    size = position.size
-    found = {vertex(i, size) for i in result.winning_moves}
+    found = {cell.vertex() for cell in result.winning_moves}
     return set(case.expected) <= found and bool(found) == bool(case.expected), spent
 
 

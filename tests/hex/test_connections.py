@@ -86,7 +86,7 @@ def test_same_verdicts_as_the_solver_kernel(size: int) -> None:
         exact = solve(p, Limit(nodes=5_000_000))
         assert exact.complete, repr(p)
         if verdict == vc.OPEN:
-            assert all(moves >> i & 1 for i in exact.winning_moves), repr(p)
+            assert all(moves >> p.index(c) & 1 for c in exact.winning_moves), repr(p)
         else:
             assert (exact.winner == p.to_move) == (verdict == vc.WIN), repr(p)
         differ += 1
@@ -138,11 +138,11 @@ def test_tree_knowledge_proves_soundly_and_more() -> None:
             )
             engine.connections = False  # the root analysis off: the tree's alone is tested
             result = engine.search(p, Limit(nodes=300))
-            if result.proven == 1:
-                assert not mover_wins(4, *after(p, result.move), 3 - p.to_move), repr(p)
-            elif result.proven == -1:
+            if result.verdict == 1:
+                assert not mover_wins(4, *after(p, p.index(result.cell)), 3 - p.to_move), repr(p)
+            elif result.verdict == -1:
                 assert not wins, repr(p)
-            proven[on] += result.proven != 0
+            proven[on] += result.proven
     assert proven[True] > proven[False], proven
 
 

@@ -92,7 +92,7 @@ def test_search_is_deterministic_from_seed() -> None:
     p = Position(9)  # past the exact solver's board sizes: the playouts decide
     a = SolvingEngine(seed=3, max_nodes=50_000).search(p, Limit(nodes=600))
     b = SolvingEngine(seed=3, max_nodes=50_000).search(p, Limit(nodes=600))
-    assert (a.move, a.top) == (b.move, b.top)
+    assert (a.cell, a.top) == (b.cell, b.top)
     assert a.playouts == 600
 
 
@@ -103,7 +103,7 @@ def test_search_takes_the_win_and_blocks() -> None:
     p = Position.from_stones(5, cells("a3 b3 c3 d3"), cells("a1 b1 c1 e2"))
     engine = SolvingEngine(seed=1, max_nodes=20_000)
     result = engine.search(p, Limit(nodes=200))
-    assert str(result.cell) == "e3" and result.proven == 1
+    assert str(result.cell) == "e3" and result.verdict == 1 and result.proven
     p = Position.from_stones(5, cells("a3 b3 c3 d3 a5"), cells("a1 b1 c1 e2"))
     result = engine.search(p, Limit(nodes=200))
     assert str(result.cell) == "e3" and result.reason == "blocks the only threat"
@@ -113,8 +113,8 @@ def test_mcts_solver_proves_small_boards() -> None:
     """The first player wins every n x n board; the tree proves it on 3x3 from the centre."""
     engine = SolvingEngine(seed=2, max_nodes=200_000)
     result = engine.search(Position(3), Limit(nodes=20_000))
-    assert result.proven == 1 and str(result.cell) == "b2"
+    assert result.verdict == 1 and str(result.cell) == "b2"
     p = Position(3)
     p.play(Cell.parse("a1"))  # a losing opening on 3x3: white can prove a win
     result = engine.search(p, Limit(nodes=20_000))
-    assert result.proven == 1
+    assert result.verdict == 1

@@ -112,7 +112,7 @@ def test_the_prior_off_and_on_both_search_reproducibly() -> None:
     for prior in (0.0, 20.0):
         first = SolvingEngine(seed=3, prior=prior).search(position, Limit(nodes=3000))
         again = SolvingEngine(seed=3, prior=prior).search(position, Limit(nodes=3000))
-        assert first.move == again.move
+        assert first.cell == again.cell
 
 
 def test_the_engine_reads_another_weights_file_and_names_a_bad_one(tmp_path: Path) -> None:

@@ -61,4 +61,4 @@ def test_reuse_off_repeats_the_fresh_search() -> None:
     engine.search(Position(6), Limit(nodes=2000))
     engine._searches = 0
     again = engine.search(p, Limit(nodes=2000))
-    assert (again.move, again.top) == (fresh.move, fresh.top)
+    assert (again.cell, again.top) == (fresh.cell, fresh.top)

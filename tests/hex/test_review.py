@@ -27,7 +27,7 @@ def test_every_point_of_a_3x3_game_is_proven_right() -> None:
         if played is not None:
             position.play(played)
         expected = winner_by_brute_force(position)
-        assert point.proven == expected, point
+        assert point.winner == expected and point.proven, point
         assert point.chance == (1.0 if expected == 1 else 0.0)
 
 
@@ -53,4 +53,4 @@ def test_a_review_is_reproducible_from_its_seed() -> None:
     first = review(11, moves, False, playouts=300, seed=5)
     again = review(11, moves, False, playouts=300, seed=5)
     assert first == again
-    assert all(p.proven is None and 0.0 < p.chance < 1.0 for p in first)
+    assert all(p.winner is None and not p.proven and 0.0 < p.chance < 1.0 for p in first)

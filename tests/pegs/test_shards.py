@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardlab.core.errors import BoardlabError, LimitExceededError
+from boardlab.core.errors import BoardlabError, LimitExceededError, ResourceLimitError
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import Engine, LocalEngine
 from boardlab.pegs._kernel_shards import (
@@ -172,11 +172,33 @@ def test_a_work_folder_of_another_run_is_refused(tmp_path: Path) -> None:
 
 
 def test_memory_budget_stops_before_a_level_that_would_not_fit() -> None:
-    with pytest.raises(LimitExceededError, match="memory"):
+    """The library says which budget ran out and names no option of the command line."""
+    with pytest.raises(ResourceLimitError, match="over the memory budget of 97.7 kB") as one:
         analyse(PROBLEMS[3], memory=100_000)
-    with pytest.raises(LimitExceededError, match="memory"):
+    with pytest.raises(ResourceLimitError, match="over the memory budget of") as two:
         analyse_sharded(PROBLEMS[3], ShardedRun(LocalEngine(), 2, None, 100_000))
+    for caught in (one, two):
+        assert caught.value.resource == "memory" and isinstance(caught.value, LimitExceededError)
+        assert "--" not in str(caught.value)
     _same(analyse(PROBLEMS[0], memory=10**9), analyse(PROBLEMS[0]))
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        ((), "give --workdir DIR to keep the levels on disk in shards, or more --memory"),
+        (("--shards", "2"), "give --workdir DIR or more --memory"),
+        (("--workdir", "WORKDIR", "--shards", "2"), "give more shards (--shards) or more --memory"),
+    ],
+)
+def test_the_cli_names_its_options_when_memory_runs_out(
+    args: tuple[str, ...], hint: str, tmp_path: Path
+) -> None:
+    args = tuple(str(tmp_path) if arg == "WORKDIR" else arg for arg in args)
+    done = _cli("count", "triangle-6", "--goal", "ANY", "--memory", "64K", *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "over the memory budget of 64.0 kB" in done.stderr and hint in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -236,7 +236,8 @@ def test_hex_review_gives_every_position_and_its_limits(client: Any) -> None:
     assert found["playouts"] == 100
     points = found["points"]
     assert [p["ply"] for p in points] == [0, 1, 2, 3]
-    assert [p["proven"] for p in points] == [1, 2, 1, 2]
+    assert [p["winner"] for p in points] == [1, 2, 1, 2]
+    assert all(p["proven"] is True for p in points)
     assert [p["turned"] for p in points] == [False, True, True, True]
     bad = post(client, "hex/review", {"size": 3, "moves": [], "playouts": 5}, 400)
     assert "playouts" in bad["error"]

@@ -99,13 +99,40 @@ def run_analysis(
 
     :raises BoardlabError: for bad options, a bad work folder or an unreachable cluster.
     :raises LimitExceededError: when time, memory or disk runs out (finished levels in a
-        work folder are kept).
+        work folder are kept); out of memory, the message names the options that help.
     """
-    from boardlab.core.errors import BoardlabError
+    from boardlab.core.errors import ResourceLimitError
     from boardlab.core.memory import default_budget, parse_size
-    from boardlab.pegs._solver_levels import analyse
 
     memory = parse_size(args.memory) if args.memory is not None else default_budget()
+    try:
+        return _analysis(args, problem, limit, progress, keep_winning, memory)
+    except ResourceLimitError as exc:
+        if exc.resource != "memory":
+            raise
+        raise ResourceLimitError(f"{exc}; give {_room_hint(args)}", resource="memory") from None
+
+
+def _room_hint(args: argparse.Namespace) -> str:
+    """The options that make room for a level that ran out of ``--memory``."""
+    if not _partitioned(args):
+        return "--workdir DIR to keep the levels on disk in shards, or more --memory"
+    more = "more shards (--shards)" if args.workdir is not None else "--workdir DIR"
+    return f"{more} or more --memory"
+
+
+def _analysis(
+    args: argparse.Namespace,
+    problem: Problem,
+    limit: Limit,
+    progress: Progress,
+    keep_winning: bool,
+    memory: int,
+) -> Analysis:
+    """The pass of :func:`run_analysis` within ``memory`` bytes."""
+    from boardlab.core.errors import BoardlabError
+    from boardlab.pegs._solver_levels import analyse
+
     if not _partitioned(args):
         return analyse(problem, limit, progress, memory)
     from boardlab.core.tasks import LocalEngine

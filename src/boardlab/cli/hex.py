@@ -29,7 +29,7 @@ from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
     from boardlab.hex.judge import GameRecord
-    from boardlab.hex.rules import Position
+    from boardlab.hex.rules import Cell, Position
 
 __all__ = ["GAME"]
 
@@ -72,13 +72,11 @@ def _notation_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _cell_namer(size: int, notation: str) -> Callable[[int], str]:
-    """A cell index's name in ``notation``."""
-    from boardlab.hex.board import Cell, vertex
-
+def _cell_namer(notation: str) -> Callable[[Cell], str]:
+    """A cell's name in ``notation``."""
     if notation == "hexgui":
-        return lambda index: vertex(index, size)
-    return lambda index: str(Cell.of_index(index, size))
+        return lambda cell: cell.vertex()
+    return str
 
 
 def _colour(player: int | None) -> str | None:
@@ -198,7 +196,7 @@ def _solve_run(args: argparse.Namespace) -> int:
 
     position, notation = _load_with_notation(args.position, args.line)
     notation = args.notation or notation
-    name = _cell_namer(position.size, notation)
+    name = _cell_namer(notation)
     engine = None
     if args.jobs > 1 and not args.first:
         from boardlab.cluster.process_engine import ProcessEngine
@@ -218,9 +216,9 @@ def _solve_run(args: argparse.Namespace) -> int:
             engine.close()
     if args.json:
         found = result.as_dict()
-        found["winning_moves"] = [name(i) for i in result.winning_moves]
-        found["losing_moves"] = [name(i) for i in result.losing_moves]
-        found["pruned_moves"] = [name(i) for i in result.pruned_moves]
+        found["winning_moves"] = [name(cell) for cell in result.winning_moves]
+        found["losing_moves"] = [name(cell) for cell in result.losing_moves]
+        found["pruned_moves"] = [name(cell) for cell in result.pruned_moves]
         found["winner_color"] = _colour(result.winner)
         found["to_move_color"] = _colour(result.to_move)
         found["notation"] = notation
@@ -231,8 +229,8 @@ def _solve_run(args: argparse.Namespace) -> int:
         if result.winner is None
         else f"{_colour(result.winner)} (player {result.winner})"
     )
-    wins = " ".join(name(i) for i in result.winning_moves) or "-"
-    loses = " ".join(name(i) for i in result.losing_moves) or "-"
+    wins = " ".join(name(cell) for cell in result.winning_moves) or "-"
+    loses = " ".join(name(cell) for cell in result.losing_moves) or "-"
     lines = [
         f"notation: {notation}",
         f"to move: {_colour(result.to_move)} (player {result.to_move})",
@@ -240,7 +238,7 @@ def _solve_run(args: argparse.Namespace) -> int:
         f"winning moves: {wins}" + ("" if result.complete else " (list may be incomplete)"),
         f"losing moves: {loses}",
         *(
-            [f"pruned moves: {' '.join(name(i) for i in result.pruned_moves)}"]
+            [f"pruned moves: {' '.join(name(cell) for cell in result.pruned_moves)}"]
             if result.pruned_moves
             else []
         ),
@@ -265,23 +263,23 @@ def _move_run(args: argparse.Namespace) -> int:
 
     position, notation = _load_with_notation(args.position, args.line)
     notation = args.notation or notation
-    name = _cell_namer(position.size, notation)
+    name = _cell_namer(notation)
     limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
     result = SolvingEngine(seed=args.seed).search(position, limit)
     if args.json:
         found = result.as_dict()
-        found["move"] = name(result.move)
+        found["move"] = name(result.cell)
         found["top"] = [
-            {"move": name(m), "visits": v, "win_rate": round(r, 4)} for m, v, r in result.top
+            {"move": name(cell), "visits": v, "win_rate": round(r, 4)} for cell, v, r in result.top
         ]
         found["to_move"] = position.to_move
         found["to_move_color"] = _colour(position.to_move)
         found["notation"] = notation
         sys.stdout.write(json.dumps(found) + "\n")
         return 0
-    top = ", ".join(f"{name(m)} {v} {r:.2f}" for m, v, r in result.top)
+    top = ", ".join(f"{name(cell)} {v} {r:.2f}" for cell, v, r in result.top)
     sys.stdout.write(
-        f"{name(result.move)} ({notation} notation, {_colour(position.to_move)} to move)\n"
+        f"{name(result.cell)} ({notation} notation, {_colour(position.to_move)} to move)\n"
         f"win rate {result.win_rate:.3f} ({result.reason}); "
         f"{result.playouts} playouts in {result.seconds:.2f} s; top: {top}\n"
     )
@@ -497,7 +495,7 @@ def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
 def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> list[str]:
     from boardlab.core.limits import Limit
     from boardlab.hex.player import SolvingEngine, choose_move
-    from boardlab.hex.rules import SWAP, Position, check_size
+    from boardlab.hex.rules import Position, Swap, check_size
     from boardlab.render.hex import diagram
 
     if playouts < 1:
@@ -508,8 +506,8 @@ def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> 
     while position.winner is None:
         engine = engines[position.to_move]
         move = choose_move(engine, position, Limit(nodes=playouts)).move
-        position.push_index(move)
-        moves.append("swap" if move == SWAP else str(position.cell(move)))
+        position.push(move)
+        moves.append("swap" if isinstance(move, Swap) else str(move))
     return [
         f"moves: {' '.join(moves)}",
         *diagram(position).splitlines(),
@@ -526,10 +524,10 @@ def _selfplay_run(args: argparse.Namespace) -> int:
 def _demo() -> list[str]:
     from boardlab.core.limits import Limit
     from boardlab.hex.prover.solver import solve
-    from boardlab.hex.rules import Cell, Position
+    from boardlab.hex.rules import Position
 
     result = solve(Position(4), Limit(time=10))
-    wins = " ".join(str(Cell.of_index(i, 4)) for i in result.winning_moves)
+    wins = " ".join(str(cell) for cell in result.winning_moves)
     lines = [
         f"4x4 solved: player 1 wins; winning openings {wins} ({result.nodes} nodes, "
         f"{result.seconds:.2f} s)"

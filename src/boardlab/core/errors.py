@@ -14,6 +14,7 @@ __all__ = [
     "NoSolutionError",
     "ParseError",
     "ProtocolError",
+    "ResourceLimitError",
     "UnknownNameError",
 ]
 
@@ -71,3 +72,13 @@ class ProtocolError(BoardlabError):
 
 class LimitExceededError(BoardlabError):
     """A search ran out of its time or node budget before it found any answer."""
+
+
+class ResourceLimitError(LimitExceededError):
+    """A search stopped before work that would not fit in its ``resource`` budget
+    (``"memory"`` or ``"disk"``); the message says how much it needed and had, in the
+    library's words (a front end adds its own options' words)."""
+
+    def __init__(self, message: str, *, resource: str) -> None:
+        self.resource = resource
+        super().__init__(message)

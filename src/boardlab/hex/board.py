@@ -322,6 +322,11 @@ class Cell:
         """The mirror cell across the long diagonal (swaps rows and columns)."""
         return Cell(self.col, self.row)
 
+    def vertex(self) -> str:
+        """HexGui's name of the cell (the name GTP, HexGui's and MoHex's SGF use): this
+        cell's across the long diagonal. The one place of that rule."""
+        return str(self.transposed())
+
     def __str__(self) -> str:
         if not 0 <= self.col < len(LETTERS) or self.row < 0:
             return f"({self.row},{self.col})"
@@ -329,9 +334,8 @@ class Cell:
 
 
 def vertex(index: int, size: int) -> str:
-    """HexGui's name of the cell at ``index`` (the name GTP, HexGui's and MoHex's SGF
-    use): boardlab's cell across the long diagonal. The one place of that rule."""
-    return str(Cell.of_index(index, size).transposed())
+    """HexGui's name of the cell at ``index`` (:meth:`Cell.vertex`)."""
+    return Cell.of_index(index, size).vertex()
 
 
 def vertex_index(text: str, size: int) -> int:

@@ -16,8 +16,9 @@ for both players and turns it into a verdict for the side to move:
 
 The rules are those of the prover's 64-cell kernels (:mod:`boardlab.hex.prover.hsearch`,
 its fast path up to 8x8; the dead-cell table and ring layout of :mod:`boardlab.hex.board`
-are shared); this one starts each search from nothing and keeps no tables. ``analyse.py_func`` is the plain-Python twin
-the tests compare with on small boards, beside the solver's kernel and brute force.
+are shared); this one starts each search from nothing and keeps no tables.
+``analyse.py_func`` is the plain-Python twin the tests compare with on small boards,
+beside the solver's kernel and brute force.
 """
 
 from __future__ import annotations
@@ -565,8 +566,9 @@ def hsearch(
     connection was found, whether a semi one was, the intersection of the carriers of
     all of them (semi carriers include their key; every cell if none), the key of the
     smallest semi connection (-1 if none), the smallest full carrier (else the
-    smallest semi one) and the union of all their carriers. The search stops at the first edge-to-edge full connection (or
-    semi one, with ``stop_at_semi``) or after ``max_work`` carrier combinations.
+    smallest semi one) and the union of all their carriers. The search stops at the
+    first edge-to-edge full connection (or semi one, with ``stop_at_semi``) or after
+    ``max_work`` carrier combinations.
     """
     cells = n * n
     m = cells + 2

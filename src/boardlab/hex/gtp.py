@@ -35,7 +35,7 @@ from boardlab.hex.board import vertex, vertex_index
 from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.formats import format_diagram, swap_may_answer
 from boardlab.hex.player import SWAP_SOLVE_TIME, SolvingEngine, choose_move
-from boardlab.hex.rules import BLACK, SWAP, WHITE, Position, check_size
+from boardlab.hex.rules import BLACK, WHITE, Position, Swap, check_size
 
 __all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
 
@@ -216,12 +216,12 @@ class HexGtp:
         left = self.time_left.get(color)
         solve_time = SWAP_SOLVE_TIME if left is None else max(0.05, min(SWAP_SOLVE_TIME, left / 4))
         choice = choose_move(self.engine, p, think, solve_time=solve_time)
-        if choice.move == SWAP:
+        if isinstance(choice.move, Swap):
             p.to_move = saved
             self._record_swap(color)
             return SWAP_MOVE
-        self._place(color, choice.move)
-        return vertex(choice.move, p.size)
+        self._place(color, p.index(choice.move))
+        return choice.move.vertex()
 
     def undo(self, args: list[str]) -> str:
         if not self.moves:
@@ -280,17 +280,16 @@ class HexGtp:
         if result.winner is None:
             return "unknown"
         winner = "black" if result.winner == BLACK else "white"
-        moves = " ".join(vertex(m, self.position.size) for m in result.winning_moves)
+        moves = " ".join(cell.vertex() for cell in result.winning_moves)
         return f"{winner} {moves}".strip()
 
     def analyze(self, args: list[str]) -> str:
         if self.position.winner is not None:
             raise GtpError("the game is over")
         result = self.engine.search(self.position, Limit(time=self.move_time))
-        size = self.position.size
-        tops = " ".join(f"{vertex(m, size)}:{v}:{r:.3f}" for m, v, r in result.top)
+        tops = " ".join(f"{cell.vertex()}:{v}:{r:.3f}" for cell, v, r in result.top)
         return (
-            f"best {vertex(result.move, size)} winrate {result.win_rate:.3f} "
+            f"best {result.cell.vertex()} winrate {result.win_rate:.3f} "
             f"playouts {result.playouts} ({result.reason}); top {tops} "
             "(visits count the tree kept from earlier moves too)"
         )

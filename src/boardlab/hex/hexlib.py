@@ -97,11 +97,12 @@ class Evaluator:
             return self.rng.choice(position.legal_indices())
         started = time.perf_counter()
         if playouts > 0:
-            move = self.engine.search(position, Limit(nodes=playouts)).move
+            limit = Limit(nodes=playouts)
         else:
-            move = self.engine.search(position, Limit(time=self.clock.move_time(position))).move
+            limit = Limit(time=self.clock.move_time(position))
+        cell = self.engine.search(position, limit).cell
         self.clock.charge(time.perf_counter() - started)
-        return move
+        return position.index(cell)
 
 
 class HexLib:
@@ -253,7 +254,7 @@ def play_ioi_game(
         result = engine.search(mine, Limit(time=clock.move_time(mine)))
         row, column = result.cell.ioi()
         lib.PutHex(row, column)
-        mine.push_index(result.move)
+        mine.push(result.cell)
         clock.charge(time.perf_counter() - think)
         moves.append((1, row, column))
         if lib.GameIsOver() != 0:
@@ -313,6 +314,6 @@ def generate_start(
             if result.winner == WHITE:
                 continue
         estimate = SolvingEngine(seed=seed).search(position, Limit(nodes=ESTIMATE_NODES))
-        if estimate.win_rate >= ESTIMATE_WIN_RATE or estimate.proven == 1:
+        if estimate.win_rate >= ESTIMATE_WIN_RATE or estimate.verdict == 1:
             return position, False
     raise BoardlabError(f"no winning start for player 1 found in {attempts} attempts")

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import vertex as hexgui_name
 from boardlab.hex.board import vertex_index
 from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.judge import GameRecord, Player, Prover, Verdict, play_game, position_after
@@ -71,8 +70,8 @@ class EnginePlayer:
         if self.position.to_move != color:
             raise ProtocolError(f"asked to move for player {color} out of turn")
         result = self.engine.search(self.position, Limit(time=seconds))
-        self.position.push_index(result.move)
-        return hexgui_name(result.move, self.position.size)
+        self.position.push(result.cell)
+        return result.cell.vertex()
 
     def close(self) -> None:
         pass

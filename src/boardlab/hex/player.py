@@ -27,7 +27,7 @@ from boardlab.hex.engine.opening import balanced_opening
 from boardlab.hex.engine.search import MctsEngine, SearchResult
 from boardlab.hex.engine.search import warm_up as warm_up_engine
 from boardlab.hex.prover.solver import solve
-from boardlab.hex.rules import BLACK, SWAP, WHITE, Position
+from boardlab.hex.rules import BLACK, SWAP_MOVE, WHITE, Move, Position
 
 __all__ = [
     "SWAP_SOLVE_SIZE",
@@ -54,7 +54,7 @@ def proven_win(position: Position, limit: Limit) -> int | None:
     (the first it finds), None if it proves none."""
     result = solve(position, limit, all_moves=False)
     if result.winner == position.to_move and result.winning_moves:
-        return result.winning_moves[0]
+        return position.index(result.winning_moves[0])
     return None
 
 
@@ -136,22 +136,20 @@ def decide_swap(
         if solved.winner == WHITE:
             reply = None
             if solved.winning_moves:
-                move = solved.winning_moves[0]
+                cell = solved.winning_moves[0]
                 reply = SearchResult(
-                    move,
-                    position.cell(move),
+                    cell,
                     1.0,
                     1,
                     0,
                     solved.nodes,
                     time.perf_counter() - started,
-                    ((move, 0, 1.0),),
+                    ((cell, 0, 1.0),),
                     "solver: proven win",
-                    size=position.size,
                 )
             return SwapDecision(False, 0.0, True, reply, "solver: the first stone loses")
     result = engine.search(work, limit)
-    chance, exact = 1.0 - result.value, result.proven != 0
+    chance, exact = 1.0 - result.value, result.proven
     swap = chance > _EVEN_CHANCE
     reason = f"search: player 1's chance {chance:.3f} ({result.playouts} playouts)"
     return SwapDecision(swap, chance, exact, None if swap else result, reason)
@@ -159,14 +157,37 @@ def decide_swap(
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """The engine's move in a game: a cell index or :data:`~boardlab.hex.rules.SWAP`,
+    """The engine's move in a game: a cell or :data:`~boardlab.hex.rules.SWAP_MOVE`,
     the search behind it (None for a swap or the swap rule's opening), the swap decision
-    when there was one, and why."""
+    when there was one, why, and the seconds the choice took."""
 
-    move: int
+    move: Move
     result: SearchResult | None
     swap: SwapDecision | None
     reason: str
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        """The move and its evidence as JSON-ready values: the search's
+        (:meth:`SearchResult.as_dict`), or for a swap or the swap rule's first stone the
+        same keys, player 1's chance as the win rate (proven when the swap decision was
+        exact), no playouts and no tree."""
+        if self.result is not None:
+            return self.result.as_dict()
+        decision = self.swap
+        verdict = 1 if decision is not None and decision.exact else 0
+        return {
+            "move": str(self.move),
+            "win_rate": round(decision.first_player_chance, 4) if decision else 0.5,
+            "verdict": verdict,
+            "proven": verdict != 0,
+            "bound": None,
+            "playouts": 0,
+            "nodes": 0,
+            "seconds": round(self.seconds, 3),
+            "reason": self.reason,
+            "top": [],
+        }
 
 
 @cache
@@ -188,12 +209,15 @@ def choose_move(
 
     :raises IllegalMoveError: when the game is already over.
     """
+    started = time.perf_counter()
     if position.can_swap():
         decision = decide_swap(engine, position, limit, solve_time=solve_time)
+        spent = time.perf_counter() - started
         if decision.swap:
-            return Choice(SWAP, None, decision, f"swap: {decision.reason}")
+            return Choice(SWAP_MOVE, None, decision, f"swap: {decision.reason}", spent)
         if decision.reply is not None:
-            return Choice(decision.reply.move, decision.reply, decision, decision.reason)
+            reply = decision.reply
+            return Choice(reply.cell, reply, decision, decision.reason, spent)
     elif (
         position.swap
         and position.start_empty
@@ -201,7 +225,8 @@ def choose_move(
         and position.to_move == BLACK
         and position.winner is None
     ):
-        move = _opening(position.size, engine.seed)
-        return Choice(move, None, None, "swap rule: a near-balanced first stone")
+        move = position.cell(_opening(position.size, engine.seed))
+        reason = "swap rule: a near-balanced first stone"
+        return Choice(move, None, None, reason, time.perf_counter() - started)
     result = engine.search(position, limit)
-    return Choice(result.move, result, None, result.reason)
+    return Choice(result.cell, result, None, result.reason, time.perf_counter() - started)

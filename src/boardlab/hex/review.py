@@ -25,19 +25,27 @@ SOLVE_SECONDS = 0.3
 
 @dataclass(frozen=True, slots=True)
 class ReviewPoint:
-    """The game after ``ply`` moves: player 1's chance, and the winner where proven."""
+    """The game after ``ply`` moves: player 1's chance, and the winner where proven
+    (``winner`` None when it is not)."""
 
     ply: int
     move: str | None
     chance: float
-    proven: int | None
+    winner: int | None
     turned: bool
 
+    @property
+    def proven(self) -> bool:
+        """True when the winner is proven."""
+        return self.winner is not None
+
     def as_dict(self) -> dict[str, object]:
+        """The point as JSON-ready values."""
         return {
             "ply": self.ply,
             "move": self.move,
             "chance": round(self.chance, 4),
+            "winner": self.winner,
             "proven": self.proven,
             "turned": self.turned,
         }
@@ -63,15 +71,15 @@ def _judge(position: Position, playouts: int, seed: int) -> tuple[float, int | N
     result = SolvingEngine(seed=seed, max_nodes=nodes).search(position, Limit(nodes=playouts))
     mover = position.to_move
     winner = None
-    if result.proven != 0:
-        winner = mover if result.proven == 1 else 3 - mover
+    if result.proven:
+        winner = mover if result.verdict == 1 else 3 - mover
     value = result.value if mover == 1 else 1.0 - result.value
     return value, winner
 
 
-def _favoured(chance: float, proven: int | None) -> int:
-    if proven is not None:
-        return proven
+def _favoured(chance: float, winner: int | None) -> int:
+    if winner is not None:
+        return winner
     return 1 if chance >= 0.5 else 2  # noqa: PLR2004
 
 
@@ -82,12 +90,12 @@ def review(size: int, moves: list[Move], swap: bool, playouts: int, seed: int) -
     """
     position = Position(size, swap=swap)
     points: list[ReviewPoint] = []
-    chance, proven = _judge(position, playouts, seed)
-    points.append(ReviewPoint(0, None, chance, proven, False))
+    chance, winner = _judge(position, playouts, seed)
+    points.append(ReviewPoint(0, None, chance, winner, False))
     for ply, played in enumerate(moves, start=1):
         position.play(played)
-        before = _favoured(chance, proven)
-        chance, proven = _judge(position, playouts, seed + ply)
-        turned = _favoured(chance, proven) != before
-        points.append(ReviewPoint(ply, str(played), chance, proven, turned))
+        before = _favoured(chance, winner)
+        chance, winner = _judge(position, playouts, seed + ply)
+        turned = _favoured(chance, winner) != before
+        points.append(ReviewPoint(ply, str(played), chance, winner, turned))
     return points

@@ -208,7 +208,12 @@ class MoveValue:
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """A position solved: its value for the side to move, every move's value, the final
-    banks, and when asked for, a perfect line of play to the end (``line``: the pits)."""
+    banks, and when asked for, a perfect line of play to the end (``line``: the pits).
+
+    The evidence: ``seconds``; ``nodes``, the exact values the analysis looked up in its
+    evaluator (a table's entries read; for a :class:`MemoSolver`, its answers, not the
+    positions it solved beneath them); ``proven``, always; ``bound``, the value itself.
+    """
 
     position: Position
     value: int
@@ -217,11 +222,17 @@ class Analysis:
     final_banks: tuple[int, int]
     seconds: float
     line: tuple[int, ...] | None = None
+    nodes: int = 0
 
     @property
     def proven(self) -> bool:
         """Always True: the value is exact (the evaluator solves the game to its end)."""
         return True
+
+    @property
+    def bound(self) -> int:
+        """The value: exact, so it is its own bound."""
+        return self.value
 
     def as_dict(self) -> dict[str, Any]:
         """The analysis as JSON-ready values (``analyze --json`` and the web API)."""
@@ -236,6 +247,8 @@ class Analysis:
             "best": list(self.best),
             "final_banks": list(self.final_banks),
             "proven": self.proven,
+            "bound": self.bound,
+            "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "line": None if self.line is None else list(self.line),
         }
@@ -250,12 +263,13 @@ def analyse(evaluator: ValueOracle, position: Position, *, line: bool = False) -
     started = time.perf_counter()
     variant = evaluator.variant
     variant.check_pits(position.pits)
+    counted = _Counted(evaluator)
     pits = position.pits
     moves = []
     for index, beads in enumerate(pits):
         if beads:
             child, mine, theirs = sow(pits, index, variant.cap)
-            rest = evaluator.value(child) if any(child) else 0
+            rest = counted.value(child) if any(child) else 0
             moves.append(MoveValue(index + 1, mine, theirs, mine - theirs - rest))
     value = max((m.value for m in moves), default=0)
     remaining = sum(pits)
@@ -266,7 +280,7 @@ def analyse(evaluator: ValueOracle, position: Position, *, line: bool = False) -
     played = None
     if line and moves:
         state = State.from_position(position, variant)
-        player = PerfectPlayer(evaluator)
+        player = PerfectPlayer(counted)
         while not state.is_over():
             state.play(player.choose(state))
         played = tuple(move.pit for move in state.history)
@@ -278,7 +292,22 @@ def analyse(evaluator: ValueOracle, position: Position, *, line: bool = False) -
         final_banks=(banks[0], banks[1]),
         seconds=time.perf_counter() - started,
         line=played,
+        nodes=counted.lookups,
     )
+
+
+class _Counted:
+    """An evaluator that counts the values looked up in it."""
+
+    def __init__(self, evaluator: ValueOracle) -> None:
+        self.evaluator = evaluator
+        self.variant = evaluator.variant
+        self.lookups = 0
+
+    def value(self, pits: Sequence[int]) -> int:
+        """The evaluator's value of ``pits``, counted."""
+        self.lookups += 1
+        return self.evaluator.value(pits)
 
 
 class PerfectPlayer:

@@ -122,7 +122,12 @@ class Certificate:
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """An optimal plan: the routes, the optimum, the best score and the evidence."""
+    """An optimal plan: the routes, the optimum, the best score and the evidence.
+
+    The evidence: ``seconds``; ``nodes`` and ``arcs``, the size of the flow network
+    solved (0 when the transmitter cannot be reached: no network); ``proven`` and
+    ``bound``, the certificate's.
+    """
 
     mars: MarsMap
     reachable: bool
@@ -131,6 +136,7 @@ class Solution:
     certificate: Certificate | None
     seconds: float
     arcs: int = 0
+    nodes: int = 0
     backend: str = "auto"
     method: str = "min-cost flow"
     cover: int | None = None
@@ -168,7 +174,8 @@ class Solution:
     def as_dict(self) -> dict[str, Any]:
         """The plan and its evidence as plain JSON-ready values (``--json`` and the web API).
 
-        The evidence has the names every game uses: ``proven``, ``bound``, ``seconds``.
+        The evidence has the names every game uses: ``proven``, ``bound``, ``nodes``,
+        ``seconds``.
         """
         mars = self.mars
         cert = self.certificate
@@ -183,6 +190,8 @@ class Solution:
             "method": self.method if self.reachable else None,
             "proven": self.proven,
             "bound": self.bound,
+            "nodes": self.nodes,
+            "arcs": self.arcs,
             "certificate": None
             if cert is None
             else {
@@ -551,6 +560,7 @@ def solve(mars: MarsMap, *, certify: bool = True, backend: str = "auto") -> Solu
         certificate,
         finished - started,
         arcs=net.arcs,
+        nodes=net.nodes,
         backend=backend,
         method=method,
         cover=total if method == "chain cover" else None,

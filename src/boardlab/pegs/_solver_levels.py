@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.errors import LimitExceededError
+from boardlab.core.errors import ResourceLimitError
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.memory import format_size
 from boardlab.pegs._solver_finish import by_hole, forward_counts
@@ -60,7 +60,10 @@ class LevelCount:
 
 @dataclass(frozen=True)
 class Analysis:
-    """Everything the level pass found, with its evidence."""
+    """Everything the level pass found, with its evidence: ``seconds``; ``nodes``, the
+    reachable positions it enumerated (each symmetry class once, :attr:`classes`);
+    ``proven``, always (the pass is complete or raises); ``bound`` None (the counts are
+    exact, not a score with a bound)."""
 
     problem: Problem
     levels: tuple[LevelCount, ...]
@@ -74,6 +77,21 @@ class Analysis:
     def classes(self) -> int:
         """Reachable positions, each symmetry class once."""
         return sum(level.classes for level in self.levels)
+
+    @property
+    def nodes(self) -> int:
+        """The positions the pass enumerated: :attr:`classes`."""
+        return self.classes
+
+    @property
+    def proven(self) -> bool:
+        """Always True: the counts come from a complete pass."""
+        return True
+
+    @property
+    def bound(self) -> None:
+        """None: the counts are exact (the evidence every game's result has)."""
+        return None
 
     @property
     def boards(self) -> int:
@@ -113,6 +131,9 @@ class Analysis:
             "winning_boards": self.win_boards,
             "solutions": str(self.solutions),
             **self._by_hole(),
+            "nodes": self.nodes,
+            "proven": self.proven,
+            "bound": self.bound,
             "seconds": round(self.seconds, 3),
         }
 
@@ -130,7 +151,12 @@ class Analysis:
 @dataclass(frozen=True)
 class MinMoves:
     """A minimum-move solution of ``problem`` (None when there is none), proven by the
-    complete pass."""
+    complete pass.
+
+    The evidence: ``seconds``; ``nodes``, the winning positions measured
+    (``positions``); ``proven``, always; ``bound``, the proven minimum (None when there
+    is no solution).
+    """
 
     problem: Problem
     moves: int | None
@@ -138,6 +164,21 @@ class MinMoves:
     chains: tuple[tuple[Jump, ...], ...]
     seconds: float
     positions: int
+
+    @property
+    def nodes(self) -> int:
+        """The winning positions measured: ``positions``."""
+        return self.positions
+
+    @property
+    def proven(self) -> bool:
+        """Always True: every winning position was measured."""
+        return True
+
+    @property
+    def bound(self) -> int | None:
+        """The proven lower bound on the moves: the minimum itself (None without one)."""
+        return self.moves
 
     def chain_names(self) -> list[str]:
         """Each move (a chain of jumps by one peg) as its holes in the board's notation."""
@@ -154,8 +195,10 @@ class MinMoves:
             "chains": self.chain_names(),
             "jumps": len(self.jumps),
             "winning_positions": self.positions,
+            "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
-            "proven": True,
+            "proven": self.proven,
+            "bound": self.bound,
         }
 
 
@@ -188,10 +231,11 @@ def _check_memory(problem: Problem, levels: dict[int, U64], pegs: int, memory: i
     need = held + int(parents.size * moves_per_position(parents, problem) * BYTES_PER_CHILD)
     if need > memory:
         done = min(levels)
-        raise LimitExceededError(
+        raise ResourceLimitError(
             f"positions with {pegs} pegs need about {format_size(need)} of memory, over the "
-            f"budget of {format_size(memory)} (levels down to {done} pegs were finished); "
-            "give --workdir DIR to keep the levels on disk in shards, or more --memory"
+            f"memory budget of {format_size(memory)} (levels down to {done} pegs were "
+            "finished)",
+            resource="memory",
         )
 
 
@@ -203,8 +247,9 @@ def enumerate_levels(
 ) -> dict[int, U64]:
     """Every reachable position by peg count, from the start down to the goal's count.
 
-    :raises LimitExceededError: when the time budget runs out, or before a level that
-        would take the memory over ``memory`` bytes (None: not checked).
+    :raises LimitExceededError: when the time budget runs out;
+    :raises ResourceLimitError: (a ``LimitExceededError``) before a level that would take
+        the memory over ``memory`` bytes (None: not checked).
     """
     from boardlab.pegs import _kernel
 
@@ -233,8 +278,9 @@ def analyse(
 ) -> Analysis:
     """Count reachable positions, winning positions and solutions of ``problem``.
 
-    :raises LimitExceededError: when the time limit runs out first, or a level would
-        take more than ``memory`` bytes (None: not checked).
+    :raises LimitExceededError: when the time limit runs out first;
+    :raises ResourceLimitError: (a ``LimitExceededError``) when a level would take more
+        than ``memory`` bytes (None: not checked).
     """
     from boardlab.pegs import _kernel
 

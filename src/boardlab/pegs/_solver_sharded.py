@@ -35,8 +35,9 @@ def analyse_sharded(
     With ``keep_winning`` the winning positions of every level are gathered (sorted) into
     the result, as :func:`min_moves` needs; otherwise ``winning`` is empty.
 
-    :raises LimitExceededError: when the time, memory or disk budget runs out (levels
-        finished in a work folder are kept for a later run).
+    :raises LimitExceededError: when the time budget runs out, a
+        :class:`~boardlab.core.errors.ResourceLimitError` when the memory or disk budget
+        does (levels finished in a work folder are kept for a later run).
     :raises BoardlabError: for a bad work folder.
     """
     if run.workdir is not None:

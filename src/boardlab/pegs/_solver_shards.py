@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.errors import LimitExceededError
+from boardlab.core.errors import ResourceLimitError
 from boardlab.core.limits import Budget
 from boardlab.core.memory import format_size
 from boardlab.core.tasks import Engine
@@ -85,17 +85,18 @@ def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> No
         per_task = need // run.shards * max(run.engine.workers, 1)
         held = 0 if run.workdir is not None else need
         if per_task + held > run.memory:
-            hint = "more shards (--shards)" if run.workdir is not None else "--workdir DIR"
-            raise LimitExceededError(
+            raise ResourceLimitError(
                 f"positions with {pegs} pegs need about {format_size(per_task + held)} of memory, "
-                f"over the budget of {format_size(run.memory)}; give {hint} or more --memory"
+                f"over the memory budget of {format_size(run.memory)}",
+                resource="memory",
             )
     if run.workdir is not None:
         free = shutil.disk_usage(run.workdir).free
         if need // 3 > free:
-            raise LimitExceededError(
+            raise ResourceLimitError(
                 f"positions with {pegs} pegs need about {format_size(need // 3)} in {run.workdir}, "
-                f"only {format_size(free)} free"
+                f"only {format_size(free)} free",
+                resource="disk",
             )
 
 
@@ -110,8 +111,9 @@ def level_passes(
     """The forward and backward passes; every level's shards of winning positions (with
     their weights) are left in ``kept``.
 
-    :raises LimitExceededError: when the time budget runs out, or before a level that
-        would not fit in the run's memory or in its work folder's disk.
+    :raises LimitExceededError: when the time budget runs out;
+    :raises ResourceLimitError: (a ``LimitExceededError``) before a level that would not
+        fit in the run's memory or in its work folder's disk.
     """
     from boardlab.pegs import _kernel
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import pairwise
 
-from boardlab.core.errors import BoardlabError, UnknownNameError
+from boardlab.core.errors import ParseError, UnknownNameError
 from boardlab.core.grid import SQUARE, TRIANGULAR, Coord, Grid, Permutation
 from boardlab.pegs.cells import Cell, Jump, Move, parse_move
 
@@ -177,7 +177,8 @@ class Board:
     def parse_move(self, text: str) -> Move:
         """A move written with this board's hole names (``F10 F8``, ``F10-F8``, ``5-17``).
 
-        :raises BoardlabError: when the text names no move between two holes.
+        :raises ParseError: when the text names no move between two holes;
+        :raises UnknownNameError: when it names a hole the board does not have.
         """
         word = text.strip()
         if self.numbered:
@@ -191,14 +192,15 @@ class Board:
         """One line of a move list: a move, or one peg's chain of jumps (``B6-B4-D4``,
         as ``pegs minmoves`` prints them), split into its jumps.
 
-        :raises BoardlabError: when a part names no move, or a chain holds a walk.
+        :raises ParseError: when a part names no move, or a chain holds a walk;
+        :raises UnknownNameError: when it names a hole the board does not have.
         """
         holes = [part for part in _HOLE_SEPARATOR.split(text.strip()) if part]
         if len(holes) <= _MOVE_HOLES:
             return [self.parse_move(text)]
         moves = [self.parse_move(f"{src}-{dst}") for src, dst in pairwise(holes)]
         if not all(isinstance(move, Jump) for move in moves):
-            raise BoardlabError(f"not a chain of jumps: {text.strip()!r}")
+            raise ParseError(f"not a chain of jumps: {text.strip()!r}")
         return moves
 
     def __repr__(self) -> str:

@@ -95,11 +95,11 @@ class Jump:
     def parse(cls, text: str) -> Jump:
         """A jump from ``"F10-F8"`` or ``"F10 F8"``.
 
-        :raises BoardlabError: when the text is not two cell names two cells apart.
+        :raises ParseError: when the text is not two cell names two cells apart.
         """
         move = parse_move(text)
         if not isinstance(move, Jump):
-            raise BoardlabError(f"{text.strip()!r} is a walk, not a jump")
+            raise ParseError(f"{text.strip()!r} is a walk, not a jump")
         return move
 
 
@@ -125,11 +125,11 @@ class Walk:
     def parse(cls, text: str) -> Walk:
         """A walk from ``"C5-C6"`` or ``"C5 C6"``.
 
-        :raises BoardlabError: when the text is not two neighbouring cell names.
+        :raises ParseError: when the text is not two neighbouring cell names.
         """
         move = parse_move(text)
         if not isinstance(move, Walk):
-            raise BoardlabError(f"{text.strip()!r} is a jump, not a walk")
+            raise ParseError(f"{text.strip()!r} is a jump, not a walk")
         return move
 
 
@@ -139,19 +139,15 @@ Move = Jump | Walk
 def parse_move(text: str) -> Move:
     """A jump or a walk from two cell names separated by a space or ``-``.
 
-    :raises BoardlabError: when the text is not a move of one or two cells.
+    :raises ParseError: when the text is not a move of one or two cells.
     """
     match = _MOVE.fullmatch(text)
     if match is None:
-        raise BoardlabError(
-            f"not a move: {text.strip()!r} (expected FROM-TO or FROM TO, like D2-D4)"
-        )
+        raise ParseError(f"not a move: {text.strip()!r} (expected FROM-TO or FROM TO, like D2-D4)")
     src, dst = Cell.parse(match.group(1)), Cell.parse(match.group(2))
     dr, dc = _delta(src, dst)
     if max(abs(dr), abs(dc)) == _JUMP and dr in (-_JUMP, 0, _JUMP) and dc in (-_JUMP, 0, _JUMP):
         return Jump(src, dst)
     if max(abs(dr), abs(dc)) == 1:
         return Walk(src, dst)
-    raise BoardlabError(
-        f"not a move: {src} and {dst} are neither one nor two cells apart in a line"
-    )
+    raise ParseError(f"not a move: {src} and {dst} are neither one nor two cells apart in a line")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from boardlab.core.errors import BoardlabError
 from boardlab.core.state import GameState
 from boardlab.pegs.boards import Board, named_board
 from boardlab.pegs.cells import Cell, Jump, Move, Walk
@@ -28,6 +29,8 @@ __all__ = ["Position"]
 class Position(GameState[Move, int, int]):
     """Pegs on a board, mutable with :meth:`push` / :meth:`pop` (a :class:`GameState`;
     the undo token is the peg bitset before the move, the outcome the pegs left).
+
+    :raises BoardlabError: when ``bits`` holds a peg off the board.
     """
 
     __slots__ = ("bits", "board", "walks")
@@ -37,7 +40,7 @@ class Position(GameState[Move, int, int]):
         self.board = named_board(board) if isinstance(board, str) else board
         self.bits = self.board.start if bits is None else bits
         if self.bits < 0 or self.bits >> self.board.size:
-            raise ValueError("peg bitset has bits outside the board")
+            raise BoardlabError("peg bitset has bits outside the board")
         self.walks = walks
 
     @classmethod

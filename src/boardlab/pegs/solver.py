@@ -77,7 +77,9 @@ _MAX_PIECE = 1 << 20
 
 @dataclass(frozen=True)
 class Solution:
-    """The answer of :func:`solve` with its evidence (and the problem it answers)."""
+    """The answer of :func:`solve` with its evidence (and the problem it answers):
+    ``nodes``, the positions its depth-first searches visited; ``proven``, whether it is
+    proven (a solution, or a proof that there is none); ``bound`` None (a yes or no)."""
 
     problem: Problem
     solved: bool
@@ -86,6 +88,11 @@ class Solution:
     reason: str
     nodes: int
     seconds: float
+
+    @property
+    def bound(self) -> None:
+        """None: a yes or no has no bound (the evidence every game's result has)."""
+        return None
 
     def as_dict(self) -> dict[str, object]:
         """The board, the goal, the answer and its evidence as JSON-ready values, moves in
@@ -100,6 +107,7 @@ class Solution:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "proven": self.proven,
+            "bound": self.bound,
         }
 
 

@@ -65,7 +65,7 @@ class Block:
     def parse(cls, text: str) -> Block:
         """The block written ``x y z``.
 
-        :raises BoardlabError: when ``text`` is not three integers.
+        :raises ParseError: when ``text`` is not three integers.
         """
         x, y, z = _ints(text, 3, "a block")
         return cls(x, y, z)
@@ -103,10 +103,13 @@ class Box:
     def parse(cls, text: str) -> Box:
         """The box written ``L W H`` (or ``LxWxH``).
 
-        :raises BoardlabError: when ``text`` is not three integers in 1..32.
+        :raises ParseError: when ``text`` is not three integers in 1..32.
         """
         length, width, height = _ints(text.lower().replace("x", " "), 3, "a box")
-        return cls(length, width, height)
+        try:
+            return cls(length, width, height)
+        except BoardlabError as exc:
+            raise ParseError(str(exc)) from None
 
     @property
     def sides(self) -> tuple[int, int, int]:
@@ -177,10 +180,10 @@ class Action:
     def parse(cls, text: str) -> Action:
         """The action written ``E x y z`` or ``M x y z``.
 
-        :raises BoardlabError: when ``text`` is not such a line.
+        :raises ParseError: when ``text`` is not such a line.
         """
         parts = text.split()
         if not parts or parts[0] not in ("E", "M"):
-            raise BoardlabError(f"an action starts with E or M, got {text.strip()!r}")
+            raise ParseError(f"an action starts with E or M, got {text.strip()!r}")
         kind: Kind = "E" if parts[0] == "E" else "M"
         return cls(kind, Block.parse(" ".join(parts[1:])))

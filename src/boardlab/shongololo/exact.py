@@ -36,7 +36,10 @@ MIN_SIDE_TO_ENTER = 2
 
 @dataclass(frozen=True, slots=True)
 class ExactResult:
-    """The best run found, whether it is proven optimal, and the work done."""
+    """The best run found, whether it is proven optimal, and the work done: ``nodes``,
+    the branch-and-bound nodes searched; ``bound``, the proven most blocks a run eats
+    (for :func:`search_from`, a completion of its prefix): ``eaten`` when proven, None
+    when the search stopped first."""
 
     box: Box
     eaten: int
@@ -44,6 +47,11 @@ class ExactResult:
     proven: bool
     nodes: int
     seconds: float
+
+    @property
+    def bound(self) -> int | None:
+        """The proven most blocks: ``eaten`` when proven, else None."""
+        return self.eaten if self.proven else None
 
 
 def root_moves(box: Box) -> list[int]:

@@ -66,8 +66,8 @@ Progress = Callable[[str, int], None]
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """A legal run and its evidence: count, bound, whether proven optimal, work done, and
-    the seed of the search."""
+    """A legal run and its evidence: count, bound, whether proven optimal, work done
+    (``nodes``: the exact searches' branch-and-bound nodes), and the seed of the search."""
 
     box: Box
     actions: tuple[Action, ...]

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from boardlab.core.limits import Limit
-from boardlab.hex.rules import MAX_SIZE, SWAP, SWAP_MOVE, Cell, Position, parse_move
+from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Cell, Position, parse_move
 from boardlab.web._http import (
     ApiError,
     Obj,
@@ -37,7 +37,7 @@ from boardlab.web._http import (
 from boardlab.web.svgtag import tag_cells
 
 if TYPE_CHECKING:
-    from boardlab.hex.engine.search import SearchResult
+    from boardlab.hex.player import Choice
 
 __all__ = ["MAX_SIZE", "read_game", "routes", "state_of"]
 
@@ -140,23 +140,11 @@ def _searched(data: Obj) -> tuple[Position, Limit, int]:
     return position, limit, seed + len(position.history)
 
 
-def _choose(position: Position, limit: Limit, seed: int) -> Obj | SearchResult:
-    """The engine's move (:func:`boardlab.hex.engine.opening.choose_move`): its search result,
-    or a dict of evidence for a swap or the swap rule's first stone."""
+def _choose(position: Position, limit: Limit, seed: int) -> Choice:
+    """The engine's move (:func:`boardlab.hex.player.choose_move`) with its evidence."""
     from boardlab.hex.player import SolvingEngine, choose_move
 
-    choice = choose_move(SolvingEngine(seed=seed), position, limit)
-    if choice.result is not None:
-        return choice.result
-    decision = choice.swap
-    return {
-        "move": str(SWAP_MOVE) if choice.move == SWAP else str(position.cell(choice.move)),
-        "win_rate": round(decision.first_player_chance, 4) if decision else 0.5,
-        "proven": 1 if decision and decision.exact else 0,
-        "playouts": 0,
-        "reason": choice.reason,
-        "top": [],
-    }
+    return choose_move(SolvingEngine(seed=seed), position, limit)
 
 
 def engine(request: Request) -> Obj:
@@ -165,14 +153,9 @@ def engine(request: Request) -> Obj:
     first answer may be the swap."""
     position, limit, seed = _searched(read_object(request))
     chosen = run_job(request, lambda: _choose(position, limit, seed))
-    if isinstance(chosen, dict):
-        position.play(parse_move(str(chosen["move"]), position.size))
-        evidence = chosen
-    else:
-        position.play_index(chosen.move)
-        evidence = chosen.as_dict()
+    position.play(chosen.move)
     answer = state_of(position)
-    answer["engine"] = evidence
+    answer["engine"] = chosen.as_dict()
     return answer
 
 

@@ -19,10 +19,10 @@ import numpy.typing as npt
 
 from boardlab.core.jit import jit
 from boardlab.hex.board import DEAD_RUN
-from boardlab.hex.engine.mustplay import must_play
-from boardlab.hex.engine.patterns import scores
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
 from boardlab.hex.connections import analyse as analyse_connections
+from boardlab.hex.engine.mustplay import must_play
+from boardlab.hex.engine.patterns import scores
 
 __all__ = [
     "dead_cells",

@@ -38,9 +38,9 @@ import numpy.typing as npt
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.board import bridge_table, neighbours
+from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.engine.mustplay import link_table
 from boardlab.hex.engine.patterns import square_table
-from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.rules import (
     EMPTY,
     Cell,
@@ -154,40 +154,50 @@ REUSE_PLIES = 4
 class SearchResult:
     """A chosen move with its evidence.
 
-    ``proven`` is +1 when the move is proven to win for the side to move, -1 when every
-    move is proven to lose, 0 otherwise. ``win_rate`` is the move's observed playout
-    win rate for the side to move; ``top`` lists ``(move, visits, win_rate)`` of the
-    most visited moves. ``value`` is the root value for the side to move: the win rate
-    over all the playouts of the tree search (``win_rate`` when there was none; 1 or 0
-    when proven).
+    ``cell`` is the move. ``verdict`` is +1 when the move is proven to win for the side
+    to move, -1 when every move is proven to lose, 0 otherwise; ``proven`` says whether
+    it is +1 or -1. ``win_rate`` is the move's observed playout win rate for the side to
+    move; ``top`` lists ``(cell, visits, win_rate)`` of the most visited moves. ``value``
+    is the root value for the side to move: the win rate over all the playouts of the
+    tree search (``win_rate`` when there was none; 1 or 0 when proven). ``nodes`` counts
+    the tree nodes the search held (0 when it answered without a tree), ``playouts`` its
+    playouts; a search has no ``bound`` (None).
     """
 
-    move: int
     cell: Cell
     win_rate: float
-    proven: int
+    verdict: int
     playouts: int
     nodes: int
     seconds: float
-    top: tuple[tuple[int, int, float], ...]
+    top: tuple[tuple[Cell, int, float], ...]
     reason: str
     value: float = 0.5
-    #: the board's size (the cells of ``top`` are named from it)
-    size: int = 0
+
+    @property
+    def proven(self) -> bool:
+        """True when the outcome is proven: the move wins, or every move loses."""
+        return self.verdict != 0
+
+    @property
+    def bound(self) -> None:
+        """A search has no bound on its answer (the evidence every game's result has)."""
+        return None
 
     def as_dict(self) -> dict[str, object]:
         """The move and its evidence as JSON-ready values (cells named ``c5``)."""
         return {
             "move": str(self.cell),
             "win_rate": round(self.win_rate, 4),
+            "verdict": self.verdict,
             "proven": self.proven,
+            "bound": self.bound,
             "playouts": self.playouts,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "reason": self.reason,
             "top": [
-                {"move": str(Cell.of_index(m, self.size)), "visits": v, "win_rate": round(r, 4)}
-                for m, v, r in self.top
+                {"move": str(cell), "visits": v, "win_rate": round(r, 4)} for cell, v, r in self.top
             ],
         }
 
@@ -429,40 +439,42 @@ class MctsEngine:
         non_losing = [c for c in children if proof[c] != -1]
         if proven_loss:
             chosen = max(children, key=lambda c: (visits[c], wins_arr[c]))
-            proven, reason = -1, "proven loss; most resistant move"
+            verdict, reason = -1, "proven loss; most resistant move"
         elif winners:
             chosen = max(winners, key=lambda c: visits[c])
-            proven, reason = 1, "proven win"
+            verdict, reason = 1, "proven win"
         elif non_losing:
             chosen = max(non_losing, key=lambda c: (visits[c], wins_arr[c]))
-            proven, reason = 0, "most visited"
+            verdict, reason = 0, "most visited"
         else:
             chosen = max(children, key=lambda c: visits[c])
-            proven, reason = -1, "proven loss"
+            verdict, reason = -1, "proven loss"
         ranked = sorted(children, key=lambda c: -visits[c])[:5]
         top = tuple(
-            (int(move[c]), int(visits[c]), float(wins_arr[c] / visits[c]) if visits[c] else 0.0)
+            (
+                position.cell(int(move[c])),
+                int(visits[c]),
+                float(wins_arr[c] / visits[c]) if visits[c] else 0.0,
+            )
             for c in ranked
         )
         rate = float(wins_arr[chosen] / visits[chosen]) if visits[chosen] else 0.0
         total = float(sum(visits[c] for c in children))
         value = float(sum(wins_arr[c] for c in children)) / total if total else rate
-        if proven == 1:
+        if verdict == 1:
             rate = value = 1.0
-        elif proven == -1:
+        elif verdict == -1:
             value = 0.0
         return SearchResult(
-            int(move[chosen]),
             position.cell(int(move[chosen])),
             rate,
-            proven,
+            verdict,
             done,
             int(used[0]),
             time.perf_counter() - started,
             top,
             reason,
             value,
-            position.size,
         )
 
     def _endgame(self, position: Position, limit: Limit, budget: Budget) -> int | None:
@@ -623,22 +635,21 @@ class MctsEngine:
         self,
         move: int,
         position: Position,
-        proven: int,
+        verdict: int,
         reason: str,
         started: float,
         playouts: int = 0,
     ) -> SearchResult:
-        rate = 1.0 if proven == 1 else 0.5
+        rate = 1.0 if verdict == 1 else 0.5
+        cell = position.cell(move)
         return SearchResult(
-            move,
-            position.cell(move),
+            cell,
             rate,
-            proven,
+            verdict,
             playouts,
             0,
             time.perf_counter() - started,
-            ((move, 0, rate),),
+            ((cell, 0, rate),),
             reason,
-            0.0 if proven == -1 else rate,
-            position.size,
+            0.0 if verdict == -1 else rate,
         )

@@ -406,7 +406,7 @@ def solve_alphabeta(
     player = position.to_move
     solver = _Solver(size, budget)
     if position.winner is not None:
-        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed, position.size)
+        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
     black, white = _bits(position)
     mine, theirs = (black, white) if player == BLACK else (white, black)
     g = solver.g
@@ -437,13 +437,6 @@ def solve_alphabeta(
     elif complete:
         winner = 3 - player
     complete = complete and (all_moves or not winning)
-    return SolveResult(
-        winner,
-        player,
-        tuple(winning),
-        tuple(losing),
-        complete,
-        solver.nodes,
-        budget.elapsed,
-        position.size,
+    return SolveResult.of_indices(
+        position, winner, winning, losing, complete, solver.nodes, budget.elapsed
     )

@@ -36,6 +36,8 @@ LEAK = 1e-9
 NO_CURRENT = 1e-6
 
 _ONE = np.uint64(1)
+_FIRST = 1
+_SECOND = 2
 
 
 @jit
@@ -159,9 +161,9 @@ def board_scores(n: int, ring: I64, board: I8) -> F64:
     second = np.empty(n * n)
     for i in range(n * n):
         v = board[i]
-        first[i] = 1.0 if v == 0 else (OWN_RESISTANCE if v == 1 else -1.0)
-        second[i] = 1.0 if v == 0 else (OWN_RESISTANCE if v == 2 else -1.0)
-    return _flows(n, ring, first, 1) + _flows(n, ring, second, 2)
+        first[i] = 1.0 if v == 0 else (OWN_RESISTANCE if v == _FIRST else -1.0)
+        second[i] = 1.0 if v == 0 else (OWN_RESISTANCE if v == _SECOND else -1.0)
+    return _flows(n, ring, first, _FIRST) + _flows(n, ring, second, _SECOND)
 
 
 def flows_reference(n: int, own: int, opp: int, player: int) -> list[float]:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from boardlab.hex.rules import BLACK, WHITE, Cell
+from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 
 __all__ = ["SolveResult", "format_result"]
 
@@ -14,22 +15,47 @@ class SolveResult:
     """The outcome of :func:`solve`.
 
     ``winner`` is 1 or 2 when proven (None when the search ran out of its limit);
-    ``winning_moves`` are the side to move's winning cells (indices ``row * n + col``) and
-    ``losing_moves`` the moves proven to lose; ``complete`` is True when every legal move
-    was classified; ``size`` is the board's (the cells' names come from it);
-    ``pruned_moves`` are the moves a must-play question left unclassified (see
-    :func:`boardlab.hex.prover.solver.solve`), ``complete`` then counting the others.
+    ``winning_moves`` are the side to move's winning cells and ``losing_moves`` the
+    cells proven to lose; ``complete`` is True when every legal move was classified.
+    The evidence: ``nodes`` counts the positions the search analysed (DFPN) or visited
+    (alpha-beta), ``seconds`` the time, ``proven`` whether the winner is known; a
+    win or a loss has no ``bound`` (None). ``pruned_moves`` are the moves a must-play
+    question left unclassified (see :func:`boardlab.hex.prover.solver.solve`),
+    ``complete`` then counting the others.
     """
 
     winner: int | None
     to_move: int
-    winning_moves: tuple[int, ...]
-    losing_moves: tuple[int, ...]
+    winning_moves: tuple[Cell, ...]
+    losing_moves: tuple[Cell, ...]
     complete: bool
     nodes: int
     seconds: float
-    size: int
-    pruned_moves: tuple[int, ...] = ()
+    pruned_moves: tuple[Cell, ...] = ()
+
+    @classmethod
+    def of_indices(
+        cls,
+        position: Position,
+        winner: int | None,
+        winning: Iterable[int],
+        losing: Iterable[int],
+        complete: bool,
+        nodes: int,
+        seconds: float,
+        pruned: Iterable[int] = (),
+    ) -> SolveResult:
+        """The result of a search of ``position`` whose moves are cell indices."""
+        return cls(
+            winner,
+            position.to_move,
+            tuple(position.cell(i) for i in winning),
+            tuple(position.cell(i) for i in losing),
+            complete,
+            nodes,
+            seconds,
+            tuple(position.cell(i) for i in pruned),
+        )
 
     @property
     def proven(self) -> bool:
@@ -37,20 +63,21 @@ class SolveResult:
         return self.winner is not None
 
     @property
-    def winning_cells(self) -> tuple[Cell, ...]:
-        """The winning moves as cells."""
-        return tuple(Cell.of_index(i, self.size) for i in self.winning_moves)
+    def bound(self) -> None:
+        """A win or a loss has no bound (the evidence every game's result has)."""
+        return None
 
     def as_dict(self) -> dict[str, object]:
         """The verdict and its evidence as JSON-ready values (cells named ``c5``)."""
         return {
             "winner": self.winner,
             "to_move": self.to_move,
-            "winning_moves": [str(cell) for cell in self.winning_cells],
-            "losing_moves": [str(Cell.of_index(i, self.size)) for i in self.losing_moves],
-            "pruned_moves": [str(Cell.of_index(i, self.size)) for i in self.pruned_moves],
+            "winning_moves": [str(cell) for cell in self.winning_moves],
+            "losing_moves": [str(cell) for cell in self.losing_moves],
+            "pruned_moves": [str(cell) for cell in self.pruned_moves],
             "complete": self.complete,
             "proven": self.proven,
+            "bound": self.bound,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
         }
@@ -58,6 +85,6 @@ class SolveResult:
 
 def format_result(result: SolveResult) -> str:
     """A one-line summary: winner and winning moves."""
-    names = " ".join(str(cell) for cell in result.winning_cells)
+    names = " ".join(str(cell) for cell in result.winning_moves)
     who = {None: "unknown", BLACK: "player 1", WHITE: "player 2"}[result.winner]
     return f"winner: {who}; winning moves: {names or '-'}"

@@ -96,7 +96,7 @@ def solve_dfpn(
     if size * size > MAX_WIDE_CELLS:
         raise BoardlabError(f"the DFPN solver takes boards up to 11x11, not {size}x{size}")
     if position.winner is not None:
-        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed, position.size)
+        return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
     wide = size * size > MAX_CELLS
@@ -149,16 +149,8 @@ def solve_dfpn(
     winning.sort(key=rank.__getitem__)
     losing.sort(key=rank.__getitem__)
     winner = None if root_wins is None else (player if root_wins else other)
-    return SolveResult(
-        winner,
-        player,
-        tuple(winning),
-        tuple(losing),
-        complete,
-        search.analysed,
-        budget.elapsed,
-        position.size,
-        tuple(pruned),
+    return SolveResult.of_indices(
+        position, winner, winning, losing, complete, search.analysed, budget.elapsed, pruned
     )
 
 
@@ -179,6 +171,6 @@ def _solve_in_parallel(
     winning.sort(key=rank.__getitem__)
     losing.sort(key=rank.__getitem__)
     winner = player if winning else (3 - player if complete else None)
-    return SolveResult(
-        winner, player, tuple(winning), tuple(losing), complete, analysed, budget.elapsed, size
+    return SolveResult.of_indices(
+        position, winner, winning, losing, complete, analysed, budget.elapsed
     )

@@ -226,7 +226,7 @@ BL.games.hex = (() => {
     if (!analysis) return;
     const side = analysis.to_move === human ? "your" : "the engine's";
     const line = document.createElement("p");
-    const how = analysis.proven === 1 ? "a proven win" : analysis.proven === -1 ? "a proven loss"
+    const how = analysis.verdict === 1 ? "a proven win" : analysis.verdict === -1 ? "a proven loss"
       : analysis.playouts === 0 ? analysis.reason
         : `wins ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
     line.textContent = `Analysis: ${NAMES[analysis.to_move]} (${side} side) with ${analysis.move}: ${how}. ` +
@@ -403,9 +403,9 @@ BL.games.hex = (() => {
       points: points.map((p) => `${x(p.ply).toFixed(1)},${y(p.chance).toFixed(1)}`).join(" ") }));
     for (const p of points) {
       const dot = BL.svg("circle", { cx: x(p.ply).toFixed(1), cy: y(p.chance).toFixed(1), r: p.turned ? 5 : 3,
-        fill: p.proven ? COLOURS[p.proven] : "#fff", stroke: p.turned ? "#000" : "#555",
+        fill: p.proven ? COLOURS[p.winner] : "#fff", stroke: p.turned ? "#000" : "#555",
         "stroke-width": p.turned ? 2 : 1, "data-ply": p.ply, class: p.turned ? "turned" : "point" });
-      const who = p.proven ? `${NAMES[p.proven]} wins (proven)` : `red's chance ${Math.round(100 * p.chance)}%`;
+      const who = p.proven ? `${NAMES[p.winner]} wins (proven)` : `red's chance ${Math.round(100 * p.chance)}%`;
       dot.appendChild(BL.svg("title", {}, p.ply ? `after move ${p.ply} (${p.move}): ${who}` : `the start: ${who}`));
       dot.addEventListener("click", () => walkTo(p.ply));
       svg.appendChild(dot);
