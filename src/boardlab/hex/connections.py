@@ -43,7 +43,9 @@ __all__ = [
     "Knowledge",
     "analyse",
     "analyse_with_proof",
+    "dead_regions",
     "knowledge",
+    "on_paths",
 ]
 
 U2 = npt.NDArray[np.uint64]
@@ -287,6 +289,119 @@ def dead_cells(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> Mask:
 
 
 @jit
+def on_paths(n: int, ring: I64, allowed: Mask, low: Mask, high: Mask) -> Mask:
+    """The cells of ``allowed`` that lie on some simple path of ``allowed`` cells from the
+    line ``low`` to the line ``high`` (the two edges taken as two terminal nodes).
+
+    With the edge joined to the other by one extra link, a cell lies on such a path
+    exactly when it shares a biconnected block with that link (a cycle through both);
+    the block is found by Tarjan's depth-first search from one terminal, the link first.
+    """
+    cells = n * n
+    s = cells
+    t = cells + 1
+    size = cells + 2
+    width = max(8, n + 1)
+    adj = np.full((size, width), -1, np.int64)
+    deg = np.zeros(size, np.int64)
+    adj[s, 0] = t
+    deg[s] = 1
+    adj[t, 0] = s
+    deg[t] = 1
+    for c in range(cells):
+        if not _has(allowed, c):
+            continue
+        for k in range(6):
+            v = ring[c, k]
+            if v >= 0 and _has(allowed, v):
+                adj[c, deg[c]] = v
+                deg[c] += 1
+        if _has(low, c):
+            adj[c, deg[c]] = s
+            deg[c] += 1
+            adj[s, deg[s]] = c
+            deg[s] += 1
+        if _has(high, c):
+            adj[c, deg[c]] = t
+            deg[c] += 1
+            adj[t, deg[t]] = c
+            deg[t] += 1
+    disc = np.full(size, -1, np.int64)
+    lowest = np.zeros(size, np.int64)
+    parent = np.full(size, -1, np.int64)
+    step = np.zeros(size, np.int64)
+    stack = np.empty(size, np.int64)
+    edges = np.empty((size * width, 2), np.int64)
+    top = 0
+    depth = 0
+    clock = 1
+    stack[0] = s
+    disc[s] = 0
+    found = (_Z, _Z)
+    while depth >= 0:
+        u = stack[depth]
+        if step[u] < deg[u]:
+            w = adj[u, step[u]]
+            step[u] += 1
+            if disc[w] < 0:
+                parent[w] = u
+                disc[w] = clock
+                lowest[w] = clock
+                clock += 1
+                edges[top, 0], edges[top, 1] = u, w
+                top += 1
+                depth += 1
+                stack[depth] = w
+            elif w != parent[u] and disc[w] < disc[u]:
+                lowest[u] = min(lowest[u], disc[w])
+                edges[top, 0], edges[top, 1] = u, w
+                top += 1
+            continue
+        depth -= 1
+        if depth < 0:
+            break
+        p = stack[depth]
+        lowest[p] = min(lowest[p], lowest[u])
+        if lowest[u] >= disc[p]:
+            block = (_Z, _Z)
+            while top > 0:
+                top -= 1
+                a, b = edges[top, 0], edges[top, 1]
+                if a < cells:
+                    block = _or(block, _bit(a))
+                if b < cells:
+                    block = _or(block, _bit(b))
+                if a == p and b == u:
+                    break
+            if p == s and u == t:
+                found = block
+    return found
+
+
+@jit
+def dead_regions(n: int, ring: I64, table: B1, lines: U2, black: Mask, white: Mask) -> Mask:
+    """The empty cells whose colour can never decide the game, to a fixed point: the
+    dead cells of the ring table (:func:`dead_cells`) and every cell on no simple path
+    between one player's edges through empty cells and that player's stones. Whoever
+    wins a filled board has such a path, and one without the cell; so the cell's colour
+    never changes a winner, and once it is known dead it is left out of both players'
+    paths in the next round."""
+    everything = (_Z, _Z)
+    for c in range(n * n):
+        everything = _or(everything, _bit(c))
+    empty = _minus(everything, _or(black, white))
+    dead = dead_cells(n, ring, table, black, white)
+    while True:
+        live = _minus(empty, dead)
+        first = on_paths(n, ring, _or(live, black), _get(lines, 0), _get(lines, 1))
+        second = on_paths(n, ring, _or(live, white), _get(lines, 2), _get(lines, 3))
+        grown = _or(dead, _minus(live, _and(first, second)))
+        if grown == dead:
+            return dead
+        dead = grown
+
+
+@jit
 def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tuple[Mask, Mask]:
     """The position with every captured pair filled by its captor, one pair at a time
     (a stone of the captor on either cell leaves the other dead; the winner is the same).
@@ -320,6 +435,119 @@ def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tup
                     changed = True
                     break
     return black, white
+
+
+@jit
+def fill_pairs(
+    n: int, ring: I64, table: B1, black: Mask, white: Mask, only: int
+) -> tuple[Mask, Mask]:
+    """:func:`fill_captured` for the pairs of player ``only`` alone."""
+    changed = True
+    while changed:
+        changed = False
+        for x in range(n * n):
+            bx = _bit(x)
+            if _meets(_or(black, white), bx):
+                continue
+            for k in range(6):
+                y = ring[x, k]
+                if y <= x:
+                    continue
+                by = _bit(y)
+                if _meets(_or(black, white), by):
+                    continue
+                if only == _BLACK:
+                    if (
+                        table[_ring_code(ring, x, _or(black, by), white)]
+                        and table[_ring_code(ring, y, _or(black, bx), white)]
+                    ):
+                        black = _or(black, _or(bx, by))
+                        changed = True
+                        break
+                elif (
+                    table[_ring_code(ring, x, black, _or(white, by))]
+                    and table[_ring_code(ring, y, black, _or(white, bx))]
+                ):
+                    white = _or(white, _or(bx, by))
+                    changed = True
+                    break
+    return black, white
+
+
+@jit
+def _killed(
+    n: int, ring: I64, table: B1, black: Mask, white: Mask, player: int, c: int, fill: bool
+) -> Mask:
+    """The first killer of ``player``'s stone on ``c`` (an empty neighbour whose opponent
+    stone leaves it dead, with ``fill`` once the opponent's captured pairs are filled
+    in), with the cells filled; no cell if there is none."""
+    bc = _bit(c)
+    for j in range(6):
+        k = ring[c, j]
+        if k < 0:
+            continue
+        bk = _bit(k)
+        if _meets(_or(black, white), bk):
+            continue
+        if player == _BLACK:
+            b, w = _or(black, bc), _or(white, bk)
+        else:
+            b, w = _or(black, bk), _or(white, bc)
+        fb, fw = fill_pairs(n, ring, table, b, w, 3 - player) if fill else (b, w)
+        if table[_ring_code(ring, c, fb, fw)]:
+            return _or(bk, _minus(_or(fb, fw), _or(b, w)))
+    return (_Z, _Z)
+
+
+@jit
+def drop_vulnerable(
+    n: int, ring: I64, table: B1, black: Mask, white: Mask, player: int, moves: Mask
+) -> tuple[Mask, Mask]:
+    """``(moves, keep)``: the moves without the mover's vulnerable cells (one opponent
+    stone on a neighbour would leave the cell dead, at once or once the opponent's
+    captured pairs are filled in), and the killers and fills a proof must keep empty;
+    one move is kept if every move is vulnerable. The argument is that of the 64-cell
+    kernel's :func:`boardlab.hex.prover.inferior.drop_vulnerable`."""
+    kept = (_Z, _Z)
+    keep = (_Z, _Z)
+    for c in range(n * n):
+        if not _has(moves, c):
+            continue
+        killed = _killed(n, ring, table, black, white, player, c, False)
+        if _none(killed):
+            killed = _killed(n, ring, table, black, white, player, c, True)
+        if _none(killed):
+            kept = _or(kept, _bit(c))
+        else:
+            keep = _or(keep, killed)
+    if _none(kept) and not _none(moves):
+        kept = _bit(_lowest(moves))
+    return kept, keep
+
+
+@jit
+def drop_dominated(
+    n: int, ring: I64, table: B1, black: Mask, white: Mask, player: int, moves: Mask
+) -> Mask:
+    """The moves without those another kept move dominates (its stone makes them dead
+    or filled by the mover's captured pairs); the argument is that of the 64-cell
+    kernel's :func:`boardlab.hex.prover.inferior.drop_dominated`."""
+    dropped = (_Z, _Z)
+    for d in range(n * n):
+        if not _has(moves, d) or _has(dropped, d):
+            continue
+        bd = _bit(d)
+        within = _minus(_minus(moves, dropped), _or(bd, _or(black, white)))
+        if player == _BLACK:
+            fb, fw = fill_pairs(n, ring, table, _or(black, bd), white, _BLACK)
+        else:
+            fb, fw = fill_pairs(n, ring, table, black, _or(white, bd), _WHITE)
+        made = _and(_or(fb, fw), within)
+        for c in range(n * n):
+            if _has(within, c) and not _has(made, c) and table[_ring_code(ring, c, fb, fw)]:
+                made = _or(made, _bit(c))
+        dropped = _or(dropped, made)
+    return _minus(moves, dropped)
 
 
 @jit
@@ -764,7 +992,7 @@ def analyse(
     the proof.)
     """
     verdict, move, moves, _ = analyse_with_proof(
-        n, nbr, lines, ring, table, templates, board, player, kf, ks, max_work
+        n, nbr, lines, ring, table, templates, board, player, kf, ks, max_work, False
     )
     return verdict, move, moves
 
@@ -782,6 +1010,7 @@ def analyse_with_proof(
     kf: int,
     ks: int,
     max_work: int,
+    regions: bool = False,
 ) -> tuple[int, int, U2, U2]:
     """:func:`analyse` with the verdict's proof: ``(verdict, move, moves, proof)``,
     ``proof`` one row of two words holding a set of empty cells the verdict rests on.
@@ -790,12 +1019,18 @@ def analyse_with_proof(
     for OPEN every move outside ``moves`` still loses then. It holds the cells filled in
     as captured, the dead cells and the carriers of the connections used (the smallest
     full or semi one for a won or lost position, all the opponent's semi ones for a lost
-    or open one settled by them).
+    or open one settled by them). With ``regions`` (the prover's analysis) the dead
+    cells are those of :func:`dead_regions`, else of the ring table alone, and the
+    must-play set loses its vulnerable and dominated cells (:func:`drop_vulnerable`,
+    :func:`drop_dominated`; the killers join the proof).
     """
     black, white = _stones(n, board)
     given = _or(black, white)
     black, white = fill_captured(n, ring, table, black, white)
-    dead = dead_cells(n, ring, table, black, white)
+    if regions:
+        dead = dead_regions(n, ring, table, lines, black, white)
+    else:
+        dead = dead_cells(n, ring, table, black, white)
     everything = (_Z, _Z)
     for c in range(n * n):
         everything = _or(everything, _bit(c))
@@ -846,6 +1081,11 @@ def analyse_with_proof(
             return LOSS, -1, out, proof
     if _none(moves):
         moves = empty
+    if regions:
+        moves, keep = drop_vulnerable(n, ring, table, black, white, player, moves)
+        moves = drop_dominated(n, ring, table, black, white, player, moves)
+        used = _or(used, _and(keep, empty))
+        proof[0, 0], proof[0, 1] = used[0], used[1]
     out[0, 0], out[0, 1] = moves[0], moves[1]
     return OPEN, -1, out, proof
 

@@ -72,7 +72,7 @@ class WideDfpn(Dfpn):
         board = board_array(self.n, black, white)
         verdict, move, moves, proof = analyse_with_proof(
             k.n, k.nbr, k.lines, k.ring, k.table, k.templates, board, player,
-            self.kf, self.ks, self.max_work,
+            self.kf, self.ks, self.max_work, True,
         )  # fmt: skip
         cells = int(moves[0, 0]) | int(moves[0, 1]) << 64
         if verdict == WIN and move >= 0:
