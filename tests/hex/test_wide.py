@@ -19,21 +19,29 @@ from boardlab.hex.prover.wide import WideDfpn, board_array
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
 
 
-def with_proof(p: Position) -> tuple[int, int, int]:
+def with_proof(p: Position, regions: bool) -> tuple[int, int, int]:
     """``(verdict, moves, proof)`` of the shared kernel, cell sets as Python ints."""
     kb = vc.knowledge(p.size)
     verdict, _, moves, proof = vc.analyse_with_proof(
         p.size, kb.nbr, kb.lines, kb.ring, kb.table, kb.templates,
-        np.array(p.board, np.int8), p.to_move, KF, KS, WORK,
+        np.array(p.board, np.int8), p.to_move, KF, KS, WORK, regions,
     )  # fmt: skip
     join = lambda row: int(row[0, 0]) | int(row[0, 1]) << 64  # noqa: E731
     return int(verdict), join(moves), join(proof)
 
 
+def played(black: int, white: int, mover: int, cell: int) -> tuple[int, int]:
+    """The stones after ``mover`` plays ``cell``."""
+    return (black | 1 << cell, white) if mover == BLACK else (black, white | 1 << cell)
+
+
+@pytest.mark.parametrize("regions", [False, True])
 @pytest.mark.parametrize(("size", "count"), [(3, 60), (4, 120)])
-def test_proofs_hold_against_minimax(size: int, count: int) -> None:
+def test_proofs_hold_against_minimax(size: int, count: int, regions: bool) -> None:
     """Give the loser every empty cell outside a WIN's or a LOSS's proof: the winner still
-    wins; outside an OPEN proof every move left out of the must-play set still loses."""
+    wins; outside an OPEN proof every move left out of the must-play set still loses.
+    With the prover's dead regions and inferior cells (``regions``) a move left out
+    loses or is no better than a kept one: a kept move wins when the position does."""
     rng = random.Random(30 + size)
     checked = 0
     for _ in range(count):
@@ -41,9 +49,17 @@ def test_proofs_hold_against_minimax(size: int, count: int) -> None:
         black, white = (int(x) for x in bits(p))
         mover = p.to_move
         empty = ((1 << size * size) - 1) & ~(black | white)
-        verdict, moves, proof = with_proof(p)
+        verdict, moves, proof = with_proof(p, regions)
         assert proof & ~empty == 0, repr(p)
         rest = empty & ~proof
+        if verdict == vc.OPEN and regions:
+            kept = [i for i in range(size * size) if moves >> i & 1]
+            won = any(
+                not mover_wins(size, *played(black, white, mover, i), 3 - mover) for i in kept
+            )
+            assert won == mover_wins(size, black, white, mover), repr(p)
+            checked += 1
+            continue
         if verdict == vc.OPEN:
             # the mover is the loser of every move left out: give it the rest, each
             # left-out move still loses
