@@ -155,7 +155,8 @@ def test_dead_regions_are_dead_in_every_completion(size: int, count: int) -> Non
         p = random_open_position(size, rng.randint(size, size * size - 4), rng)
         black, white = (int(x) for x in bits(p))
         mask = lambda x: (np.uint64(x & (2**64 - 1)), np.uint64(x >> 64))  # noqa: E731
-        found = vc.dead_regions(size, kb.ring, kb.table, kb.lines, mask(black), mask(white))
+        edges = tuple(vc._get(kb.lines, k) for k in range(4))
+        found = vc.dead_regions(size, kb.ring, kb.table, edges, mask(black), mask(white))
         dead = int(found[0]) | int(found[1]) << 64
         empty = [i for i in range(size * size) if not (black | white) >> i & 1]
         for cell in (i for i in empty if dead >> i & 1):

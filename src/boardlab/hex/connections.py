@@ -379,13 +379,16 @@ def on_paths(n: int, ring: I64, allowed: Mask, low: Mask, high: Mask) -> Mask:
 
 
 @jit
-def dead_regions(n: int, ring: I64, table: B1, lines: U2, black: Mask, white: Mask) -> Mask:
+def dead_regions(
+    n: int, ring: I64, table: B1, edges: tuple[Mask, Mask, Mask, Mask], black: Mask, white: Mask
+) -> Mask:
     """The empty cells whose colour can never decide the game, to a fixed point: the
     dead cells of the ring table (:func:`dead_cells`) and every cell on no simple path
     between one player's edges through empty cells and that player's stones. Whoever
     wins a filled board has such a path, and one without the cell; so the cell's colour
     never changes a winner, and once it is known dead it is left out of both players'
-    paths in the next round."""
+    paths in the next round. ``edges`` are the lines of player 1's two edges, then
+    player 2's."""
     everything = (_Z, _Z)
     for c in range(n * n):
         everything = _or(everything, _bit(c))
@@ -393,8 +396,8 @@ def dead_regions(n: int, ring: I64, table: B1, lines: U2, black: Mask, white: Ma
     dead = dead_cells(n, ring, table, black, white)
     while True:
         live = _minus(empty, dead)
-        first = on_paths(n, ring, _or(live, black), _get(lines, 0), _get(lines, 1))
-        second = on_paths(n, ring, _or(live, white), _get(lines, 2), _get(lines, 3))
+        first = on_paths(n, ring, _or(live, black), edges[0], edges[1])
+        second = on_paths(n, ring, _or(live, white), edges[2], edges[3])
         grown = _or(dead, _minus(live, _and(first, second)))
         if grown == dead:
             return dead
@@ -1028,7 +1031,8 @@ def analyse_with_proof(
     given = _or(black, white)
     black, white = fill_captured(n, ring, table, black, white)
     if regions:
-        dead = dead_regions(n, ring, table, lines, black, white)
+        edges = (_get(lines, 0), _get(lines, 1), _get(lines, 2), _get(lines, 3))
+        dead = dead_regions(n, ring, table, edges, black, white)
     else:
         dead = dead_cells(n, ring, table, black, white)
     everything = (_Z, _Z)
