@@ -13,7 +13,7 @@ from tests.hex.test_solver_dfpn import KF, KS, WORK, bits, mover_wins
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex import connections as vc
-from boardlab.hex.prover.dfpn import Dfpn
+from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.prover.wide import WideDfpn, board_array
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
@@ -169,3 +169,17 @@ def test_dead_regions_are_dead_in_every_completion(size: int, count: int) -> Non
                     cell,
                 )
     assert named > count // 4
+
+
+def test_a_search_over_its_memory_budget_stops_and_says_so() -> None:
+    """One byte of memory: the search stops at its first memory check with what it
+    proved and names the memory as what stopped it; a finished one names nothing."""
+    stopped = solve(Position(7), Limit(nodes=10**9), all_moves=False, memory=1)
+    assert stopped.stopped == "memory" and not stopped.complete
+    assert stopped.as_dict()["stopped"] == "memory"
+    finished = solve(Position(3), Limit(nodes=10**9), all_moves=False)
+    assert finished.stopped is None and finished.winner == BLACK
+    wide = WideDfpn(9, Limit(nodes=10**9).start(), memory=1)
+    with pytest.raises(OutOfBudgetError):
+        wide.prove(0, 0, BLACK)
+    assert wide.stopped == "memory"

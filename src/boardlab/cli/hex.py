@@ -168,6 +168,12 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         help="stop at the first winning move instead of classifying every move",
     )
     parser.add_argument(
+        "--memory",
+        metavar="SIZE",
+        help="memory budget of the search, e.g. 4G (default: 80%% of the free memory); "
+        "past it the search stops and prints what it proved",
+    )
+    parser.add_argument(
         "--mustplay",
         action="store_true",
         help="classify only the must-play moves left by the inferior-cell analysis, as "
@@ -192,12 +198,15 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
 
 def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
+    from boardlab.core.memory import parse_size
     from boardlab.hex.prover.solver import solve
 
     position, notation = _load_with_notation(args.position, args.line)
     notation = args.notation or notation
     name = _cell_namer(notation)
     engine = None
+    if args.checkpoint is not None and args.jobs > 1 and not args.first:
+        raise BoardlabError("--checkpoint is kept by a one-job search only (drop --jobs)")
     if args.jobs > 1 and not args.first:
         from boardlab.cluster.process_engine import ProcessEngine
 
@@ -210,6 +219,7 @@ def _solve_run(args: argparse.Namespace) -> int:
             checkpoint=args.checkpoint,
             engine=engine,
             mustplay=args.mustplay,
+            memory=None if args.memory is None else parse_size(args.memory),
         )
     finally:
         if engine is not None:
@@ -243,6 +253,7 @@ def _solve_run(args: argparse.Namespace) -> int:
             else []
         ),
         f"nodes: {result.nodes}  time: {result.seconds:.2f} s  complete: {result.complete}",
+        *(["stopped: over its memory budget"] if result.stopped == "memory" else []),
     ]
     sys.stdout.write("\n".join(lines) + "\n")
     return 0

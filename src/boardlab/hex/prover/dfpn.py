@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.limits import Budget
+from boardlab.core.memory import default_budget, resident_memory
 from boardlab.hex.board import centre_order, reverse_bits
 from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.store import INF, load_checkpoint, save_checkpoint
@@ -70,6 +71,10 @@ KEEP_SEMI = 24
 # costs about as much time as 50 nodes of the alpha-beta solver, so a caller's node
 # limit buys either solver about the same work.
 ANALYSIS_COST = 50
+
+# The process's size is compared with the memory budget once every this many analyses
+# (an analysis adds a few kilobytes at most).
+MEMORY_CHECK_EVERY = 256
 
 # Connection tables (see prover.hsearch.hsearch) of the last analysed open
 # positions are kept up to this many bytes, so that their children's analyses start
@@ -124,6 +129,7 @@ class Dfpn:
         max_work: int = FULL_WORK,
         checkpoint: Path | None = None,
         save_every: float = 300.0,
+        memory: int | None = None,
     ) -> None:
         from boardlab.hex.board import dead_ring_table, ring_neighbours
 
@@ -136,6 +142,11 @@ class Dfpn:
         self.table = dead_ring_table()
         self.load_kernel()
         self.board = (1 << (n * n)) - 1
+        self.memory = default_budget() if memory is None else memory
+        self.memory_base = resident_memory()
+        #: what stopped the search before it finished: "memory", "limit" (time, nodes or
+        #: an outside stop), None while nothing has
+        self.stopped: str | None = None
         self.reverse = reverse_bits(n * n)
         self.tt: dict[Key, tuple[int, int]] = {}
         self.info: dict[Key, Node] = {}
@@ -240,9 +251,17 @@ class Dfpn:
         :class:`OutOfBudgetError` past it) and write the checkpoint when it is due."""
         self.analysed += 1
         if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
+            self.stopped = "limit"
+            raise OutOfBudgetError
+        if self.analysed % MEMORY_CHECK_EVERY == 0 and self.over_memory():
+            self.stopped = "memory"
             raise OutOfBudgetError
         if self.checkpoint is not None and time.monotonic() >= self.next_save:
             self.save()
+
+    def over_memory(self) -> bool:
+        """Has the process grown past the search's memory budget since it started?"""
+        return resident_memory() - self.memory_base > self.memory
 
     def keep_vcs(self, key: Key, vcs: Tables) -> None:
         """Keep an open position's connection tables (oldest dropped first)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 
@@ -32,6 +32,9 @@ class SolveResult:
     nodes: int
     seconds: float
     pruned_moves: tuple[Cell, ...] = ()
+    #: what stopped the search before it finished: "memory" (its memory budget) or
+    #: "limit" (time, nodes or an outside stop); None when it finished
+    stopped: str | None = None
 
     @classmethod
     def of_indices(
@@ -57,6 +60,10 @@ class SolveResult:
             tuple(position.cell(i) for i in pruned),
         )
 
+    def stopped_by(self, reason: str | None) -> SolveResult:
+        """This result with what stopped its search."""
+        return replace(self, stopped=reason)
+
     @property
     def proven(self) -> bool:
         """True when the winner is proven."""
@@ -76,6 +83,7 @@ class SolveResult:
             "losing_moves": [str(cell) for cell in self.losing_moves],
             "pruned_moves": [str(cell) for cell in self.pruned_moves],
             "complete": self.complete,
+            "stopped": self.stopped,
             "proven": self.proven,
             "bound": self.bound,
             "nodes": self.nodes,

@@ -1,10 +1,12 @@
-"""Prover layer: exact Hex solving, DFPN with H-search up to 8x8, alpha-beta above.
+"""Prover layer: exact Hex solving, DFPN with H-search up to 11x11, alpha-beta above.
 
 Boards of at most 64 cells are solved by depth-first proof-number search
 (:mod:`boardlab.hex.prover.dfpn`) whose every position is analysed by a numba kernel
 (:mod:`boardlab.hex.prover.hsearch`): bounded H-search virtual connections for both
-players (AND/OR rules over carriers), dead-cell fill-in and the must-play region. Larger
-boards (endgames of the engine) use the alpha-beta search of :mod:`boardlab.hex.prover.alphabeta`.
+players (AND/OR rules over carriers), dead-cell fill-in and the must-play region. Boards
+of up to 121 cells get the same search over the two-word kernel both Hex rooms share
+(:mod:`boardlab.hex.prover.wide`); larger ones the alpha-beta search of
+:mod:`boardlab.hex.prover.alphabeta`.
 Both honour a :class:`~boardlab.core.limits.Limit` (time and/or nodes) and return a
 :class:`~boardlab.hex.prover.result.SolveResult`.
 """
@@ -37,11 +39,12 @@ def solve(
     checkpoint: Path | None = None,
     engine: Engine | None = None,
     mustplay: bool = False,
+    memory: int | None = None,
 ) -> SolveResult:
     """Solve ``position`` for the side to move.
 
     With ``all_moves`` every legal move is classified (the complete list of winning
-    moves); otherwise the search stops at the first winning move. Boards up to 8x8 are
+    moves); otherwise the search stops at the first winning move. Boards up to 11x11 are
     solved by DFPN with H-search (``nodes`` counts its analysed positions, each charged
     as 50 nodes against a node limit), larger ones by
     alpha-beta with simple virtual connections. A search that runs out of ``limit``
@@ -55,14 +58,18 @@ def solve(
     ``pruned_moves``. Each pruned move loses (it leaves an opponent's connection whole)
     or is no better than a considered one, so the winning moves found are winning moves
     of the position, and when none of them wins, no pruned move does either.
+
+    ``memory`` is the DFPN's budget in bytes the process may grow by (default: most of
+    the memory free now); past it the search stops as past ``limit``, and the result
+    says which stopped it (``stopped``).
     """
     cells = position.size * position.size
     if cells <= MAX_CELLS:
-        return solve_dfpn(position, limit, all_moves, checkpoint, engine, mustplay)
+        return solve_dfpn(position, limit, all_moves, checkpoint, engine, mustplay, memory)
     if checkpoint is not None:
         raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
     if cells <= MAX_WIDE_CELLS:
-        return solve_dfpn(position, limit, all_moves, mustplay=mustplay)
+        return solve_dfpn(position, limit, all_moves, mustplay=mustplay, memory=memory)
     if mustplay:
         raise BoardlabError("the must-play question is answered on boards up to 11x11")
     return solve_alphabeta(position, limit, all_moves)
@@ -75,6 +82,7 @@ def solve_dfpn(
     checkpoint: Path | None = None,
     engine: Engine | None = None,
     mustplay: bool = False,
+    memory: int | None = None,
 ) -> SolveResult:
     """:func:`solve` by DFPN with H-search (boards of at most 121 cells: past 64 the
     shared two-word kernel, :mod:`boardlab.hex.prover.wide`).
@@ -104,9 +112,15 @@ def solve_dfpn(
         raise BoardlabError("an engine of workers and a checkpoint take boards up to 8x8")
     if engine is not None and all_moves and not mustplay:
         if checkpoint is not None:
-            raise BoardlabError("a checkpoint is kept by a one-job search only (drop --jobs)")
+            raise BoardlabError(
+                "a checkpoint is kept by a one-job search only, not with an engine of workers"
+            )
         return _solve_in_parallel(position, black, white, budget, engine)
-    search = WideDfpn(size, budget) if wide else Dfpn(size, budget, checkpoint=checkpoint)
+    search = (
+        WideDfpn(size, budget, memory=memory)
+        if wide
+        else Dfpn(size, budget, checkpoint=checkpoint, memory=memory)
+    )
     other = 3 - player
     winning: list[int] = []
     losing: list[int] = []
@@ -151,7 +165,7 @@ def solve_dfpn(
     winner = None if root_wins is None else (player if root_wins else other)
     return SolveResult.of_indices(
         position, winner, winning, losing, complete, search.analysed, budget.elapsed, pruned
-    )
+    ).stopped_by(search.stopped)
 
 
 def _solve_in_parallel(

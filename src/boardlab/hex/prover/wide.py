@@ -52,8 +52,9 @@ class WideDfpn(Dfpn):
         kf: int = KEEP_FULL,
         ks: int = KEEP_SEMI,
         max_work: int = MAX_WORK,
+        memory: int | None = None,
     ) -> None:
-        super().__init__(n, budget, kf, ks, max_work)
+        super().__init__(n, budget, kf, ks, max_work, memory=memory)
 
     def load_kernel(self) -> None:
         """The shared kernel's tables for this board."""
