@@ -170,6 +170,8 @@ class Dfpn:
 
     #: The largest board (in cells) the kernel's cell sets hold.
     max_cells = MAX_CELLS
+    #: The share of a node's children its proof numbers count (see :data:`WIDENING`).
+    widening = WIDENING
 
     def load_kernel(self) -> None:
         """The tables of the 64-cell kernel (:mod:`boardlab.hex.prover.verdicts`)."""
@@ -427,7 +429,7 @@ class Dfpn:
             total = 0
             allowed = -1
             lost_moves = 0
-            window = WIDENING_BASE + int(WIDENING * len(node.children))
+            window = WIDENING_BASE + int(self.widening * len(node.children))
             for index, (b, cb, cw, ck) in enumerate(node.children):
                 cpn, cdn = self.bounds(ck, cb, cw, other)
                 if cpn == 0:
