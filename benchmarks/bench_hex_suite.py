@@ -12,9 +12,10 @@ Each test is answered, one position at a time, by:
 
 - boardlab: ``hex.prover.solver.solve`` on the position (the SGF read as HexGui reads it, the
   side to move the test's colour), ``--time`` seconds at most; a ``find-winning`` test
-  classifies every move. Right when the winner is right and, for ``find-winning``, every
-  expected move is among the winning moves boardlab proves (MoHex's list leaves out moves
-  its inferior-cell analysis prunes, so boardlab may name more, each proven);
+  asks the same question as MoHex (``mustplay``: the winning moves among the root's
+  must-play set less its inferior cells). Right when the winner is right and, for
+  ``find-winning``, every expected move is among the winning moves boardlab proves (the
+  two inferior-cell analyses differ, so boardlab may name more, each proven);
 - MoHex: a fresh process given the same commands and the test command, its DFPN limited
   to ``--time`` seconds; right when its answer is the expected one.
 
@@ -45,13 +46,14 @@ from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.gtp import parse_vertex
 from boardlab.hex.prover.solver import solve
+from boardlab.hex.prover.wide import WideDfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
 
 _TEST = re.compile(r"^\d+\s+(dfpn-solve-state|dfpn-solver-find-winning)\s+(\w+)\s*$")
 _EXPECT = re.compile(r"^#\?\s*\[(.*)\]")
-_TAKES = re.compile(r"Takes\s+(\d+)\s+seconds")
+_TAKES = re.compile(r"Takes\s+(\d+)\s+seconds?")
 
 
 @dataclass
@@ -138,9 +140,8 @@ def position_of(case: Case, folder: Path) -> Position:
 def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, float]:
     """(right, or None when unsolved in time; seconds)."""
     started = time.perf_counter()
-    result = solve(
-        position, Limit(time=seconds), all_moves=case.command == "dfpn-solver-find-winning"
-    )
+    find_winning = case.command == "dfpn-solver-find-winning"
+    result = solve(position, Limit(time=seconds), all_moves=find_winning, mustplay=find_winning)
     spent = time.perf_counter() - started
     if result.winner is None or (case.command != "dfpn-solve-state" and not result.complete):
         return None, spent
@@ -184,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mohex", help="MoHex binary ($MOHEX)")
     parser.add_argument("--time", type=float, default=60.0, help="seconds a case (default 60)")
     parser.add_argument("--max-size", type=int, default=19, help="skip larger boards")
+    parser.add_argument("--min-size", type=int, default=1, help="skip smaller boards")
     parser.add_argument(
         "--noted", type=float, help="only cases the suite times at most this many seconds"
     )
@@ -199,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     folder = args.suite.parent
     solve(Position(3), Limit(time=5))  # load the kernels before any clock
+    WideDfpn(3, Limit(time=5).start()).prove(0, 0, BLACK)
     rows: dict[int, Row] = defaultdict(Row)
     workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
     for case in cases:
@@ -207,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (BoardlabError, OSError) as exc:
             print(f"case {case.number}: cannot set up: {exc}", file=sys.stderr)
             return 2
-        if position.size > args.max_size:
+        if position.size > args.max_size or position.size < args.min_size:
             continue
         if args.noted is not None and (case.noted_seconds or 0.0) > args.noted:
             continue

@@ -1,4 +1,4 @@
-"""Derives the edge templates of ``boardlab.hex.engine.vc.EDGE_TEMPLATES`` with the exact solver.
+"""Derives the edge templates of ``boardlab.hex.connections.EDGE_TEMPLATES`` with the exact solver.
 
 An edge template of depth ``d`` is a set of empty cells (offsets ``(dr, dc)`` from a
 stone ``d`` rows above an edge, the edge below row ``d``) inside which the stone's owner

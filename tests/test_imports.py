@@ -35,9 +35,10 @@ SEARCHING = re.compile(r"^_?(solver|search)(_.*)?$")
 #: The rooms inside Hex (docs/architecture.md): what each may import of boardlab besides
 #: itself. The engine and the prover never import each other; both stand on the board
 #: (and the rules, which stand on it, and core). ``hex.player`` joins them, above both.
-HEX_BOARD = ("boardlab.core", "boardlab.hex.board")
+HEX_BOARD = ("boardlab.core", "boardlab.hex.board", "boardlab.hex.connections")
 HEX_ROOMS: dict[str, tuple[str, ...]] = {
     "boardlab.hex.board": ("boardlab.core",),
+    "boardlab.hex.connections": ("boardlab.core", "boardlab.hex.board"),
     "boardlab.hex.engine": (*HEX_BOARD, "boardlab.hex.rules"),
     "boardlab.hex.prover": (*HEX_BOARD, "boardlab.hex.rules"),
 }
@@ -308,11 +309,11 @@ def test_the_checker_sees_private_names(tmp_path: Path) -> None:
     assert private_imports(shards, known[shards], known) == set()
     bad = tmp_path / "bad.py"
     bad.write_text(
-        "from boardlab.hex.engine.vc import _bit\nfrom boardlab.pegs import _kernel\n",
+        "from boardlab.hex.connections import _bit\nfrom boardlab.pegs import _kernel\n",
         encoding="utf-8",
     )
     found = private_imports("boardlab.hex.engine.bad", bad, known)
-    assert found == {"boardlab.hex.engine.vc._bit"}
+    assert found == {"boardlab.hex.connections._bit"}
 
 
 @pytest.mark.parametrize("module", sorted(IMPORTS))

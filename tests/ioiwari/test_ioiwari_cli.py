@@ -158,7 +158,10 @@ def test_judge_command_line_bad_program(
     [
         (["--", "/no/such/program"], "cannot run '/no/such/program'"),
         ([], "no program to judge"),
-        (["--starts", "400", "--", "true"], "--starts must be 'all' or a count in 1..357"),
+        (
+            ["--starts", "400", "--", "true"],
+            "--starts: the starts must be 'all' or a count in 1..357",
+        ),
         (["--start", "4 3 2 4 2 3 3", "--", "true"], "--start 1:1:1: the pits hold 21 beads"),
         (["--start", "5 5 5 5 0 0 0", "--", "true"], "pit 1 holds 5 beads; a start has 2..4"),
     ],

@@ -168,6 +168,18 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         help="stop at the first winning move instead of classifying every move",
     )
     parser.add_argument(
+        "--memory",
+        metavar="SIZE",
+        help="memory budget of the search, e.g. 4G (default: 80%% of the free memory); "
+        "past it the search stops and prints what it proved",
+    )
+    parser.add_argument(
+        "--mustplay",
+        action="store_true",
+        help="classify only the must-play moves left by the inferior-cell analysis, as "
+        "MoHex's dfpn-solver-find-winning does (boards up to 11x11)",
+    )
+    parser.add_argument(
         "--checkpoint",
         type=Path,
         metavar="FILE",
@@ -186,12 +198,15 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
 
 def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
+    from boardlab.core.memory import parse_size
     from boardlab.hex.prover.solver import solve
 
     position, notation = _load_with_notation(args.position, args.line)
     notation = args.notation or notation
     name = _cell_namer(notation)
     engine = None
+    if args.checkpoint is not None and args.jobs > 1 and not args.first:
+        raise BoardlabError("--checkpoint is kept by a one-job search only (drop --jobs)")
     if args.jobs > 1 and not args.first:
         from boardlab.cluster.process_engine import ProcessEngine
 
@@ -203,6 +218,8 @@ def _solve_run(args: argparse.Namespace) -> int:
             all_moves=not args.first,
             checkpoint=args.checkpoint,
             engine=engine,
+            mustplay=args.mustplay,
+            memory=None if args.memory is None else parse_size(args.memory),
         )
     finally:
         if engine is not None:
@@ -211,6 +228,7 @@ def _solve_run(args: argparse.Namespace) -> int:
         found = result.as_dict()
         found["winning_moves"] = [name(cell) for cell in result.winning_moves]
         found["losing_moves"] = [name(cell) for cell in result.losing_moves]
+        found["pruned_moves"] = [name(cell) for cell in result.pruned_moves]
         found["winner_color"] = _colour(result.winner)
         found["to_move_color"] = _colour(result.to_move)
         found["notation"] = notation
@@ -229,7 +247,13 @@ def _solve_run(args: argparse.Namespace) -> int:
         f"winner: {who}",
         f"winning moves: {wins}" + ("" if result.complete else " (list may be incomplete)"),
         f"losing moves: {loses}",
+        *(
+            [f"pruned moves: {' '.join(name(cell) for cell in result.pruned_moves)}"]
+            if result.pruned_moves
+            else []
+        ),
         f"nodes: {result.nodes}  time: {result.seconds:.2f} s  complete: {result.complete}",
+        *(["stopped: over its memory budget"] if result.stopped == "memory" else []),
     ]
     sys.stdout.write("\n".join(lines) + "\n")
     return 0

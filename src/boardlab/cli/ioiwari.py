@@ -158,7 +158,10 @@ def _run_judge(args: argparse.Namespace) -> int:
         for pits in starts:
             variant.check_start(pits)
     else:
-        starts = select_starts(variant, args.starts, args.seed)
+        try:
+            starts = select_starts(variant, args.starts, args.seed)
+        except BoardlabError as exc:
+            raise BoardlabError(f"--starts: {exc}") from exc
     evaluator = _evaluator(args, variant)
 
     def opponent_for(index: int, start: Sequence[int]) -> Opponent:

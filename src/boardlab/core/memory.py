@@ -13,7 +13,13 @@ import re
 
 from boardlab.core.errors import BoardlabError
 
-__all__ = ["available_memory", "default_budget", "format_size", "parse_size"]
+__all__ = [
+    "available_memory",
+    "default_budget",
+    "format_size",
+    "parse_size",
+    "resident_memory",
+]
 
 _UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*", re.IGNORECASE)
@@ -61,3 +67,15 @@ def available_memory() -> int:
 def default_budget() -> int:
     """The memory a search may use when not told: most of what is free now."""
     return int(available_memory() * DEFAULT_SHARE)
+
+
+def resident_memory() -> int:
+    """Bytes of memory this process holds now (its resident set; the peak where the
+    current size cannot be read)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

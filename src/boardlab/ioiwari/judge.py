@@ -134,7 +134,9 @@ def select_starts(variant: Variant, spec: str, seed: int) -> list[tuple[int, ...
     if spec == "all":
         return starts
     if not spec.isdigit() or not 1 <= int(spec) <= len(starts):
-        raise BoardlabError(f"--starts must be 'all' or a count in 1..{len(starts)}, got {spec!r}")
+        raise BoardlabError(
+            f"the starts must be 'all' or a count in 1..{len(starts)}, got {spec!r}"
+        )
     return random.Random(seed).sample(starts, int(spec))
 
 
@@ -291,9 +293,9 @@ def judge(
     :raises BoardlabError: when ``jobs`` or ``time_limit`` is not positive.
     """
     if jobs < 1:
-        raise BoardlabError(f"--jobs must be at least 1, got {jobs}")
+        raise BoardlabError(f"the games at once must be at least 1, got {jobs}")
     if not time_limit > 0:
-        raise BoardlabError(f"--time must be positive, got {time_limit}")
+        raise BoardlabError(f"the time limit must be positive, got {time_limit}")
     started = time.perf_counter()
 
     def one(index: int) -> GameRecord:

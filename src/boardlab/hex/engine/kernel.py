@@ -19,10 +19,10 @@ import numpy.typing as npt
 
 from boardlab.core.jit import jit
 from boardlab.hex.board import DEAD_RUN
+from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
+from boardlab.hex.connections import analyse as analyse_connections
 from boardlab.hex.engine.mustplay import must_play
 from boardlab.hex.engine.patterns import scores
-from boardlab.hex.engine.vc import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
-from boardlab.hex.engine.vc import analyse as analyse_connections
 
 __all__ = [
     "dead_cells",
@@ -442,8 +442,8 @@ def mcts_iterate(
 
     ``params[6]`` > 0 (with proofs on, boards up to 11x11): a node other than the root
     that reaches that many visits is analysed once for virtual connections
-    (:func:`boardlab.hex.engine.vc.analyse` with ``params[7]`` combinations at most, on the
-    tables ``vc_*`` of :func:`boardlab.hex.engine.vc.knowledge`): a won or lost node is
+    (:func:`boardlab.hex.connections.analyse` with ``params[7]`` combinations at most, on the
+    tables ``vc_*`` of :func:`boardlab.hex.connections.knowledge`): a won or lost node is
     proven, and in an open one the children outside the must-play set are marked lost
     (see :func:`_apply_knowledge`).
     """

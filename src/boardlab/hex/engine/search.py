@@ -38,9 +38,9 @@ import numpy.typing as npt
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.board import bridge_table, neighbours
+from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.engine.mustplay import link_table
 from boardlab.hex.engine.patterns import square_table
-from boardlab.hex.engine.vc import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.rules import (
     EMPTY,
     Cell,
@@ -243,7 +243,7 @@ _NO_TEMPLATES = np.zeros((0, 2), np.uint64)
 def _vc_tables(size: int, templates: bool = True) -> tuple[npt.NDArray[Any], ...]:
     """The virtual-connection tables the kernel takes (empty ones past 11x11), without
     the edge templates when ``templates`` is False."""
-    from boardlab.hex.engine import vc as _vc
+    from boardlab.hex import connections as _vc
 
     if size > MAX_VC_SIZE:
         u2 = _NO_TEMPLATES
@@ -254,8 +254,8 @@ def _vc_tables(size: int, templates: bool = True) -> tuple[npt.NDArray[Any], ...
 
 def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[np.int8]:
     """The root board with captured pairs and dead cells filled in (see
-    :func:`boardlab.hex.engine.vc.filled_board`), unless that leaves no empty cell."""
-    from boardlab.hex.engine import vc as _vc
+    :func:`boardlab.hex.connections.filled_board`), unless that leaves no empty cell."""
+    from boardlab.hex import connections as _vc
 
     kb = _vc.knowledge(size)
     filled = _vc.filled_board(size, kb.ring, kb.table, board, player)
@@ -266,10 +266,10 @@ def root_connections(
     position: Position, templates: bool = True
 ) -> tuple[int, int, list[int] | None]:
     """``(verdict, move, allowed)``: the virtual-connection verdict for the side to move
-    (:func:`boardlab.hex.engine.vc.analyse`: WIN, LOSS or OPEN), a winning move (-1 if none is
+    (:func:`boardlab.hex.connections.analyse`: WIN, LOSS or OPEN), a winning move (-1 if none is
     known) and, when the opponent threatens a connection, the cells where every winning
     move lies (None when any move may be tried)."""
-    from boardlab.hex.engine import vc as _vc
+    from boardlab.hex import connections as _vc
 
     kb = _vc.knowledge(position.size)
     verdict, move, moves = _vc.analyse(
@@ -324,7 +324,7 @@ class MctsEngine:
     derived from ``(seed, k)``. ``patterns`` names a weights file for the prior (by
     default the one shipped, ``hex/data/patterns.npz``). With ``connections`` (boards up
     to 11x11) the root is first analysed for virtual connections
-    (:mod:`boardlab.hex.engine.vc`): a connection of the mover's wins at once, and the tree
+    (:mod:`boardlab.hex.connections`): a connection of the mover's wins at once, and the tree
     search keeps to the cells inside every threat of the opponent's; a tree node that
     reaches ``knowledge_visits`` visits is analysed the same way in the kernel (0: never).
     ``edge_templates`` False leaves the fourth-row edge templates out of that analysis

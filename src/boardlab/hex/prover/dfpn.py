@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.limits import Budget
+from boardlab.core.memory import default_budget, resident_memory
 from boardlab.hex.board import centre_order, reverse_bits
 from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.store import INF, load_checkpoint, save_checkpoint
@@ -71,6 +72,10 @@ KEEP_SEMI = 24
 # limit buys either solver about the same work.
 ANALYSIS_COST = 50
 
+# The process's size is compared with the memory budget once every this many analyses
+# (an analysis adds a few kilobytes at most).
+MEMORY_CHECK_EVERY = 256
+
 # Connection tables (see prover.hsearch.hsearch) of the last analysed open
 # positions are kept up to this many bytes, so that their children's analyses start
 # from them (the incremental H-search) rather than from nothing.
@@ -98,6 +103,8 @@ class Node:
     proof: int
     fills: int
     rotated: bool
+    #: a winning move (as a bit) of a position the analysis found won, 0 if it named none
+    win: int = 0
 
 
 class Dfpn:
@@ -122,19 +129,24 @@ class Dfpn:
         max_work: int = FULL_WORK,
         checkpoint: Path | None = None,
         save_every: float = 300.0,
+        memory: int | None = None,
     ) -> None:
         from boardlab.hex.board import dead_ring_table, ring_neighbours
-        from boardlab.hex.prover.hsearch import neighbour_masks
 
-        if n * n > MAX_CELLS:
-            raise ValueError(f"board {n}x{n} is too large for the DFPN solver")
+        if n * n > self.max_cells:
+            raise ValueError(f"board {n}x{n} is too large for this DFPN solver")
         self.n = n
         self.budget = budget
         self.kf, self.ks, self.max_work = kf, ks, max_work
-        self.nbr, self.lines = neighbour_masks(n)
         self.ring = ring_neighbours(n)
         self.table = dead_ring_table()
+        self.load_kernel()
         self.board = (1 << (n * n)) - 1
+        self.memory = default_budget() if memory is None else memory
+        self.memory_base = resident_memory()
+        #: what stopped the search before it finished: "memory", "limit" (time, nodes or
+        #: an outside stop), None while nothing has
+        self.stopped: str | None = None
         self.reverse = reverse_bits(n * n)
         self.tt: dict[Key, tuple[int, int]] = {}
         self.info: dict[Key, Node] = {}
@@ -155,6 +167,17 @@ class Dfpn:
         self.earlier_analysed, self.earlier_seconds = 0, 0.0
         if checkpoint is not None:
             self.earlier_analysed, self.earlier_seconds = load_checkpoint(self, checkpoint)
+
+    #: The largest board (in cells) the kernel's cell sets hold.
+    max_cells = MAX_CELLS
+    #: The share of a node's children its proof numbers count (see :data:`WIDENING`).
+    widening = WIDENING
+
+    def load_kernel(self) -> None:
+        """The tables of the 64-cell kernel (:mod:`boardlab.hex.prover.verdicts`)."""
+        from boardlab.hex.prover.hsearch import neighbour_masks
+
+        self.nbr, self.lines = neighbour_masks(self.n)
 
     def charge(self, budget: Budget) -> None:
         """Search on under a new budget (a worker's next task): its node limit counts the
@@ -205,11 +228,7 @@ class Dfpn:
         opponent's for the side to move); ``tables`` are this position's, mover's first."""
         from boardlab.hex.prover.verdicts import analyse
 
-        self.analysed += 1
-        if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
-            raise OutOfBudgetError
-        if self.checkpoint is not None and time.monotonic() >= self.next_save:
-            self.save()
+        self.count_analysis()
         verdict, moves, reduced_black, reduced_white, proof, mine, theirs = analyse(
             self.n,
             self.nbr,
@@ -228,6 +247,23 @@ class Dfpn:
         )
         reduced = int(reduced_black), int(reduced_white)
         return int(verdict), int(moves), *reduced, int(proof), (mine, theirs)
+
+    def count_analysis(self) -> None:
+        """Count one kernel analysis against the budget (raises
+        :class:`OutOfBudgetError` past it) and write the checkpoint when it is due."""
+        self.analysed += 1
+        if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
+            self.stopped = "limit"
+            raise OutOfBudgetError
+        if self.analysed % MEMORY_CHECK_EVERY == 0 and self.over_memory():
+            self.stopped = "memory"
+            raise OutOfBudgetError
+        if self.checkpoint is not None and time.monotonic() >= self.next_save:
+            self.save()
+
+    def over_memory(self) -> bool:
+        """Has the process grown past the search's memory budget since it started?"""
+        return resident_memory() - self.memory_base > self.memory
 
     def keep_vcs(self, key: Key, vcs: Tables) -> None:
         """Keep an open position's connection tables (oldest dropped first)."""
@@ -265,7 +301,7 @@ class Dfpn:
                 children.append((b, cb, cw, self.key(cb, cw, 3 - player)))
         rotated = self.rotated(key, black, white)
         fills = (rb | rw) & ~(black | white)
-        node = Node(verdict, children, proof, fills, rotated)
+        node = Node(verdict, children, proof, fills, rotated, moves if verdict == 1 else 0)
         self.info[key] = node
         if verdict != 0:
             self.proofs[key] = self.turn(proof, rotated)
@@ -393,7 +429,7 @@ class Dfpn:
             total = 0
             allowed = -1
             lost_moves = 0
-            window = WIDENING_BASE + int(WIDENING * len(node.children))
+            window = WIDENING_BASE + int(self.widening * len(node.children))
             for index, (b, cb, cw, ck) in enumerate(node.children):
                 cpn, cdn = self.bounds(ck, cb, cw, other)
                 if cpn == 0:
@@ -475,11 +511,25 @@ class Dfpn:
             return True
         return None
 
+    def considered_moves(self, black: int, white: int, player: int) -> int | None:
+        """The cells of a position's must-play set, less its inferior cells, as the
+        analysis found them (None when the analysis settled the position itself)."""
+        key = self.key(black, white, player)
+        node = self.expand(key, black, white, player)
+        if node.verdict != 0:
+            return None
+        found = 0
+        for b, _, _, _ in node.children:
+            found |= b
+        return self.turn(found, node.rotated != self.rotated(key, black, white))
+
     def winning_child(self, black: int, white: int, player: int) -> int | None:
         """A proven winning move (as a bit) of a position proven won, from the table."""
         key = self.key(black, white, player)
         node = self.expand(key, black, white, player)
         flip = node.rotated != self.rotated(key, black, white)
+        if node.win:
+            return self.turn(node.win, flip)
         for b, cb, cw, ck in node.children:
             if self.bounds(ck, cb, cw, 3 - player)[1] == 0:
                 return self.turn(b, flip)

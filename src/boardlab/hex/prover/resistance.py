@@ -20,10 +20,11 @@ import numpy.typing as npt
 
 from boardlab.core.jit import jit
 
-__all__ = ["OWN_RESISTANCE", "cell_flows", "flows_reference", "move_scores"]
+__all__ = ["OWN_RESISTANCE", "board_scores", "cell_flows", "flows_reference", "move_scores"]
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
 
 #: Resistance of a cell holding the player's own stone (an empty cell has 1).
 OWN_RESISTANCE = 0.01
@@ -35,6 +36,8 @@ LEAK = 1e-9
 NO_CURRENT = 1e-6
 
 _ONE = np.uint64(1)
+_FIRST = 1
+_SECOND = 2
 
 
 @jit
@@ -66,10 +69,16 @@ def cell_flows(n: int, ring: I64, own: np.uint64, opp: np.uint64, player: int) -
     The voltages solve the network's Laplacian by Cholesky factorisation (the matrix is
     symmetric positive definite thanks to the small leak of every cell).
     """
-    cells = n * n
-    res = np.empty(cells)
-    for i in range(cells):
+    res = np.empty(n * n)
+    for i in range(n * n):
         res[i] = _resistance(own, opp, i)
+    return _flows(n, ring, res, player)
+
+
+@jit
+def _flows(n: int, ring: I64, res: F64, player: int) -> F64:
+    """:func:`cell_flows` of the network whose cells have resistances ``res`` (-1: cut)."""
+    cells = n * n
     a = np.zeros((cells, cells))
     rhs = np.zeros(cells)
     for i in range(cells):
@@ -142,6 +151,19 @@ def cell_flows(n: int, ring: I64, own: np.uint64, opp: np.uint64, player: int) -
 def move_scores(n: int, ring: I64, black: np.uint64, white: np.uint64) -> F64:
     """Each cell's current in player 1's network plus its current in player 2's."""
     return cell_flows(n, ring, black, white, 1) + cell_flows(n, ring, white, black, 2)
+
+
+@jit
+def board_scores(n: int, ring: I64, board: I8) -> F64:
+    """:func:`move_scores` of a board of any size (0 empty, 1 and 2 the players' stones,
+    cell ``r * n + c``), for the solver's boards of more than 64 cells."""
+    first = np.empty(n * n)
+    second = np.empty(n * n)
+    for i in range(n * n):
+        v = board[i]
+        first[i] = 1.0 if v == 0 else (OWN_RESISTANCE if v == _FIRST else -1.0)
+        second[i] = 1.0 if v == 0 else (OWN_RESISTANCE if v == _SECOND else -1.0)
+    return _flows(n, ring, first, _FIRST) + _flows(n, ring, second, _SECOND)
 
 
 def flows_reference(n: int, own: int, opp: int, player: int) -> list[float]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 
@@ -19,7 +19,9 @@ class SolveResult:
     cells proven to lose; ``complete`` is True when every legal move was classified.
     The evidence: ``nodes`` counts the positions the search analysed (DFPN) or visited
     (alpha-beta), ``seconds`` the time, ``proven`` whether the winner is known; a
-    win or a loss has no ``bound`` (None).
+    win or a loss has no ``bound`` (None). ``pruned_moves`` are the moves a must-play
+    question left unclassified (see :func:`boardlab.hex.prover.solver.solve`),
+    ``complete`` then counting the others.
     """
 
     winner: int | None
@@ -29,6 +31,10 @@ class SolveResult:
     complete: bool
     nodes: int
     seconds: float
+    pruned_moves: tuple[Cell, ...] = ()
+    #: what stopped the search before it finished: "memory" (its memory budget) or
+    #: "limit" (time, nodes or an outside stop); None when it finished
+    stopped: str | None = None
 
     @classmethod
     def of_indices(
@@ -40,6 +46,7 @@ class SolveResult:
         complete: bool,
         nodes: int,
         seconds: float,
+        pruned: Iterable[int] = (),
     ) -> SolveResult:
         """The result of a search of ``position`` whose moves are cell indices."""
         return cls(
@@ -50,7 +57,12 @@ class SolveResult:
             complete,
             nodes,
             seconds,
+            tuple(position.cell(i) for i in pruned),
         )
+
+    def stopped_by(self, reason: str | None) -> SolveResult:
+        """This result with what stopped its search."""
+        return replace(self, stopped=reason)
 
     @property
     def proven(self) -> bool:
@@ -69,7 +81,9 @@ class SolveResult:
             "to_move": self.to_move,
             "winning_moves": [str(cell) for cell in self.winning_moves],
             "losing_moves": [str(cell) for cell in self.losing_moves],
+            "pruned_moves": [str(cell) for cell in self.pruned_moves],
             "complete": self.complete,
+            "stopped": self.stopped,
             "proven": self.proven,
             "bound": self.bound,
             "nodes": self.nodes,

@@ -1,10 +1,12 @@
-"""Prover layer: exact Hex solving, DFPN with H-search up to 8x8, alpha-beta above.
+"""Prover layer: exact Hex solving, DFPN with H-search up to 11x11, alpha-beta above.
 
 Boards of at most 64 cells are solved by depth-first proof-number search
 (:mod:`boardlab.hex.prover.dfpn`) whose every position is analysed by a numba kernel
 (:mod:`boardlab.hex.prover.hsearch`): bounded H-search virtual connections for both
-players (AND/OR rules over carriers), dead-cell fill-in and the must-play region. Larger
-boards (endgames of the engine) use the alpha-beta search of :mod:`boardlab.hex.prover.alphabeta`.
+players (AND/OR rules over carriers), dead-cell fill-in and the must-play region. Boards
+of up to 121 cells get the same search over the two-word kernel both Hex rooms share
+(:mod:`boardlab.hex.prover.wide`); larger ones the alpha-beta search of
+:mod:`boardlab.hex.prover.alphabeta`.
 Both honour a :class:`~boardlab.core.limits.Limit` (time and/or nodes) and return a
 :class:`~boardlab.hex.prover.result.SolveResult`.
 """
@@ -26,7 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_CELLS", "SolveResult", "format_result", "solve", "solve_alphabeta", "solve_dfpn"]
 
-MAX_CELLS = 64  # the DFPN solver's carriers are 64-bit sets
+MAX_CELLS = 64  # the DFPN solver's own kernels' carriers are 64-bit sets
+MAX_WIDE_CELLS = 121  # past them, the shared two-word kernel (hex.prover.wide), to 11x11
 
 
 def solve(
@@ -35,22 +38,40 @@ def solve(
     all_moves: bool = True,
     checkpoint: Path | None = None,
     engine: Engine | None = None,
+    mustplay: bool = False,
+    memory: int | None = None,
 ) -> SolveResult:
     """Solve ``position`` for the side to move.
 
     With ``all_moves`` every legal move is classified (the complete list of winning
-    moves); otherwise the search stops at the first winning move. Boards up to 8x8 are
+    moves); otherwise the search stops at the first winning move. Boards up to 11x11 are
     solved by DFPN with H-search (``nodes`` counts its analysed positions, each charged
     as 50 nodes against a node limit), larger ones by
     alpha-beta with simple virtual connections. A search that runs out of ``limit``
     returns what it proved so far with ``complete`` False (``winner`` None if unknown).
     A ``checkpoint`` file (DFPN only) is read first if it exists and written every few
     minutes and at the end, so a long proof can go on over several runs.
+
+    With ``mustplay`` (and ``all_moves``; DFPN only) the question is MoHex's
+    ``dfpn-solver-find-winning``: only the moves of the root's must-play set are
+    classified, those left after its inferior-cell analysis, and the others come back as
+    ``pruned_moves``. Each pruned move loses (it leaves an opponent's connection whole)
+    or is no better than a considered one, so the winning moves found are winning moves
+    of the position, and when none of them wins, no pruned move does either.
+
+    ``memory`` is the DFPN's budget in bytes the process may grow by (default: most of
+    the memory free now); past it the search stops as past ``limit``, and the result
+    says which stopped it (``stopped``).
     """
-    if position.size * position.size <= MAX_CELLS:
-        return solve_dfpn(position, limit, all_moves, checkpoint, engine)
+    cells = position.size * position.size
+    if cells <= MAX_CELLS:
+        return solve_dfpn(position, limit, all_moves, checkpoint, engine, mustplay, memory)
     if checkpoint is not None:
         raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
+    if cells <= MAX_WIDE_CELLS:
+        return solve_dfpn(position, limit, all_moves, mustplay=mustplay, memory=memory)
+    if mustplay:
+        raise BoardlabError("the must-play question is answered on boards up to 11x11")
     return solve_alphabeta(position, limit, all_moves)
 
 
@@ -60,8 +81,11 @@ def solve_dfpn(
     all_moves: bool = True,
     checkpoint: Path | None = None,
     engine: Engine | None = None,
+    mustplay: bool = False,
+    memory: int | None = None,
 ) -> SolveResult:
-    """:func:`solve` by DFPN with H-search (boards of at most 64 cells).
+    """:func:`solve` by DFPN with H-search (boards of at most 121 cells: past 64 the
+    shared two-word kernel, :mod:`boardlab.hex.prover.wide`).
 
     With an ``engine`` (workers, e.g. :class:`boardlab.cluster.process_engine.ProcessEngine`)
     and ``all_moves``, each move is proven by a task on it
@@ -72,24 +96,35 @@ def solve_dfpn(
     """
     from boardlab.hex.prover.classify import classify
     from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
+    from boardlab.hex.prover.wide import WideDfpn
 
     budget = (limit or Limit()).start()
     size = position.size
     player = position.to_move
-    if size * size > MAX_CELLS:
-        raise BoardlabError(f"the DFPN solver takes boards up to 8x8, not {size}x{size}")
+    if size * size > MAX_WIDE_CELLS:
+        raise BoardlabError(f"the DFPN solver takes boards up to 11x11, not {size}x{size}")
     if position.winner is not None:
         return SolveResult(position.winner, player, (), (), True, 0, budget.elapsed)
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
-    if engine is not None and all_moves:
+    wide = size * size > MAX_CELLS
+    if wide and (engine is not None or checkpoint is not None):
+        raise BoardlabError("an engine of workers and a checkpoint take boards up to 8x8")
+    if engine is not None and all_moves and not mustplay:
         if checkpoint is not None:
-            raise BoardlabError("a checkpoint is kept by a one-job search only (drop --jobs)")
+            raise BoardlabError(
+                "a checkpoint is kept by a one-job search only, not with an engine of workers"
+            )
         return _solve_in_parallel(position, black, white, budget, engine)
-    search = Dfpn(size, budget, checkpoint=checkpoint)
+    search = (
+        WideDfpn(size, budget, memory=memory)
+        if wide
+        else Dfpn(size, budget, checkpoint=checkpoint, memory=memory)
+    )
     other = 3 - player
     winning: list[int] = []
     losing: list[int] = []
+    pruned: list[int] = []
     root_wins: bool | None = None
     complete = True
 
@@ -108,8 +143,14 @@ def solve_dfpn(
         elif not all_moves and (found := search.winning_child(black, white, player)) is not None:
             winning, complete = [found.bit_length() - 1], False
         else:
+            phases = search.classification_phases(moves)
+            if mustplay and all_moves:
+                considered = search.considered_moves(black, white, player)
+                if considered is not None:
+                    phases = [[cell for cell in moves if considered >> cell & 1]]
+                    pruned = [cell for cell in moves if not considered >> cell & 1]
             done = classify(
-                search.classification_phases(moves),
+                phases,
                 search.settled_by_domination,
                 prove,
                 first_win=not all_moves,
@@ -123,8 +164,8 @@ def solve_dfpn(
     losing.sort(key=rank.__getitem__)
     winner = None if root_wins is None else (player if root_wins else other)
     return SolveResult.of_indices(
-        position, winner, winning, losing, complete, search.analysed, budget.elapsed
-    )
+        position, winner, winning, losing, complete, search.analysed, budget.elapsed, pruned
+    ).stopped_by(search.stopped)
 
 
 def _solve_in_parallel(

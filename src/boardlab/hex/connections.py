@@ -1,6 +1,8 @@
-"""Engine layer: virtual connections of a position on boards up to 11x11, for the engine.
+"""Board layer: virtual connections of a position on boards up to 11x11, for both rooms.
 
-The engine's knowledge of who is already won, in numba: a set of cells is a pair of
+The knowledge of who is already won that the engine (its root and tree nodes) and the
+prover (its DFPN on boards of more than 64 cells, :mod:`boardlab.hex.prover.wide`) share,
+in numba: a set of cells is a pair of
 ``uint64`` words ``(lo, hi)`` (cell ``i`` is bit ``i`` of ``lo`` below 64, else bit
 ``i - 64`` of ``hi``), so boards of up to 126 cells fit. :func:`analyse` fills in the
 captured pairs, runs a bounded H-search (Anshelevich's AND and OR rules over carriers)
@@ -12,11 +14,11 @@ for both players and turns it into a verdict for the side to move:
 - OPEN: every move outside the returned must-play set (inside the carrier of each of
   the opponent's semi connections, dead cells left out) loses.
 
-The rules are those of the exact prover's kernels (:mod:`boardlab.hex.prover.hsearch`,
-64-cell sets; the dead-cell table and ring layout of :mod:`boardlab.hex.board` are
-shared, the engine imports nothing of the prover); this one starts each
-search from nothing and keeps no tables. ``analyse.py_func`` is the plain-Python twin
-the tests compare with on small boards, beside the solver's kernel and brute force.
+The rules are those of the prover's 64-cell kernels (:mod:`boardlab.hex.prover.hsearch`,
+its fast path up to 8x8; the dead-cell table and ring layout of :mod:`boardlab.hex.board`
+are shared); this one starts each search from nothing and keeps no tables.
+``analyse.py_func`` is the plain-Python twin the tests compare with on small boards,
+beside the solver's kernel and brute force.
 """
 
 from __future__ import annotations
@@ -30,7 +32,21 @@ from boardlab.core.bits import popcount as _popcount
 from boardlab.core.jit import jit
 from boardlab.hex.board import dead_ring_table, edge_lines, neighbours, ring_neighbours
 
-__all__ = ["LOSS", "MAX_SIZE", "OPEN", "WIN", "Knowledge", "analyse", "knowledge"]
+__all__ = [
+    "KEEP_FULL",
+    "KEEP_SEMI",
+    "LOSS",
+    "MAX_SIZE",
+    "MAX_WORK",
+    "OPEN",
+    "WIN",
+    "Knowledge",
+    "analyse",
+    "analyse_with_proof",
+    "dead_regions",
+    "knowledge",
+    "on_paths",
+]
 
 U2 = npt.NDArray[np.uint64]
 I8 = npt.NDArray[np.int8]
@@ -273,6 +289,122 @@ def dead_cells(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> Mask:
 
 
 @jit
+def on_paths(n: int, ring: I64, allowed: Mask, low: Mask, high: Mask) -> Mask:
+    """The cells of ``allowed`` that lie on some simple path of ``allowed`` cells from the
+    line ``low`` to the line ``high`` (the two edges taken as two terminal nodes).
+
+    With the edge joined to the other by one extra link, a cell lies on such a path
+    exactly when it shares a biconnected block with that link (a cycle through both);
+    the block is found by Tarjan's depth-first search from one terminal, the link first.
+    """
+    cells = n * n
+    s = cells
+    t = cells + 1
+    size = cells + 2
+    width = max(8, n + 1)
+    adj = np.full((size, width), -1, np.int64)
+    deg = np.zeros(size, np.int64)
+    adj[s, 0] = t
+    deg[s] = 1
+    adj[t, 0] = s
+    deg[t] = 1
+    for c in range(cells):
+        if not _has(allowed, c):
+            continue
+        for k in range(6):
+            v = ring[c, k]
+            if v >= 0 and _has(allowed, v):
+                adj[c, deg[c]] = v
+                deg[c] += 1
+        if _has(low, c):
+            adj[c, deg[c]] = s
+            deg[c] += 1
+            adj[s, deg[s]] = c
+            deg[s] += 1
+        if _has(high, c):
+            adj[c, deg[c]] = t
+            deg[c] += 1
+            adj[t, deg[t]] = c
+            deg[t] += 1
+    disc = np.full(size, -1, np.int64)
+    lowest = np.zeros(size, np.int64)
+    parent = np.full(size, -1, np.int64)
+    step = np.zeros(size, np.int64)
+    stack = np.empty(size, np.int64)
+    edges = np.empty((size * width, 2), np.int64)
+    top = 0
+    depth = 0
+    clock = 1
+    stack[0] = s
+    disc[s] = 0
+    found = (_Z, _Z)
+    while depth >= 0:
+        u = stack[depth]
+        if step[u] < deg[u]:
+            w = adj[u, step[u]]
+            step[u] += 1
+            if disc[w] < 0:
+                parent[w] = u
+                disc[w] = clock
+                lowest[w] = clock
+                clock += 1
+                edges[top, 0], edges[top, 1] = u, w
+                top += 1
+                depth += 1
+                stack[depth] = w
+            elif w != parent[u] and disc[w] < disc[u]:
+                lowest[u] = min(lowest[u], disc[w])
+                edges[top, 0], edges[top, 1] = u, w
+                top += 1
+            continue
+        depth -= 1
+        if depth < 0:
+            break
+        p = stack[depth]
+        lowest[p] = min(lowest[p], lowest[u])
+        if lowest[u] >= disc[p]:
+            block = (_Z, _Z)
+            while top > 0:
+                top -= 1
+                a, b = edges[top, 0], edges[top, 1]
+                if a < cells:
+                    block = _or(block, _bit(a))
+                if b < cells:
+                    block = _or(block, _bit(b))
+                if a == p and b == u:
+                    break
+            if p == s and u == t:
+                found = block
+    return found
+
+
+@jit
+def dead_regions(
+    n: int, ring: I64, table: B1, edges: tuple[Mask, Mask, Mask, Mask], black: Mask, white: Mask
+) -> Mask:
+    """The empty cells whose colour can never decide the game, to a fixed point: the
+    dead cells of the ring table (:func:`dead_cells`) and every cell on no simple path
+    between one player's edges through empty cells and that player's stones. Whoever
+    wins a filled board has such a path, and one without the cell; so the cell's colour
+    never changes a winner, and once it is known dead it is left out of both players'
+    paths in the next round. ``edges`` are the lines of player 1's two edges, then
+    player 2's."""
+    everything = (_Z, _Z)
+    for c in range(n * n):
+        everything = _or(everything, _bit(c))
+    empty = _minus(everything, _or(black, white))
+    dead = dead_cells(n, ring, table, black, white)
+    while True:
+        live = _minus(empty, dead)
+        first = on_paths(n, ring, _or(live, black), edges[0], edges[1])
+        second = on_paths(n, ring, _or(live, white), edges[2], edges[3])
+        grown = _or(dead, _minus(live, _and(first, second)))
+        if grown == dead:
+            return dead
+        dead = grown
+
+
+@jit
 def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tuple[Mask, Mask]:
     """The position with every captured pair filled by its captor, one pair at a time
     (a stone of the captor on either cell leaves the other dead; the winner is the same).
@@ -306,6 +438,119 @@ def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tup
                     changed = True
                     break
     return black, white
+
+
+@jit
+def fill_pairs(
+    n: int, ring: I64, table: B1, black: Mask, white: Mask, only: int
+) -> tuple[Mask, Mask]:
+    """:func:`fill_captured` for the pairs of player ``only`` alone."""
+    changed = True
+    while changed:
+        changed = False
+        for x in range(n * n):
+            bx = _bit(x)
+            if _meets(_or(black, white), bx):
+                continue
+            for k in range(6):
+                y = ring[x, k]
+                if y <= x:
+                    continue
+                by = _bit(y)
+                if _meets(_or(black, white), by):
+                    continue
+                if only == _BLACK:
+                    if (
+                        table[_ring_code(ring, x, _or(black, by), white)]
+                        and table[_ring_code(ring, y, _or(black, bx), white)]
+                    ):
+                        black = _or(black, _or(bx, by))
+                        changed = True
+                        break
+                elif (
+                    table[_ring_code(ring, x, black, _or(white, by))]
+                    and table[_ring_code(ring, y, black, _or(white, bx))]
+                ):
+                    white = _or(white, _or(bx, by))
+                    changed = True
+                    break
+    return black, white
+
+
+@jit
+def _killed(
+    n: int, ring: I64, table: B1, black: Mask, white: Mask, player: int, c: int, fill: bool
+) -> Mask:
+    """The first killer of ``player``'s stone on ``c`` (an empty neighbour whose opponent
+    stone leaves it dead, with ``fill`` once the opponent's captured pairs are filled
+    in), with the cells filled; no cell if there is none."""
+    bc = _bit(c)
+    for j in range(6):
+        k = ring[c, j]
+        if k < 0:
+            continue
+        bk = _bit(k)
+        if _meets(_or(black, white), bk):
+            continue
+        if player == _BLACK:
+            b, w = _or(black, bc), _or(white, bk)
+        else:
+            b, w = _or(black, bk), _or(white, bc)
+        fb, fw = fill_pairs(n, ring, table, b, w, 3 - player) if fill else (b, w)
+        if table[_ring_code(ring, c, fb, fw)]:
+            return _or(bk, _minus(_or(fb, fw), _or(b, w)))
+    return (_Z, _Z)
+
+
+@jit
+def drop_vulnerable(
+    n: int, ring: I64, table: B1, black: Mask, white: Mask, player: int, moves: Mask
+) -> tuple[Mask, Mask]:
+    """``(moves, keep)``: the moves without the mover's vulnerable cells (one opponent
+    stone on a neighbour would leave the cell dead, at once or once the opponent's
+    captured pairs are filled in), and the killers and fills a proof must keep empty;
+    one move is kept if every move is vulnerable. The argument is that of the 64-cell
+    kernel's :func:`boardlab.hex.prover.inferior.drop_vulnerable`."""
+    kept = (_Z, _Z)
+    keep = (_Z, _Z)
+    for c in range(n * n):
+        if not _has(moves, c):
+            continue
+        killed = _killed(n, ring, table, black, white, player, c, False)
+        if _none(killed):
+            killed = _killed(n, ring, table, black, white, player, c, True)
+        if _none(killed):
+            kept = _or(kept, _bit(c))
+        else:
+            keep = _or(keep, killed)
+    if _none(kept) and not _none(moves):
+        kept = _bit(_lowest(moves))
+    return kept, keep
+
+
+@jit
+def drop_dominated(
+    n: int, ring: I64, table: B1, black: Mask, white: Mask, player: int, moves: Mask
+) -> Mask:
+    """The moves without those another kept move dominates (its stone makes them dead
+    or filled by the mover's captured pairs); the argument is that of the 64-cell
+    kernel's :func:`boardlab.hex.prover.inferior.drop_dominated`."""
+    dropped = (_Z, _Z)
+    for d in range(n * n):
+        if not _has(moves, d) or _has(dropped, d):
+            continue
+        bd = _bit(d)
+        within = _minus(_minus(moves, dropped), _or(bd, _or(black, white)))
+        if player == _BLACK:
+            fb, fw = fill_pairs(n, ring, table, _or(black, bd), white, _BLACK)
+        else:
+            fb, fw = fill_pairs(n, ring, table, black, _or(white, bd), _WHITE)
+        made = _and(_or(fb, fw), within)
+        for c in range(n * n):
+            if _has(within, c) and not _has(made, c) and table[_ring_code(ring, c, fb, fw)]:
+                made = _or(made, _bit(c))
+        dropped = _or(dropped, made)
+    return _minus(moves, dropped)
 
 
 @jit
@@ -543,17 +788,18 @@ def hsearch(
     stop_at_semi: bool,
     templates: U2,
     edges: int,
-) -> tuple[bool, bool, Mask, int, Mask]:
+) -> tuple[bool, bool, Mask, int, Mask, Mask]:
     """Bounded H-search for the owner of ``own`` joining the lines ``low`` and ``high``
     (edge lines ``edges`` and ``edges + 1`` of :func:`edge_templates`, whose carriers
     seed it with the edge templates of every node).
 
-    Returns ``(full, semi, common, key, smallest)``: whether an edge-to-edge full
+    Returns ``(full, semi, common, key, smallest, union)``: whether an edge-to-edge full
     connection was found, whether a semi one was, the intersection of the carriers of
     all of them (semi carriers include their key; every cell if none), the key of the
-    smallest semi connection (-1 if none), and the smallest full carrier (else the
-    smallest semi one). The search stops at the first edge-to-edge full connection (or
-    semi one, with ``stop_at_semi``) or after ``max_work`` carrier combinations.
+    smallest semi connection (-1 if none), the smallest full carrier (else the
+    smallest semi one) and the union of all their carriers. The search stops at the
+    first edge-to-edge full connection (or semi one, with ``stop_at_semi``) or after
+    ``max_work`` carrier combinations.
     """
     cells = n * n
     m = cells + 2
@@ -687,6 +933,7 @@ def hsearch(
                         )
         done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     common = (_ALL, _ALL)
+    union = (_Z, _Z)
     smallest = (_Z, _Z)
     best = 1 << 30
     key = -1
@@ -694,6 +941,7 @@ def hsearch(
     for i in range(fcount[e0, e1]):
         carrier = _get(full, fbase + i)
         common = _and(common, carrier)
+        union = _or(union, carrier)
         if _count(carrier) < best:
             best = _count(carrier)
             smallest = carrier
@@ -702,12 +950,13 @@ def hsearch(
     for i in range(scount[e0, e1]):
         carrier = _get(semi, sbase + i)
         common = _and(common, carrier)
+        union = _or(union, carrier)
         if _count(carrier) < skeybest:
             skeybest = _count(carrier)
             key = skey[sbase + i]
             if fcount[e0, e1] == 0:
                 smallest = carrier
-    return fcount[e0, e1] > 0, scount[e0, e1] > 0, common, key, smallest
+    return fcount[e0, e1] > 0, scount[e0, e1] > 0, common, key, smallest, union
 
 
 @jit
@@ -742,17 +991,57 @@ def analyse(
 
     WIN comes with a winning ``move``; LOSS and OPEN with ``move`` -1. ``moves`` is one
     row of two words: for OPEN the must-play set (every empty cell when the opponent
-    threatens nothing), for WIN and LOSS empty.
+    threatens nothing), for WIN and LOSS empty. (:func:`analyse_with_proof` without
+    the proof.)
+    """
+    verdict, move, moves, _ = analyse_with_proof(
+        n, nbr, lines, ring, table, templates, board, player, kf, ks, max_work, False
+    )
+    return verdict, move, moves
+
+
+@jit
+def analyse_with_proof(
+    n: int,
+    nbr: U2,
+    lines: U2,
+    ring: I64,
+    table: B1,
+    templates: U2,
+    board: I8,
+    player: int,
+    kf: int,
+    ks: int,
+    max_work: int,
+    regions: bool = False,
+) -> tuple[int, int, U2, U2]:
+    """:func:`analyse` with the verdict's proof: ``(verdict, move, moves, proof)``,
+    ``proof`` one row of two words holding a set of empty cells the verdict rests on.
+
+    For WIN and LOSS the winner still wins when the loser gets every other empty cell;
+    for OPEN every move outside ``moves`` still loses then. It holds the cells filled in
+    as captured, the dead cells and the carriers of the connections used (the smallest
+    full or semi one for a won or lost position, all the opponent's semi ones for a lost
+    or open one settled by them). With ``regions`` (the prover's analysis) the dead
+    cells are those of :func:`dead_regions`, else of the ring table alone, and the
+    must-play set loses its vulnerable and dominated cells (:func:`drop_vulnerable`,
+    :func:`drop_dominated`; the killers join the proof).
     """
     black, white = _stones(n, board)
     given = _or(black, white)
     black, white = fill_captured(n, ring, table, black, white)
-    dead = dead_cells(n, ring, table, black, white)
+    if regions:
+        edges = (_get(lines, 0), _get(lines, 1), _get(lines, 2), _get(lines, 3))
+        dead = dead_regions(n, ring, table, edges, black, white)
+    else:
+        dead = dead_cells(n, ring, table, black, white)
     everything = (_Z, _Z)
     for c in range(n * n):
         everything = _or(everything, _bit(c))
     empty = _minus(everything, _or(black, white))
+    base = _or(_minus(_or(black, white), given), dead)
     out = np.zeros((1, 2), np.uint64)
+    proof = np.zeros((1, 2), np.uint64)
     if player == _BLACK:
         own, opp = black, white
         lo, hi, olo, ohi = _get(lines, 0), _get(lines, 1), _get(lines, 2), _get(lines, 3)
@@ -760,36 +1049,49 @@ def analyse(
         own, opp = white, black
         lo, hi, olo, ohi = _get(lines, 2), _get(lines, 3), _get(lines, 0), _get(lines, 1)
     filled_own = _minus(own, given)
+    proof[0, 0], proof[0, 1] = base[0], base[1]
     if _joined(nbr, _or(own, dead), lo, hi):
         spare = _or(filled_own, dead)
-        return WIN, (_lowest(spare) if not _none(spare) else -1), out
+        return WIN, (_lowest(spare) if not _none(spare) else -1), out, proof
     if _joined(nbr, _or(opp, dead), olo, ohi):
-        return LOSS, -1, out
+        return LOSS, -1, out, proof
     mine, theirs = (0, 2) if player == _BLACK else (2, 0)
-    f, s, _, key, smallest = hsearch(
+    f, s, _, key, smallest, _ = hsearch(
         n, nbr, _or(own, dead), opp, lo, hi, kf, ks, max_work, True, templates, mine
     )
+    if f or s:
+        used = _or(base, _and(smallest, empty))
+        proof[0, 0], proof[0, 1] = used[0], used[1]
     if s and not f:
-        return WIN, key, out
+        return WIN, key, out, proof
     if f:
         spare = _and(smallest, empty)
         if _none(spare):
             spare = _or(filled_own, dead)
-        return WIN, (_lowest(spare) if not _none(spare) else -1), out
-    f, s, common, _, _ = hsearch(
+        return WIN, (_lowest(spare) if not _none(spare) else -1), out, proof
+    f, s, common, _, smallest, union = hsearch(
         n, nbr, _or(opp, dead), own, olo, ohi, kf, ks, max_work, False, templates, theirs
     )
     if f:
-        return LOSS, -1, out
+        used = _or(base, _and(smallest, empty))
+        proof[0, 0], proof[0, 1] = used[0], used[1]
+        return LOSS, -1, out, proof
+    used = _or(base, _and(union, empty))
+    proof[0, 0], proof[0, 1] = used[0], used[1]
     moves = _minus(empty, dead)
     if s:
         moves = _and(moves, common)
         if _none(moves):
-            return LOSS, -1, out
+            return LOSS, -1, out, proof
     if _none(moves):
         moves = empty
+    if regions:
+        moves, keep = drop_vulnerable(n, ring, table, black, white, player, moves)
+        moves = drop_dominated(n, ring, table, black, white, player, moves)
+        used = _or(used, _and(keep, empty))
+        proof[0, 0], proof[0, 1] = used[0], used[1]
     out[0, 0], out[0, 1] = moves[0], moves[1]
-    return OPEN, -1, out
+    return OPEN, -1, out, proof
 
 
 @jit

@@ -1,4 +1,4 @@
-"""The engine's two-word virtual connections (``hex/engine/vc.py``): sound against plain minimax
+"""The engine's two-word virtual connections (``hex/connections.py``): sound against plain minimax
 on small boards, the same verdicts as the solver's 64-bit kernel (or more, checked by the
 exact solver), consistent on 11x11; every edge template placed at every edge holds."""
 
@@ -12,7 +12,7 @@ from tests.hex.test_solver_dfpn import KF, KS, NONE, WORK, bits, mover_wins
 
 from boardlab.core.limits import Limit
 from boardlab.hex import board
-from boardlab.hex.engine import vc
+from boardlab.hex import connections as vc
 from boardlab.hex.prover import hsearch, verdicts
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position

@@ -1,0 +1,98 @@
+"""Prover layer: the DFPN solver on boards of more than 64 cells, up to 11x11.
+
+:class:`WideDfpn` is :class:`boardlab.hex.prover.dfpn.Dfpn` with each position analysed
+by the two-word virtual-connection kernel both Hex rooms share
+(:func:`boardlab.hex.connections.analyse`: captured pairs filled, dead cells, bounded
+H-search from the edge templates for both players, the must-play set) instead of the
+64-cell kernels, and its moves ordered by the same resistor networks
+(:func:`boardlab.hex.prover.resistance.board_scores`). The rest is the search of
+:mod:`boardlab.hex.prover.dfpn`: the table, the 1 + epsilon thresholds, widening, the
+180-degree keys and the stored proofs.
+
+The shared kernel's proofs (:func:`boardlab.hex.connections.analyse_with_proof`: the
+fill-in, the dead cells and the carriers of the connections a verdict rests on) drive
+the proof-set pruning of the 64-cell search. Moves are not compared by domination.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.limits import Budget
+from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, MAX_WORK, WIN, knowledge
+from boardlab.hex.prover.dfpn import NO_VCS, Dfpn, Key, Tables
+
+__all__ = ["MAX_WIDE_CELLS", "WideDfpn", "board_array"]
+
+#: The largest board the shared kernel takes: 11x11.
+MAX_WIDE_CELLS = 121
+
+
+def board_array(n: int, black: int, white: int) -> npt.NDArray[np.int8]:
+    """The ``int8`` board (0 empty, 1 and 2 the players' stones) of two cell sets."""
+    width = (n * n + 7) // 8
+
+    def cells(stones: int) -> npt.NDArray[np.uint8]:
+        raw = np.frombuffer(stones.to_bytes(width, "little"), np.uint8)
+        return np.unpackbits(raw, bitorder="little")[: n * n]
+
+    return (cells(black) + 2 * cells(white)).astype(np.int8)
+
+
+class WideDfpn(Dfpn):
+    """A df-pn search on one ``n x n`` board of up to 121 cells (see the module)."""
+
+    max_cells = MAX_WIDE_CELLS
+
+    def __init__(
+        self,
+        n: int,
+        budget: Budget,
+        kf: int = KEEP_FULL,
+        ks: int = KEEP_SEMI,
+        max_work: int = MAX_WORK,
+        memory: int | None = None,
+    ) -> None:
+        super().__init__(n, budget, kf, ks, max_work, memory=memory)
+
+    def load_kernel(self) -> None:
+        """The shared kernel's tables for this board."""
+        self.knowledge = knowledge(self.n)
+
+    def analyse(
+        self, black: int, white: int, player: int, seed: Tables | None = None
+    ) -> tuple[int, int, int, int, int, Tables]:
+        """``(verdict, moves, black, white, proof, tables)`` as the 64-cell search has
+        them (``moves`` a winning move when the position is won), the stones as given
+        (the kernel's fill-in is inside its proof) and no tables."""
+        from boardlab.hex.connections import analyse_with_proof
+
+        self.count_analysis()
+        k = self.knowledge
+        board = board_array(self.n, black, white)
+        verdict, move, moves, proof = analyse_with_proof(
+            k.n, k.nbr, k.lines, k.ring, k.table, k.templates, board, player,
+            self.kf, self.ks, self.max_work, True,
+        )  # fmt: skip
+        cells = int(moves[0, 0]) | int(moves[0, 1]) << 64
+        if verdict == WIN and move >= 0:
+            cells = 1 << int(move)  # the kernel's winning move
+        rests_on = int(proof[0, 0]) | int(proof[0, 1]) << 64
+        return int(verdict), cells, black, white, rests_on, (NO_VCS, NO_VCS)
+
+    def keep_vcs(self, key: Key, vcs: Tables) -> None:
+        """Nothing to keep: each analysis starts from nothing."""
+
+    def move_order(self, black: int, white: int, moves: int) -> list[int]:
+        """The cells of ``moves``, most current in the two resistor networks first."""
+        from boardlab.hex.prover.resistance import board_scores
+
+        scores = board_scores(self.n, self.ring, board_array(self.n, black, white))
+        cells = [cell for cell in self.centre_order if moves >> cell & 1]
+        return sorted(cells, key=lambda cell: -scores[cell])
+
+    def classification_order(self, black: int, white: int, player: int) -> list[int]:
+        """The empty cells, nearest the centre first (no move is compared by domination)."""
+        self.dominated_by = {cell: 0 for cell in range(self.n * self.n)}
+        return [cell for cell in self.centre_order if not (black | white) >> cell & 1]
