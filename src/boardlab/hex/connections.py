@@ -409,42 +409,15 @@ def fill_captured(n: int, ring: I64, table: B1, black: Mask, white: Mask) -> tup
     """The position with every captured pair filled by its captor, one pair at a time
     (a stone of the captor on either cell leaves the other dead; the winner is the same).
     """
-    changed = True
-    while changed:
-        changed = False
-        for x in range(n * n):
-            bx = _bit(x)
-            if _meets(_or(black, white), bx):
-                continue
-            for k in range(6):
-                y = ring[x, k]
-                if y <= x:
-                    continue
-                by = _bit(y)
-                if _meets(_or(black, white), by):
-                    continue
-                if (
-                    table[_ring_code(ring, x, _or(black, by), white)]
-                    and table[_ring_code(ring, y, _or(black, bx), white)]
-                ):
-                    black = _or(black, _or(bx, by))
-                    changed = True
-                    break
-                if (
-                    table[_ring_code(ring, x, black, _or(white, by))]
-                    and table[_ring_code(ring, y, black, _or(white, bx))]
-                ):
-                    white = _or(white, _or(bx, by))
-                    changed = True
-                    break
-    return black, white
+    return fill_pairs(n, ring, table, black, white, 0)
 
 
 @jit
 def fill_pairs(
     n: int, ring: I64, table: B1, black: Mask, white: Mask, only: int
 ) -> tuple[Mask, Mask]:
-    """:func:`fill_captured` for the pairs of player ``only`` alone."""
+    """:func:`fill_captured` for the pairs of both colours (``only`` 0) or of player
+    ``only`` alone."""
     changed = True
     while changed:
         changed = False
@@ -459,16 +432,17 @@ def fill_pairs(
                 by = _bit(y)
                 if _meets(_or(black, white), by):
                     continue
-                if only == _BLACK:
-                    if (
-                        table[_ring_code(ring, x, _or(black, by), white)]
-                        and table[_ring_code(ring, y, _or(black, bx), white)]
-                    ):
-                        black = _or(black, _or(bx, by))
-                        changed = True
-                        break
-                elif (
-                    table[_ring_code(ring, x, black, _or(white, by))]
+                if (
+                    only != _WHITE
+                    and table[_ring_code(ring, x, _or(black, by), white)]
+                    and table[_ring_code(ring, y, _or(black, bx), white)]
+                ):
+                    black = _or(black, _or(bx, by))
+                    changed = True
+                    break
+                if (
+                    only != _BLACK
+                    and table[_ring_code(ring, x, black, _or(white, by))]
                     and table[_ring_code(ring, y, black, _or(white, bx))]
                 ):
                     white = _or(white, _or(bx, by))
