@@ -2,8 +2,9 @@
 
 :class:`WideDfpn` is :class:`boardlab.hex.prover.dfpn.Dfpn` with each position analysed
 by the two-word virtual-connection kernel both Hex rooms share
-(:func:`boardlab.hex.connections.analyse`: captured pairs filled, dead cells, bounded
-H-search from the edge templates for both players, the must-play set) instead of the
+(:func:`boardlab.hex.connections.analyse_with_proof`: captured pairs filled, dead cells
+and dead regions, bounded H-search from the edge templates for both players, the
+must-play set less its vulnerable and dominated cells, a proof set) instead of the
 64-cell kernels, and its moves ordered by the same resistor networks
 (:func:`boardlab.hex.prover.resistance.board_scores`). The rest is the search of
 :mod:`boardlab.hex.prover.dfpn`: the table, the 1 + epsilon thresholds, widening, the
