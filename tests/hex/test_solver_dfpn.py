@@ -361,7 +361,7 @@ def test_5x5_centre_opening_and_symmetric_openings() -> None:
 
 def test_dfpn_refuses_big_boards_and_honours_limits() -> None:
     with pytest.raises(BoardlabError):
-        solve_dfpn(Position(9))
+        solve_dfpn(Position(12))
     r = solve(Position(7), Limit(nodes=1000))
     assert not r.complete and r.winner is None and r.nodes * 50 <= 1000
 
