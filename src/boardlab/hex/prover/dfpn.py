@@ -364,13 +364,15 @@ class Dfpn:
         return self.turn(proof, self.rotated(key, black, white))
 
     def bounds(self, key: Key, black: int, white: int, player: int) -> tuple[int, int]:
-        """``(pn, dn)`` of a position: from the table, else from a stored proof that
-        covers it, else from its analysis if it has one, else ``(1, 1)``."""
+        """``(pn, dn)`` of a position: from the table, else from its analysis if it has
+        one, else ``(1, 1)``. A stored proof that covers it is looked up only when the
+        search enters it (:meth:`mid`): looking up every child each time its parent
+        counts them cost a third of the time and found something once in 200 look-ups
+        (7x7 a2, a3, a6 and b4: 1 918 588 look-ups, 8 162 found; without them 108 536
+        and 1 614, 106 922 positions analysed against 108 728)."""
         found = self.tt.get(key)
         if found is not None:
             return found
-        if self._settle_by_recall(key, black, white, player):
-            return self.tt[key]
         node = self.info.get(key)
         if node is not None and node.verdict != 0:
             return (0, INF) if node.verdict == 1 else (INF, 0)
