@@ -194,15 +194,15 @@ def test_a_program_that_wins_but_does_not_exit_is_killed(
 def test_select_starts_errors() -> None:
     assert len(select_starts(IOI, "all", 0)) == 357
     for bad in ("0", "358", "some", "-3"):
-        with pytest.raises(BoardlabError, match="--starts must be"):
+        with pytest.raises(BoardlabError, match="the starts must be"):
             select_starts(IOI, bad, 0)
 
 
 def test_judge_checks_its_arguments(table: ValueTable) -> None:
     starts: Sequence[tuple[int, ...]] = [STATEMENT]
-    with pytest.raises(BoardlabError, match="--jobs"):
+    with pytest.raises(BoardlabError, match="games at once must be at least 1"):
         judge(PLAY, starts, lambda i, s: _lowest, jobs=0)
-    with pytest.raises(BoardlabError, match="--time"):
+    with pytest.raises(BoardlabError, match="time limit must be positive"):
         judge(PLAY, starts, lambda i, s: _lowest, time_limit=0)
 
 
