@@ -256,16 +256,14 @@ def rotated(index: int, size: int) -> int:
 def reverse_bits(bits: int) -> Callable[[int], int]:
     """A function reversing the low ``bits`` bits of an int: the 180-degree turn of a set
     of cells (cell ``i`` at bit ``i``) on a board of ``bits`` cells (see :func:`rotated`)."""
-    byte_rev = [int(f"{b:08b}"[::-1], 2) for b in range(256)]
+    byte_rev = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
     nbytes = (bits + 7) // 8
     shift = nbytes * 8 - bits
 
     def reverse(x: int) -> int:
-        out = 0
-        for _ in range(nbytes):
-            out = (out << 8) | byte_rev[x & 255]
-            x >>= 8
-        return out >> shift
+        # each byte reversed in place, the bytes read in the other order
+        flipped = x.to_bytes(nbytes, "little").translate(byte_rev)
+        return int.from_bytes(flipped, "big") >> shift
 
     return reverse
 
