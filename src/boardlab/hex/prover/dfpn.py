@@ -174,7 +174,7 @@ class Dfpn:
     widening = WIDENING
     #: Does a node look its unsearched children up among the stored proofs each time it
     #: counts them (:meth:`bounds`), or only the child the search enters (:meth:`mid`)?
-    #: On this kernel an analysis costs about 30 look-ups and 1 look-up in 200 finds
+    #: On this kernel an analysis costs about 40 look-ups and 1 look-up in 200 finds
     #: something: 7x7 a2, a3, a6 and b4 made 1 918 588 look-ups (8 162 found) and
     #: analysed 108 728 positions in 59.1 s with them, 108 536 (1 614) and 106 922 in
     #: 49.9 s without.
