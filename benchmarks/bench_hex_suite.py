@@ -154,9 +154,10 @@ def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, f
 
 def theirs(
     case: Case, binary: str, folder: Path, workdir: Path, seconds: float
-) -> tuple[bool, float]:
-    """(MoHex right; seconds): a fresh MoHex in ``workdir`` (it writes a log there), the
-    suite's files named by their full paths. Only the test command is timed."""
+) -> tuple[bool | None, float]:
+    """(MoHex right, or None when a ``dfpn-solve-state`` names no winner in time;
+    seconds): a fresh MoHex in ``workdir`` (it writes a log there), the suite's files
+    named by their full paths. Only the test command is timed."""
     started = time.perf_counter()
     process = GtpProcess([binary], timeout=seconds + 30, cwd=str(workdir))
     try:
@@ -175,8 +176,14 @@ def theirs(
         process.close()
     spent = time.perf_counter() - started
     if case.command == "dfpn-solve-state":
+        if answer not in (["black"], ["white"]):
+            return None, spent
         return answer == case.expected, spent
     return sorted(answer) == sorted(case.expected), spent
+
+
+#: How a case's answer is printed: right, wrong (boardlab's in capitals) or no answer in time.
+STATUS: dict[bool | None, str] = {True: "right", False: "wrong", None: "unsolved"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -220,15 +227,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         row.cases += 1
         row.ours_right += right is True
         row.ours_unsolved += right is None
-        row.mohex_right += theirs_right
+        row.mohex_right += theirs_right is True
         row.ours_seconds += spent if right is not None else args.time
         row.mohex_seconds += their_spent
         if right is False:
             row.wrong.append(str(case.number))
-        status = {True: "right", False: "WRONG", None: "unsolved"}[right]
+        status = {**STATUS, False: "WRONG"}[right]
         print(
             f"  case {case.number} ({position.size}x{position.size}, {case.command}): "
-            f"boardlab {status} {spent:.1f} s, MoHex {'right' if theirs_right else 'wrong'} "
+            f"boardlab {status} {spent:.1f} s, MoHex {STATUS[theirs_right]} "
             f"{their_spent:.1f} s",
             flush=True,
         )
