@@ -23,7 +23,6 @@ between the rows is what the missing knowledge costs.
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import sys
 import time
@@ -34,29 +33,14 @@ from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.gtp import parse_vertex
+from boardlab.hex.judge import color_name
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position
 from boardlab.peers.gtp_process import GtpProcess
-from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
+from boardlab.peers.mohex import MOHEX_ABSENT, fill_in_cells, mohex_binary
 
 #: The GTP commands whose answers list fill-in cells (``cell fb`` or ``cell fw``).
 FILLS = ("compute-fillin", "vc-build")
-
-
-def colour_name(player: int) -> str:
-    return "black" if player == BLACK else "white"
-
-
-def filled_cells(answer: str, size: int) -> dict[int, int]:
-    """The cells a MoHex answer marks as filled (``fb``/``fw``), with their colours (the
-    answer is pairs ``cell kind``; other kinds, such as inferior cells, are left out)."""
-    words = answer.split()
-    colours = {"fb": BLACK, "fw": WHITE}
-    return {
-        parse_vertex(cell, size): colours[kind]
-        for cell, kind in itertools.pairwise(words)
-        if kind in colours
-    }
 
 
 def with_stones(position: Position, fills: dict[int, int]) -> Position:
@@ -88,19 +72,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             position.to_move = BLACK if args.to_move == "black" else WHITE
         setup = [f"loadsgf {args.sgf.resolve()}"]
         for move in args.moves:
-            setup.append(f"play {colour_name(position.to_move)} {move}")
+            setup.append(f"play {color_name(position.to_move)} {move}")
             position.play_index(parse_vertex(move, position.size))
     except (BoardlabError, OSError) as exc:
         print(f"bench_hex_fill_value: {exc}", file=sys.stderr)
         return 2
-    mover = colour_name(position.to_move)
+    mover = color_name(position.to_move)
     process = GtpProcess([binary], timeout=args.time + 60)
     try:
         process.command(f"param_dfpn timelimit {args.time}")
         for line in setup:
             process.command(line)
         fills = {
-            name: filled_cells(process.command(f"{name} {mover}"), position.size) for name in FILLS
+            name: fill_in_cells(process.command(f"{name} {mover}"), position.size) for name in FILLS
         }
         started = time.perf_counter()
         their_winner = process.command(f"dfpn-solve-state {mover}", args.time + 60).strip()
@@ -116,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     winners = set()
     for name, cells in (("nothing", {}), *fills.items()):
         result = solve(with_stones(position, cells), Limit(time=args.time), all_moves=False)
-        winner = "unsolved" if result.winner is None else colour_name(result.winner)
+        winner = "unsolved" if result.winner is None else color_name(result.winner)
         if result.winner is not None:
             winners.add(winner)
         print(

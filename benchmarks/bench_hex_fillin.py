@@ -31,10 +31,11 @@ import numpy as np
 
 from boardlab.core.errors import ProtocolError
 from boardlab.hex import connections as vc
-from boardlab.hex.gtp import parse_vertex, vertex
+from boardlab.hex.gtp import vertex
+from boardlab.hex.judge import color_name
 from boardlab.hex.rules import random_open_position
 from boardlab.peers.gtp_process import GtpProcess
-from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
+from boardlab.peers.mohex import MOHEX_ABSENT, fill_in_cells, mohex_binary
 
 
 def _mask(cells: Sequence[int]) -> tuple[np.uint64, np.uint64]:
@@ -108,13 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             process.command("clear_board")
             for cell, stone in enumerate(board):
                 if stone:
-                    colour = "black" if stone == 1 else "white"
-                    process.command(f"play {colour} {vertex(cell, n)}")
-            words = process.command("compute-fillin black").split()
-            theirs = {
-                parse_vertex(cell, n): 1 if kind == "fb" else 2
-                for cell, kind in zip(words[::2], words[1::2], strict=True)
-            }
+                    process.command(f"play {color_name(stone)} {vertex(cell, n)}")
+            theirs = fill_in_cells(process.command("compute-fillin black"), n)
             ours = boardlab_fills(knowledge, board)
             ours_total += len(ours)
             theirs_total += len(theirs)

@@ -12,6 +12,7 @@ from tests.hex.benchmark_script import load
 from boardlab.hex import connections as vc
 from boardlab.hex.gtp import parse_vertex
 from boardlab.hex.rules import BLACK, WHITE, Position
+from boardlab.peers.mohex import fill_in_cells
 
 
 def test_boardlab_marks_a_dead_corner_and_nothing_on_an_empty_board() -> None:
@@ -41,7 +42,7 @@ def test_without_mohex_the_benchmark_says_so(
 def test_fill_value_reads_mohex_fills_and_plays_them_as_stones() -> None:
     bench = load("bench_hex_fill_value")
     answer = " a1 iv[a2] b1 fb c1 ii[b2-c2]\n d1 x e1 fw  a2 fb"
-    fills = bench.filled_cells(answer, 5)
+    fills = fill_in_cells(answer, 5)
     assert fills == {
         parse_vertex("b1", 5): BLACK,
         parse_vertex("e1", 5): WHITE,

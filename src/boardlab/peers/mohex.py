@@ -15,12 +15,14 @@ source and its binary's path handed in. Two facts about it shape this module:
 
 from __future__ import annotations
 
+import itertools
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from boardlab.core.errors import ProtocolError
+from boardlab.hex.gtp import parse_vertex
 from boardlab.hex.judge import Prover, Verdict
 from boardlab.hex.rules import BLACK, WHITE
 from boardlab.peers.gtp_process import GtpProcess
@@ -30,6 +32,7 @@ __all__ = [
     "CheckedProver",
     "MohexPlayer",
     "MohexProver",
+    "fill_in_cells",
     "mohex_binary",
     "mohex_settings",
 ]
@@ -51,6 +54,18 @@ def mohex_binary(path: str | None) -> str | None:
     if not path or not Path(path).is_file():
         return None
     return str(Path(path).resolve())
+
+
+def fill_in_cells(answer: str, size: int) -> dict[int, int]:
+    """The cells a MoHex answer marks as filled in (``compute-fillin``, ``vc-build``,
+    ``compute-inferior``: pairs ``cell kind``, ``fb`` and ``fw`` the fills), each with
+    the colour it is filled with; the other kinds (inferior cells and such) left out."""
+    colours = {"fb": BLACK, "fw": WHITE}
+    return {
+        parse_vertex(cell, size): colours[kind]
+        for cell, kind in itertools.pairwise(answer.split())
+        if kind in colours
+    }
 
 
 def mohex_settings(seconds: float, playouts: int | None, threads: int = 1) -> list[str]:
