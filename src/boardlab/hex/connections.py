@@ -43,9 +43,11 @@ __all__ = [
     "Knowledge",
     "analyse",
     "analyse_with_proof",
+    "cells_of",
     "dead_regions",
     "knowledge",
     "on_paths",
+    "words_of",
 ]
 
 U2 = npt.NDArray[np.uint64]
@@ -118,6 +120,16 @@ _BLACK, _WHITE = 1, 2
 _WORD = 64
 #: The edge lines from this one on are rows (player 2's); those before, columns.
 _EDGE_ROWS = 2
+
+
+def words_of(cells: int) -> Mask:
+    """A set of cells (bit ``c`` for cell ``c``) as the kernel's two words."""
+    return np.uint64(cells & (2**64 - 1)), np.uint64(cells >> 64)
+
+
+def cells_of(words: Mask | npt.NDArray[np.uint64]) -> int:
+    """The kernel's two words (numba hands them back as Python ints) as one cell set."""
+    return int(words[0]) | int(words[1]) << 64
 
 
 @jit

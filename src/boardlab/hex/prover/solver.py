@@ -20,6 +20,7 @@ from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.board import centre_order
 from boardlab.hex.prover.alphabeta import solve_alphabeta
+from boardlab.hex.prover.regions import region_fill
 from boardlab.hex.prover.result import SolveResult, format_result
 from boardlab.hex.rules import BLACK, WHITE, Position
 
@@ -54,8 +55,9 @@ def solve(
 
     With ``mustplay`` (and ``all_moves``; DFPN only) the question is MoHex's
     ``dfpn-solver-find-winning``: only the moves of the root's must-play set are
-    classified, those left after its inferior-cell analysis, and the others come back as
-    ``pruned_moves``. Each pruned move loses (it leaves an opponent's connection whole)
+    classified, those left after its inferior-cell analysis and outside the regions one
+    player captures (:mod:`boardlab.hex.prover.regions`, filled before the search), and
+    the others come back as ``pruned_moves``. Each pruned move loses (it leaves an opponent's connection whole)
     or is no better than a considered one, so the winning moves found are winning moves
     of the position, and when none of them wins, no pruned move does either.
 
@@ -127,25 +129,34 @@ def solve_dfpn(
     pruned: list[int] = []
     root_wins: bool | None = None
     complete = True
+    # captured regions filled by their captors: the same value, and the same for every
+    # move outside them (hex.prover.regions), so the search starts from the filled root
+    fill_black, fill_white = region_fill(size, black, white)
+    filled = fill_black | fill_white
+    root_black, root_white = black | fill_black, white | fill_white
 
     def child(cell: int) -> tuple[int, int]:
         b = 1 << cell
-        return (black | b, white) if player == BLACK else (black, white | b)
+        base_black, base_white = (black, white) if filled >> cell & 1 else (root_black, root_white)
+        return (base_black | b, base_white) if player == BLACK else (base_black, base_white | b)
 
     def prove(cells: list[int]) -> list[bool | None]:
         return [not search.prove(*child(cell), other) for cell in cells]
 
     try:
-        root_wins = search.prove(black, white, player)
+        root_wins = search.prove(root_black, root_white, player)
         moves = search.classification_order(black, white, player)
         if not root_wins:
             losing = moves  # a lost position: every move loses
-        elif not all_moves and (found := search.winning_child(black, white, player)) is not None:
+        elif (
+            not all_moves
+            and (found := search.winning_child(root_black, root_white, player)) is not None
+        ):
             winning, complete = [found.bit_length() - 1], False
         else:
             phases = search.classification_phases(moves)
             if mustplay and all_moves:
-                considered = search.considered_moves(black, white, player)
+                considered = search.considered_moves(root_black, root_white, player)
                 if considered is not None:
                     phases = [[cell for cell in moves if considered >> cell & 1]]
                     pruned = [cell for cell in moves if not considered >> cell & 1]

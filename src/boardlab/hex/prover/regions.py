@@ -1,0 +1,383 @@
+"""Prover layer: captured regions, small sets of empty cells one player fills before a search.
+
+A set ``S`` of empty cells is *captured* by a player ``P`` when ``P``, answering inside
+``S`` each time the opponent ``Q`` plays there (or not at all), can always make ``S``
+end as good as if every cell of ``S`` were ``P``'s, whatever the rest of the board
+becomes. The position is then worth the same with ``S`` filled by ``P`` (``P`` keeps
+to its own winning strategy outside ``S`` and to the local one inside; the other way
+round an extra stone never hurts), for either side to move and after any moves
+outside ``S``; so a solver may fill ``S`` before searching, and ``Q``'s moves inside
+``S`` are no better than its others. The captured pairs of the ring table are the
+two-cell case; MoHex's combinatorial decompositions are larger ones.
+
+What "as good as filled" means here, for a connected ``S``. Around ``S`` lie stones,
+the board's edges and a few empty *exits* (cells next to ``S`` outside it). Groups
+whose every liberty is in ``S`` (and that touch no edge) are *inside*: fixed stones of
+the local game. Filled with ``P``, ``S`` joins everything of ``P`` around it into one
+group. A final colouring of ``S`` does the same, whatever colours the exits get, when:
+
+- one group of ``P`` (its cells of ``S`` and inside groups) touches every ``P`` group
+  and ``P`` edge next to ``S``, and every exit not next to one of those (an exit next
+  to one, if it ends ``P``, is in that group anyway);
+- no group of ``Q`` (its cells of ``S`` and inside groups) touches two different
+  things of ``Q``: a ``Q`` group or edge next to ``S``, or an exit, which counts as the
+  ``Q`` groups next to it (it joins them when it ends ``Q``) or, next to none, as
+  itself. Filled with ``P``, ``S`` joins nothing of ``Q``.
+
+Then every connection between the cells outside ``S`` runs through ``S`` in the
+colouring exactly when it does with ``S`` filled, so the winner is the same.
+
+:func:`captured` plays the local game out (``Q`` first, ``P`` answering or passing)
+with a budget of positions; :func:`candidate_regions` proposes the connected sets of at
+most :data:`MAX_REGION` empty cells that at most :data:`MAX_CUT` empty cells cut off
+from the rest; :func:`region_fill` fills the captured ones of a position, to a fixed
+point with the shared kernel's captured pairs and dead cells, for a search's root.
+The brute-force check on small boards is ``tests/hex/test_regions.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from boardlab.hex.board import edge_lines, neighbours
+
+__all__ = ["MAX_CUT", "MAX_REGION", "MAX_STATES", "candidate_regions", "captured", "region_fill"]
+
+#: The most empty cells of a region tested.
+MAX_REGION = 12
+#: The most empty cells left out to cut a region off the others.
+MAX_CUT = 2
+#: The most positions of one region's local game before it counts as not captured.
+MAX_STATES = 20_000
+#: The fewest cells of a region tested (one cell alone is the ring table's business).
+_SMALLEST = 2
+#: Rounds of filling (captured regions, then the kernel's fill-in) at most.
+MAX_ROUNDS = 4
+
+_EMPTY, _BLACK, _WHITE = 0, 1, 2
+
+
+class _OverBudgetError(Exception):
+    """The local game took more positions than its budget."""
+
+
+@dataclass(frozen=True)
+class _Local:
+    """One region's local game for ``player``: the region's nodes (its cells first,
+    then the inside groups), their links, and what each touches around the region."""
+
+    cells: int  # how many of the nodes are empty cells of the region
+    inside: dict[int, int]  # per colour: the nodes of its inside groups
+    links: tuple[int, ...]  # per node: the nodes next to it (bit ``i`` for node ``i``)
+    own_touch: tuple[int, ...]  # per node: bits of the player's things it touches
+    own_needed: int  # the bits one of the player's groups must touch
+    rival_touch: tuple[int, ...]  # per node: bits of the opponent's things it touches
+
+
+def _groups(n: int, board: Sequence[int]) -> tuple[list[int], list[int]]:
+    """``(group, edge_colour)``: each stone's group id (its smallest cell, edges as
+    ``n*n + k`` for edge line ``k``), and each edge line's owner."""
+    size = n * n
+    owner = [_BLACK, _BLACK, _WHITE, _WHITE]
+    parent = list(range(size + 4))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    around = neighbours(n)
+    for k, line in enumerate(edge_lines(n)):
+        for c in line:
+            if board[c] == owner[k]:
+                parent[find(c)] = find(size + k)
+    for c in range(size):
+        if board[c]:
+            for d in around[c]:
+                if board[d] == board[c]:
+                    parent[find(c)] = find(d)
+    return [find(x) for x in range(size + 4)], owner
+
+
+def _local_game(n: int, board: Sequence[int], region: Sequence[int], player: int) -> _Local:
+    """The local game of ``region`` (a connected set of empty cells) for ``player``."""
+    size = n * n
+    around = neighbours(n)
+    group, owner = _groups(n, board)
+    inside_set = set(region)
+    edge_of: dict[int, list[int]] = {}
+    for k, line in enumerate(edge_lines(n)):
+        for c in line:
+            edge_of.setdefault(c, []).append(k)
+    # groups with a liberty outside the region or an edge are outside it
+    outside: set[int] = {group[size + k] for k in range(4)}
+    for c in range(size):
+        if board[c] == _EMPTY and c not in inside_set:
+            outside.update(group[d] for d in around[c] if board[d])
+    colour_of = {group[size + k]: owner[k] for k in range(4)}
+    for c in range(size):
+        if board[c]:
+            colour_of[group[c]] = board[c]
+
+    def things(c: int, colour: int) -> set[int]:
+        """The groups and edges of ``colour`` outside the region next to cell ``c``."""
+        found = {group[d] for d in around[c] if board[d] == colour and group[d] in outside}
+        found.update(group[size + k] for k in edge_of.get(c, ()) if owner[k] == colour)
+        return found
+
+    inner = sorted(
+        {group[d] for c in region for d in around[c] if board[d] and group[d] not in outside}
+    )
+    nodes = list(region) + inner
+    index = {cell: i for i, cell in enumerate(region)}
+    index.update({g: len(region) + i for i, g in enumerate(inner)})
+    exits = sorted({d for c in region for d in around[c] if board[d] == _EMPTY} - inside_set)
+    rival = 3 - player
+    # the player's bits: its things next to the region, then the exits next to none of them
+    own_things = sorted({g for c in region for g in things(c, player)})
+    own_bit = {g: 1 << i for i, g in enumerate(own_things)}
+    own_set = set(own_things)
+    loose = [e for e in exits if not things(e, player) & own_set]
+    own_bit.update({e: 1 << (len(own_things) + i) for i, e in enumerate(loose)})
+    own_needed = (1 << (len(own_things) + len(loose))) - 1
+    # the opponent's bits: its things next to the region or an exit, and the bare exits
+    rival_things = sorted({g for c in list(region) + exits for g in things(c, rival)})
+    rival_bit = {g: 1 << i for i, g in enumerate(rival_things)}
+    bare = [e for e in exits if not things(e, rival)]
+    rival_bit.update({e: 1 << (len(rival_things) + i) for i, e in enumerate(bare)})
+
+    def rival_mask_of_exit(e: int) -> int:
+        mapped = things(e, rival)
+        if not mapped:
+            return rival_bit[e]
+        return sum(rival_bit[g] for g in mapped)
+
+    inside = {_BLACK: 0, _WHITE: 0}
+    links: list[int] = []
+    own_touch: list[int] = []
+    rival_touch: list[int] = []
+    for node in nodes:
+        cells = [node] if node in inside_set else [c for c in range(size) if group[c] == node]
+        if node not in inside_set:
+            inside[colour_of[node]] |= 1 << index[node]
+        linked: set[int] = set()
+        own = rival_mask = 0
+        for c in cells:
+            for d in around[c]:
+                if d in inside_set:
+                    linked.add(index[d])
+                elif board[d] and group[d] in index:
+                    linked.add(index[group[d]])
+            if node in inside_set:
+                own |= sum(own_bit[g] for g in things(c, player))
+                rival_mask |= sum(rival_bit[g] for g in things(c, rival))
+                for d in around[c]:
+                    if board[d] == _EMPTY and d not in inside_set:
+                        own |= own_bit.get(d, 0)
+                        rival_mask |= rival_mask_of_exit(d)
+        linked.discard(index[node])
+        links.append(sum(1 << i for i in linked))
+        own_touch.append(own)
+        rival_touch.append(rival_mask)
+    return _Local(
+        len(region), inside, tuple(links), tuple(own_touch), own_needed, tuple(rival_touch)
+    )
+
+
+def _groups_of(local: _Local, cells: int, colour: int) -> Iterator[int]:
+    """The groups of ``colour`` as node sets: its inside groups and the region cells
+    in ``cells``."""
+    members = cells | local.inside[colour]
+    while members:
+        group = members & -members
+        grown = group
+        while True:
+            reach = group
+            rest = grown
+            while rest:
+                low = rest & -rest
+                reach |= local.links[low.bit_length() - 1]
+                rest ^= low
+            reach &= members
+            if reach == group:
+                break
+            grown = reach & ~group
+            group = reach
+        members &= ~group
+        yield group
+
+
+def _touched(touch: tuple[int, ...], group: int) -> int:
+    """Everything the nodes of ``group`` touch."""
+    found = 0
+    while group:
+        low = group & -group
+        found |= touch[low.bit_length() - 1]
+        group ^= low
+    return found
+
+
+def _joins_all(local: _Local, cells: int, player: int) -> bool:
+    """Does one of ``player``'s groups touch every thing it must?"""
+    if local.own_needed == 0:
+        return True
+    return any(
+        _touched(local.own_touch, group) == local.own_needed
+        for group in _groups_of(local, cells, player)
+    )
+
+
+def _joins_two(local: _Local, cells: int, rival: int) -> bool:
+    """Does one of ``rival``'s groups touch two different things of its own?"""
+    for group in _groups_of(local, cells, rival):
+        touched = _touched(local.rival_touch, group)
+        if touched & (touched - 1):
+            return True
+    return False
+
+
+def captured(
+    n: int, board: Sequence[int], region: Sequence[int], player: int, max_states: int = MAX_STATES
+) -> bool:
+    """Is ``region`` (a connected set of empty cells of ``board``) captured by ``player``?
+    False also when the local game takes more than ``max_states`` positions."""
+    local = _local_game(n, board, region, player)
+    rival = 3 - player
+    full = (1 << local.cells) - 1
+    # the busiest cells first: most links and most things touched
+    order = sorted(
+        range(local.cells),
+        key=lambda i: (
+            -(
+                local.links[i].bit_count()
+                + local.own_touch[i].bit_count()
+                + local.rival_touch[i].bit_count()
+            )
+        ),
+    )
+    known: dict[tuple[int, int], bool] = {}
+    joined: dict[int, bool] = {}
+    crossed: dict[int, bool] = {}
+
+    def joins_all(cells: int) -> bool:
+        if cells not in joined:
+            joined[cells] = _joins_all(local, cells, player)
+        return joined[cells]
+
+    def joins_two(cells: int) -> bool:
+        if cells not in crossed:
+            crossed[cells] = _joins_two(local, cells, rival)
+        return crossed[cells]
+
+    def holds(mine: int, theirs: int) -> bool:
+        """With the opponent to move in the region, does the player keep it?"""
+        key = (mine, theirs)
+        if key in known:
+            return known[key]
+        free = full & ~mine & ~theirs
+        if joins_two(theirs) or not joins_all(mine | free):
+            return False
+        if joins_all(mine) and not joins_two(theirs | free):
+            return True
+        if len(known) >= max_states:
+            raise _OverBudgetError
+        answer = True
+        for i in order:
+            if not free >> i & 1:
+                continue
+            after = theirs | 1 << i
+            rest = free & ~(1 << i)
+            near = [j for j in order if rest >> j & 1 and local.links[i] >> j & 1]
+            far = [j for j in order if rest >> j & 1 and not local.links[i] >> j & 1]
+            replies = [mine | 1 << j for j in near + far] + [mine]
+            if not any(holds(reply, after) for reply in replies):
+                answer = False
+                break
+        known[key] = answer
+        return answer
+
+    try:
+        return holds(0, 0)
+    except _OverBudgetError:
+        return False
+
+
+def candidate_regions(
+    n: int, board: Sequence[int], max_cells: int = MAX_REGION, max_cut: int = MAX_CUT
+) -> list[tuple[int, ...]]:
+    """The connected sets of 2 to ``max_cells`` empty cells that leaving out at most
+    ``max_cut`` other empty cells separates from the rest of the empty cells (smallest
+    first, each once)."""
+    around = neighbours(n)
+    empty = [c for c in range(n * n) if board[c] == _EMPTY]
+    found: set[tuple[int, ...]] = set()
+    for cut_size in range(max_cut + 1):
+        for cut in combinations(empty, cut_size):
+            seen = set(cut)
+            for start in empty:
+                if start in seen:
+                    continue
+                seen.add(start)
+                part, i = [start], 0
+                while i < len(part):
+                    for d in around[part[i]]:
+                        if board[d] == _EMPTY and d not in seen:
+                            seen.add(d)
+                            part.append(d)
+                    i += 1
+                if _SMALLEST <= len(part) <= max_cells:
+                    found.add(tuple(sorted(part)))
+    return sorted(found, key=lambda part: (len(part), part))
+
+
+def region_fill(
+    n: int, black: int, white: int, out_of_time: Callable[[], bool] | None = None
+) -> tuple[int, int]:
+    """``(black, white)``: the cells of the captured regions of the position with these
+    stones, each to be filled by its captor; found after the shared kernel's captured
+    pairs and dead cells, to a fixed point (at most :data:`MAX_ROUNDS` rounds). When
+    ``out_of_time()`` turns true, the regions found so far."""
+    from boardlab.hex import connections as vc
+
+    knowledge = vc.knowledge(n)
+    low, high, left, right = (vc.words_of(vc.cells_of(row)) for row in knowledge.lines[:4])
+    edges = (low, high, left, right)
+    fill = {_BLACK: 0, _WHITE: 0}
+    for _ in range(MAX_ROUNDS):
+        b, w = vc.fill_captured(
+            n,
+            knowledge.ring,
+            knowledge.table,
+            vc.words_of(black | fill[_BLACK]),
+            vc.words_of(white | fill[_WHITE]),
+        )
+        stones_b, stones_w = vc.cells_of(b), vc.cells_of(w)
+        dead = vc.cells_of(
+            vc.dead_regions(
+                n, knowledge.ring, knowledge.table, edges,
+                vc.words_of(stones_b), vc.words_of(stones_w),
+            )
+        )  # fmt: skip
+        grown = False
+        for player in (_BLACK, _WHITE):
+            # a dead cell's colour never matters: the captor's here
+            board = [
+                _BLACK if stones_b >> c & 1 else _WHITE if stones_w >> c & 1 else _EMPTY
+                for c in range(n * n)
+            ]
+            board = [player if dead >> c & 1 else v for c, v in enumerate(board)]
+            for region in candidate_regions(n, board):
+                if out_of_time is not None and out_of_time():
+                    return fill[_BLACK], fill[_WHITE]
+                cells = sum(1 << c for c in region)
+                if not cells & fill[player] and captured(n, board, region, player):
+                    fill[player] |= cells
+                    grown = True
+            if grown:
+                break
+        if not grown:
+            break
+    return fill[_BLACK], fill[_WHITE]

@@ -1,0 +1,132 @@
+"""Captured regions (``hex/prover/regions.py``): filling one never changes a position's value
+(plain minimax on 4x4, every candidate region, both captors, both sides to move), the
+11x11 pocket MoHex's suite turns on is found, and the search stops when told to."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.hex.test_solver_dfpn import mover_wins
+
+from boardlab.hex.board import vertex, vertex_index
+from boardlab.hex.prover.regions import candidate_regions, captured, region_fill
+from boardlab.hex.rules import random_open_position
+
+
+def bits(cells: tuple[int, ...] | list[int]) -> int:
+    return sum(1 << c for c in cells)
+
+
+@pytest.mark.parametrize(("size", "stones", "count", "seed"), [(4, 6, 40, 1), (4, 8, 60, 2)])
+def test_filling_a_captured_region_keeps_the_value(
+    size: int, stones: int, count: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    filled = 0
+    for _ in range(count):
+        position = random_open_position(size, stones, rng)
+        board = list(position.board)
+        black = bits([c for c, v in enumerate(board) if v == 1])
+        white = bits([c for c, v in enumerate(board) if v == 2])
+        for region in candidate_regions(size, board, max_cells=8):
+            for player in (1, 2):
+                if not captured(size, board, region, player):
+                    continue
+                filled += 1
+                fb, fw = (
+                    (black | bits(region), white) if player == 1 else (black, white | bits(region))
+                )
+                for mover in (1, 2):
+                    assert mover_wins(size, black, white, mover) == mover_wins(
+                        size, fb, fw, mover
+                    ), (board, region, player, mover)
+    assert filled >= 10  # the check saw captured regions, not only refusals
+
+
+def test_a_region_two_opponent_groups_can_meet_in_is_not_captured() -> None:
+    # 3x3: black's stones b1 and b3 with white's a2 and c2 around the empty b2 and the
+    # rest; white on b2 joins a2 to c2 (its edges), so b2 alone is no black capture
+    size = 3
+    board = [0] * 9
+    for name, colour in (("b1", 1), ("b3", 1), ("a2", 2), ("c2", 2)):
+        board[vertex_index(name, size)] = colour
+    b2 = vertex_index("b2", size)
+    assert not captured(size, board, [b2], 1)
+
+
+# Benzene's 11x11 puzzle "henderson 85" (white to move; MoHex's suite, case 154):
+# the stones as HexGui names them
+HENDERSON_85_BLACK = [
+    "d3",
+    "h3",
+    "e4",
+    "f4",
+    "i4",
+    "d5",
+    "f5",
+    "i5",
+    "a6",
+    "f6",
+    "g6",
+    "j6",
+    "d7",
+    "f7",
+    "j7",
+    "c8",
+    "g8",
+    "h8",
+    "c9",
+    "b10",
+    "h10",
+]
+HENDERSON_85_WHITE = [
+    "e3",
+    "f3",
+    "g3",
+    "i3",
+    "d4",
+    "g4",
+    "e5",
+    "g5",
+    "h5",
+    "d6",
+    "e6",
+    "c7",
+    "e7",
+    "g7",
+    "h7",
+    "i7",
+    "i8",
+    "b9",
+    "d9",
+    "e10",
+]
+
+
+def test_the_pocket_of_henderson_85_is_black_s() -> None:
+    # black's connection from f7's group down to its edge holds the pocket under it:
+    # MoHex's combinatorial decomposition there, plus the cells below g8 it fills in
+    size = 11
+    black = bits([vertex_index(v, size) for v in HENDERSON_85_BLACK])
+    white = bits([vertex_index(v, size) for v in HENDERSON_85_WHITE])
+    fill_black, fill_white = region_fill(size, black, white)
+    assert fill_white == 0
+    found = sorted(vertex(c, size) for c in range(size * size) if fill_black >> c & 1)
+    assert found == sorted(["d8", "e8", "f8", "e9", "f9", "d10", "f10", "g9", "g10", "h9"])
+
+
+def test_region_fill_stops_when_out_of_time() -> None:
+    size = 11
+    black = bits([vertex_index(v, size) for v in HENDERSON_85_BLACK])
+    white = bits([vertex_index(v, size) for v in HENDERSON_85_WHITE])
+    assert region_fill(size, black, white, out_of_time=lambda: True) == (0, 0)
+
+
+def test_candidates_are_small_cut_off_parts() -> None:
+    size = 4
+    position = random_open_position(size, 6, random.Random(3))
+    board = list(position.board)
+    for region in candidate_regions(size, board, max_cells=5, max_cut=1):
+        assert 2 <= len(region) <= 5
+        assert all(board[c] == 0 for c in region)
