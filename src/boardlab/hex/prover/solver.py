@@ -147,6 +147,10 @@ def solve_dfpn(
             base_white |= b
         if not wide:  # on 64 cells the region search costs more than it saves
             return base_black, base_white
+        if 0 in search.bounds(
+            search.key(base_black, base_white, other), base_black, base_white, other
+        ):
+            return base_black, base_white  # proven already (by the root's search, say)
         more_black, more_white = region_fill(size, base_black, base_white, budget.exhausted)
         return base_black | more_black, base_white | more_white
 
