@@ -9,7 +9,9 @@ boardlab's prover has, on random positions of one board size (``--positions`` ga
   iterated; no virtual connections), one process for all positions;
 - boardlab: the prover's fill-in on the shared kernel (:mod:`boardlab.hex.connections`):
   captured pairs filled one at a time, then the dead cells and dead regions
-  (:func:`~boardlab.hex.connections.dead_regions`).
+  (:func:`~boardlab.hex.connections.dead_regions`); and apart, the cells of the captured
+  regions the solver fills at its root on top of those
+  (:func:`~boardlab.hex.prover.regions.region_fill`).
 
 It prints the cells each program fills, the cells both fill, the ratio, and how many of
 MoHex's fills are dead by boardlab's ring table once MoHex's other fills are on the
@@ -27,35 +29,28 @@ import random
 import sys
 from collections.abc import Sequence
 
-import numpy as np
-
 from boardlab.core.errors import ProtocolError
 from boardlab.hex import connections as vc
 from boardlab.hex.gtp import vertex
 from boardlab.hex.judge import color_name
+from boardlab.hex.prover.regions import region_fill
 from boardlab.hex.rules import random_open_position
 from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import MOHEX_ABSENT, fill_in_cells, mohex_binary
 
 
-def _mask(cells: Sequence[int]) -> tuple[np.uint64, np.uint64]:
-    """A set of cells as the shared kernel's two words."""
-    words = sum(1 << c for c in cells)
-    return np.uint64(words & (2**64 - 1)), np.uint64(words >> 64)
-
-
 def boardlab_fills(knowledge: vc.Knowledge, board: list[int]) -> set[int]:
     """The empty cells of ``board`` boardlab's prover fills in or finds dead."""
     n = knowledge.n
-    black = _mask([c for c, v in enumerate(board) if v == 1])
-    white = _mask([c for c, v in enumerate(board) if v == 2])
+    black = vc.words_of(sum(1 << c for c, v in enumerate(board) if v == 1))
+    white = vc.words_of(sum(1 << c for c, v in enumerate(board) if v == 2))
     filled = vc.fill_captured(n, knowledge.ring, knowledge.table, black, white)
     # numba hands words back as Python ints: typed again as words for the next call
-    black, white = ((np.uint64(lo), np.uint64(hi)) for lo, hi in filled)
-    low, high, left, right = ((np.uint64(r[0]), np.uint64(r[1])) for r in knowledge.lines[:4])
+    black, white = (vc.words_of(vc.cells_of(words)) for words in filled)
+    low, high, left, right = (vc.words_of(vc.cells_of(row)) for row in knowledge.lines[:4])
     edges = (low, high, left, right)
     dead = vc.dead_regions(n, knowledge.ring, knowledge.table, edges, black, white)
-    marked = [int(a) | int(b) << 64 for a, b in (black, white, dead)]
+    marked = [vc.cells_of(words) for words in (black, white, dead)]
     return {c for c in range(n * n) if board[c] == 0 and any(m >> c & 1 for m in marked)}
 
 
@@ -99,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = args.size
     knowledge = vc.knowledge(n)
     rng = random.Random(args.seed)
-    ours_total = theirs_total = common = dead_in_theirs = 0
+    ours_total = theirs_total = common = dead_in_theirs = regions_total = regions_common = 0
     process = GtpProcess([binary], timeout=60)
     try:
         process.command(f"boardsize {n}")
@@ -113,6 +108,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             theirs = fill_in_cells(process.command("compute-fillin black"), n)
             ours = boardlab_fills(knowledge, board)
             ours_total += len(ours)
+            black = sum(1 << c for c, v in enumerate(board) if v == 1)
+            white = sum(1 << c for c, v in enumerate(board) if v == 2)
+            in_regions = region_fill(n, black, white)
+            region_cells = {c for c in range(n * n) if (in_regions[0] | in_regions[1]) >> c & 1}
+            regions_total += len(region_cells)
+            regions_common += len(region_cells & set(theirs))
             theirs_total += len(theirs)
             common += len(ours & set(theirs))
             dead_in_theirs += dead_after(knowledge, board, theirs)
@@ -128,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  MoHex compute-fillin: {theirs_total}")
     print(f"  boardlab prover:      {ours_total} ({common} of them MoHex's too)")
     print(f"  ratio boardlab / MoHex: {ours_total / max(theirs_total, 1):.2f}")
+    print(
+        f"  and in captured regions (the solver's root, hex.prover.regions): {regions_total}"
+        f" ({regions_common} of them MoHex's too)"
+    )
     print(
         f"  MoHex's fills dead by boardlab's ring table once its other fills are in: "
         f"{dead_in_theirs} of {theirs_total}"
