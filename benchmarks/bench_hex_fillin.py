@@ -111,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             black = sum(1 << c for c, v in enumerate(board) if v == 1)
             white = sum(1 << c for c, v in enumerate(board) if v == 2)
             in_regions = region_fill(n, black, white)
-            region_cells = {c for c in range(n * n) if (in_regions[0] | in_regions[1]) >> c & 1}
+            region_cells = {c for c in range(n * n) if in_regions.cells >> c & 1}
             regions_total += len(region_cells)
             regions_common += len(region_cells & set(theirs))
             theirs_total += len(theirs)

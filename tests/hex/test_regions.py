@@ -9,9 +9,11 @@ import random
 import pytest
 from tests.hex.test_solver_dfpn import mover_wins
 
+from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex, vertex_index
 from boardlab.hex.prover.regions import candidate_regions, captured, region_fill
-from boardlab.hex.rules import random_open_position
+from boardlab.hex.prover.solver import solve
+from boardlab.hex.rules import Cell, Position, random_open_position
 
 
 def bits(cells: tuple[int, ...] | list[int]) -> int:
@@ -110,9 +112,9 @@ def test_the_pocket_of_henderson_85_is_black_s() -> None:
     size = 11
     black = bits([vertex_index(v, size) for v in HENDERSON_85_BLACK])
     white = bits([vertex_index(v, size) for v in HENDERSON_85_WHITE])
-    fill_black, fill_white = region_fill(size, black, white)
-    assert fill_white == 0
-    found = sorted(vertex(c, size) for c in range(size * size) if fill_black >> c & 1)
+    fill = region_fill(size, black, white)
+    assert fill.white == 0
+    found = sorted(vertex(c, size) for c in range(size * size) if fill.black >> c & 1)
     assert found == sorted(["d8", "e8", "f8", "e9", "f9", "d10", "f10", "g9", "g10", "h9"])
 
 
@@ -120,7 +122,7 @@ def test_region_fill_stops_when_out_of_time() -> None:
     size = 11
     black = bits([vertex_index(v, size) for v in HENDERSON_85_BLACK])
     white = bits([vertex_index(v, size) for v in HENDERSON_85_WHITE])
-    assert region_fill(size, black, white, out_of_time=lambda: True) == (0, 0)
+    assert region_fill(size, black, white, out_of_time=lambda: True).cells == 0
 
 
 def test_candidates_are_small_cut_off_parts() -> None:
@@ -130,3 +132,61 @@ def test_candidates_are_small_cut_off_parts() -> None:
     for region in candidate_regions(size, board, max_cells=5, max_cut=1):
         assert 2 <= len(region) <= 5
         assert all(board[c] == 0 for c in region)
+
+
+def brute_winning_moves(position: Position) -> set[int]:
+    n = position.size
+    black = bits([c for c, v in enumerate(position.board) if v == 1])
+    white = bits([c for c, v in enumerate(position.board) if v == 2])
+    mover = position.to_move
+    found = set()
+    for m in position.legal_indices():
+        after = (black | 1 << m, white) if mover == 1 else (black, white | 1 << m)
+        if not mover_wins(n, *after, 3 - mover):
+            found.add(m)
+    return found
+
+
+def test_a_move_on_a_pair_the_regions_rest_on_is_judged_as_given() -> None:
+    # 5x5, black to move: black's region d1 d2 e1 c3 is found with a captured pair
+    # filled; white's stone on that pair breaks it, so the moves there are classified on
+    # the position as given (classified on the filled one, b5 and c4 came out winning)
+    board = [2, 1, 0, 2, 0, 1, 0, 1, 2, 0, 1, 2, 0, 0, 2, 0, 0, 0, 2, 0, 0, 1, 1, 1, 2]
+    size = 5
+    position = Position.from_stones(
+        size,
+        [Cell.of_index(c, size) for c, v in enumerate(board) if v == 1],
+        [Cell.of_index(c, size) for c, v in enumerate(board) if v == 2],
+        1,
+    )
+    fill = region_fill(
+        size,
+        bits([c for c, v in enumerate(board) if v == 1]),
+        bits([c for c, v in enumerate(board) if v == 2]),
+    )
+    assert fill.cells and fill.pairs
+    result = solve(position, Limit(time=60))
+    assert {position.index(c) for c in result.winning_moves} == brute_winning_moves(position)
+
+
+@pytest.mark.parametrize(("size", "seed"), [(4, 11), (5, 12)])
+def test_solving_with_regions_matches_minimax(size: int, seed: int) -> None:
+    # positions with a captured region: every move classified, the first win, and
+    # MoHex's question, each against plain minimax
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 12:
+        position = random_open_position(size, rng.choice((size * size - 12, size * size - 10)), rng)
+        black = bits([c for c, v in enumerate(position.board) if v == 1])
+        white = bits([c for c, v in enumerate(position.board) if v == 2])
+        if not region_fill(size, black, white).cells:
+            continue
+        checked += 1
+        expected = brute_winning_moves(position)
+        every = solve(position, Limit(time=60))
+        assert {position.index(c) for c in every.winning_moves} == expected
+        first = {position.index(c) for c in solve(position, all_moves=False).winning_moves}
+        asked = {position.index(c) for c in solve(position, mustplay=True).winning_moves}
+        for found in (first, asked):
+            assert found <= expected
+            assert bool(found) == bool(expected)

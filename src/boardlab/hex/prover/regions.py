@@ -8,7 +8,11 @@ to its own winning strategy outside ``S`` and to the local one inside; the other
 round an extra stone never hurts), for either side to move and after any moves
 outside ``S``; so a solver may fill ``S`` before searching, and ``Q``'s moves inside
 ``S`` are no better than its others. The captured pairs of the ring table are the
-two-cell case; MoHex's combinatorial decompositions are larger ones.
+two-cell case; MoHex's combinatorial decompositions are larger ones. Regions are tested
+on the position with the kernel's captured pairs filled: a move on such a pair by its
+other player breaks the pair and maybe the region (a 5x5 case of
+``tests/hex/test_regions.py``), so a solver judges those moves, like the region's own
+cells, on the position as given (:class:`RegionFill` names the pairs).
 
 What "as good as filled" means here, for a connected ``S``. Around ``S`` lie stones,
 the board's edges and a few empty *exits* (cells next to ``S`` outside it). Groups
@@ -43,7 +47,15 @@ from itertools import combinations
 
 from boardlab.hex.board import edge_lines, neighbours
 
-__all__ = ["MAX_CUT", "MAX_REGION", "MAX_STATES", "candidate_regions", "captured", "region_fill"]
+__all__ = [
+    "MAX_CUT",
+    "MAX_REGION",
+    "MAX_STATES",
+    "RegionFill",
+    "candidate_regions",
+    "captured",
+    "region_fill",
+]
 
 #: The most empty cells of a region tested.
 MAX_REGION = 12
@@ -333,19 +345,37 @@ def candidate_regions(
     return sorted(found, key=lambda part: (len(part), part))
 
 
+@dataclass(frozen=True)
+class RegionFill:
+    """The captured regions :func:`region_fill` found: the cells each captor fills, and
+    the cells of the captured pairs the regions were found with (a move there by the
+    pair's other player breaks the pair, and maybe a region with it, so a move on one of
+    these cells is judged on the position as it was, not the filled one)."""
+
+    black: int = 0
+    white: int = 0
+    pairs: int = 0
+
+    @property
+    def cells(self) -> int:
+        """Every cell of the regions."""
+        return self.black | self.white
+
+
 def region_fill(
     n: int, black: int, white: int, out_of_time: Callable[[], bool] | None = None
-) -> tuple[int, int]:
-    """``(black, white)``: the cells of the captured regions of the position with these
-    stones, each to be filled by its captor; found after the shared kernel's captured
-    pairs and dead cells, to a fixed point (at most :data:`MAX_ROUNDS` rounds). When
-    ``out_of_time()`` turns true, the regions found so far."""
+) -> RegionFill:
+    """The captured regions of the position with these stones, each to be filled by its
+    captor; found after the shared kernel's captured pairs and dead cells, to a fixed
+    point (at most :data:`MAX_ROUNDS` rounds). When ``out_of_time()`` turns true, the
+    regions found so far."""
     from boardlab.hex import connections as vc
 
     knowledge = vc.knowledge(n)
     low, high, left, right = (vc.words_of(vc.cells_of(row)) for row in knowledge.lines[:4])
     edges = (low, high, left, right)
     fill = {_BLACK: 0, _WHITE: 0}
+    pairs = 0
     for _ in range(MAX_ROUNDS):
         b, w = vc.fill_captured(
             n,
@@ -355,6 +385,7 @@ def region_fill(
             vc.words_of(white | fill[_WHITE]),
         )
         stones_b, stones_w = vc.cells_of(b), vc.cells_of(w)
+        round_pairs = (stones_b | stones_w) & ~(black | white | fill[_BLACK] | fill[_WHITE])
         dead = vc.cells_of(
             vc.dead_regions(
                 n, knowledge.ring, knowledge.table, edges,
@@ -371,13 +402,14 @@ def region_fill(
             board = [player if dead >> c & 1 else v for c, v in enumerate(board)]
             for region in candidate_regions(n, board):
                 if out_of_time is not None and out_of_time():
-                    return fill[_BLACK], fill[_WHITE]
+                    return RegionFill(fill[_BLACK], fill[_WHITE], pairs | round_pairs)
                 cells = sum(1 << c for c in region)
                 if not cells & fill[player] and captured(n, board, region, player):
                     fill[player] |= cells
                     grown = True
             if grown:
+                pairs |= round_pairs
                 break
         if not grown:
             break
-    return fill[_BLACK], fill[_WHITE]
+    return RegionFill(fill[_BLACK], fill[_WHITE], pairs if fill[_BLACK] | fill[_WHITE] else 0)

@@ -134,13 +134,17 @@ def solve_dfpn(
     # move outside them (hex.prover.regions), so the search starts from the filled root;
     # past 64 cells each move classified gets its own regions too (9x9 case 174 of
     # MoHex's suite: 25.7 s instead of 34.5 s; on 7x7 they cost more than they save)
-    fill_black, fill_white = region_fill(size, black, white, budget.exhausted)
-    filled = fill_black | fill_white
-    root_black, root_white = black | fill_black, white | fill_white
+    regions = region_fill(size, black, white, budget.exhausted)
+    # a move in a region, or on a captured pair the regions were found with, is judged
+    # on the position as given (hex.prover.regions.RegionFill)
+    as_given = regions.cells | regions.pairs
+    root_black, root_white = black | regions.black, white | regions.white
 
     def child(cell: int) -> tuple[int, int]:
         b = 1 << cell
-        base_black, base_white = (black, white) if filled >> cell & 1 else (root_black, root_white)
+        base_black, base_white = (
+            (black, white) if as_given >> cell & 1 else (root_black, root_white)
+        )
         if player == BLACK:
             base_black |= b
         else:
@@ -151,8 +155,8 @@ def solve_dfpn(
             search.key(base_black, base_white, other), base_black, base_white, other
         ):
             return base_black, base_white  # proven already (by the root's search, say)
-        more_black, more_white = region_fill(size, base_black, base_white, budget.exhausted)
-        return base_black | more_black, base_white | more_white
+        more = region_fill(size, base_black, base_white, budget.exhausted)
+        return base_black | more.black, base_white | more.white
 
     def prove(cells: list[int]) -> list[bool | None]:
         return [not search.prove(*child(cell), other) for cell in cells]
@@ -165,6 +169,7 @@ def solve_dfpn(
         elif (
             not all_moves
             and (found := search.winning_child(root_black, root_white, player)) is not None
+            and not found & as_given
         ):
             winning, complete = [found.bit_length() - 1], False
         else:
