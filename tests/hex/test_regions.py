@@ -148,9 +148,9 @@ def brute_winning_moves(position: Position) -> set[int]:
 
 
 def test_a_move_on_a_pair_the_regions_rest_on_is_judged_as_given() -> None:
-    # 5x5, black to move: black's region d1 d2 e1 c3 is found with a captured pair
-    # filled; white's stone on that pair breaks it, so the moves there are classified on
-    # the position as given (classified on the filled one, b5 and c4 came out winning)
+    # 5x5, black to move: black's region d1 d2 e1 c3 is found with the kernel's captured
+    # pairs filled; a stone of a pair's other player breaks it, so the moves there are
+    # classified on the position as given (on the filled one, b5 and c4 came out winning)
     board = [2, 1, 0, 2, 0, 1, 0, 1, 2, 0, 1, 2, 0, 0, 2, 0, 0, 0, 2, 0, 0, 1, 1, 1, 2]
     size = 5
     position = Position.from_stones(
