@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from boardlab.hex.board import edge_lines, neighbours
@@ -88,11 +89,24 @@ class _Local:
     rival_touch: tuple[int, ...]  # per node: bits of the opponent's things it touches
 
 
-def _groups(n: int, board: Sequence[int]) -> tuple[list[int], list[int]]:
-    """``(group, edge_colour)``: each stone's group id (its smallest cell, edges as
-    ``n*n + k`` for edge line ``k``), and each edge line's owner."""
+@dataclass(frozen=True)
+class _Stones:
+    """The groups of one board, shared by every region tested on it."""
+
+    group: tuple[int, ...]  # per cell, then per edge line: its group's id
+    owner: tuple[int, ...]  # per edge line: its player
+    edge_of: dict[int, tuple[int, ...]]  # per cell on an edge: its edge lines
+    colour_of: dict[int, int]  # per group id: its colour
+    members: dict[int, tuple[int, ...]]  # per stone group: its cells
+    liberties: dict[int, frozenset[int]]  # per stone group: its empty neighbours
+
+
+@lru_cache(maxsize=8)
+def _stones(n: int, board: tuple[int, ...]) -> _Stones:
+    """The groups of ``board`` (each an id: one of its cells, or ``n*n + k`` for an edge
+    line ``k`` and the stones joined to it)."""
     size = n * n
-    owner = [_BLACK, _BLACK, _WHITE, _WHITE]
+    owner = (_BLACK, _BLACK, _WHITE, _WHITE)
     parent = list(range(size + 4))
 
     def find(x: int) -> int:
@@ -102,8 +116,10 @@ def _groups(n: int, board: Sequence[int]) -> tuple[list[int], list[int]]:
         return x
 
     around = neighbours(n)
+    edge_of: dict[int, tuple[int, ...]] = {}
     for k, line in enumerate(edge_lines(n)):
         for c in line:
+            edge_of[c] = (*edge_of.get(c, ()), k)
             if board[c] == owner[k]:
                 parent[find(c)] = find(size + k)
     for c in range(size):
@@ -111,37 +127,41 @@ def _groups(n: int, board: Sequence[int]) -> tuple[list[int], list[int]]:
             for d in around[c]:
                 if board[d] == board[c]:
                     parent[find(c)] = find(d)
-    return [find(x) for x in range(size + 4)], owner
+    group = tuple(find(x) for x in range(size + 4))
+    colour_of = {group[size + k]: owner[k] for k in range(4)}
+    members: dict[int, tuple[int, ...]] = {}
+    liberties: dict[int, frozenset[int]] = {}
+    for c in range(size):
+        if board[c]:
+            g = group[c]
+            colour_of[g] = board[c]
+            members[g] = (*members.get(g, ()), c)
+            free = frozenset(d for d in around[c] if board[d] == _EMPTY)
+            liberties[g] = liberties.get(g, frozenset()) | free
+    return _Stones(group, owner, edge_of, colour_of, members, liberties)
 
 
 def _local_game(n: int, board: Sequence[int], region: Sequence[int], player: int) -> _Local:
     """The local game of ``region`` (a connected set of empty cells) for ``player``."""
     size = n * n
     around = neighbours(n)
-    group, owner = _groups(n, board)
+    stones = _stones(n, tuple(board))
+    group, owner, edge_of, colour_of = stones.group, stones.owner, stones.edge_of, stones.colour_of
     inside_set = set(region)
-    edge_of: dict[int, list[int]] = {}
-    for k, line in enumerate(edge_lines(n)):
-        for c in line:
-            edge_of.setdefault(c, []).append(k)
-    # groups with a liberty outside the region or an edge are outside it
-    outside: set[int] = {group[size + k] for k in range(4)}
-    for c in range(size):
-        if board[c] == _EMPTY and c not in inside_set:
-            outside.update(group[d] for d in around[c] if board[d])
-    colour_of = {group[size + k]: owner[k] for k in range(4)}
-    for c in range(size):
-        if board[c]:
-            colour_of[group[c]] = board[c]
+    edges = {group[size + k] for k in range(4)}
+
+    def is_outside(g: int) -> bool:
+        """Has the group a liberty outside the region, or an edge?"""
+        return g in edges or not stones.liberties[g] <= inside_set
 
     def things(c: int, colour: int) -> set[int]:
         """The groups and edges of ``colour`` outside the region next to cell ``c``."""
-        found = {group[d] for d in around[c] if board[d] == colour and group[d] in outside}
+        found = {group[d] for d in around[c] if board[d] == colour and is_outside(group[d])}
         found.update(group[size + k] for k in edge_of.get(c, ()) if owner[k] == colour)
         return found
 
     inner = sorted(
-        {group[d] for c in region for d in around[c] if board[d] and group[d] not in outside}
+        {group[d] for c in region for d in around[c] if board[d] and not is_outside(group[d])}
     )
     nodes = list(region) + inner
     index = {cell: i for i, cell in enumerate(region)}
@@ -172,7 +192,7 @@ def _local_game(n: int, board: Sequence[int], region: Sequence[int], player: int
     own_touch: list[int] = []
     rival_touch: list[int] = []
     for node in nodes:
-        cells = [node] if node in inside_set else [c for c in range(size) if group[c] == node]
+        cells = (node,) if node in inside_set else stones.members[node]
         if node not in inside_set:
             inside[colour_of[node]] |= 1 << index[node]
         linked: set[int] = set()
@@ -393,13 +413,13 @@ def region_fill(
             )
         )  # fmt: skip
         grown = False
+        filled = [
+            _BLACK if stones_b >> c & 1 else _WHITE if stones_w >> c & 1 else _EMPTY
+            for c in range(n * n)
+        ]
         for player in (_BLACK, _WHITE):
             # a dead cell's colour never matters: the captor's here
-            board = [
-                _BLACK if stones_b >> c & 1 else _WHITE if stones_w >> c & 1 else _EMPTY
-                for c in range(n * n)
-            ]
-            board = [player if dead >> c & 1 else v for c, v in enumerate(board)]
+            board = [player if dead >> c & 1 else v for c, v in enumerate(filled)]
             for region in candidate_regions(n, board):
                 if out_of_time is not None and out_of_time():
                     return RegionFill(fill[_BLACK], fill[_WHITE], pairs | round_pairs)
