@@ -4,6 +4,7 @@ the must-play question names only proven winning moves, and 9x9 to 11x11 are sol
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -12,7 +13,9 @@ from tests.hex.test_solver_dfpn import KF, KS, WORK, bits, mover_wins
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
+from boardlab.core.memory import resident_memory
 from boardlab.hex import connections as vc
+from boardlab.hex.prover import dfpn
 from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.prover.wide import WideDfpn, board_array
@@ -171,9 +174,18 @@ def test_dead_regions_are_dead_in_every_completion(size: int, count: int) -> Non
     assert named > count // 4
 
 
-def test_a_search_over_its_memory_budget_stops_and_says_so() -> None:
+def test_a_search_over_its_memory_budget_stops_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """One byte of memory: the search stops at its first memory check with what it
-    proved and names the memory as what stopped it; a finished one names nothing."""
+    proved and names the memory as what stopped it; a finished one names nothing.
+
+    The process's size is read as it is plus a kilobyte more at each reading: late in a
+    test run the search may reuse memory earlier tests freed, and then the process does
+    not grow at all in the 256 analyses before the first check (a clean clone's run
+    once finished the search unstopped that way)."""
+    grown = itertools.count(0, 1024)
+    monkeypatch.setattr(dfpn, "resident_memory", lambda: resident_memory() + next(grown))
     stopped = solve(Position(7), Limit(nodes=10**9), all_moves=False, memory=1)
     assert stopped.stopped == "memory" and not stopped.complete
     assert stopped.as_dict()["stopped"] == "memory"
