@@ -47,6 +47,8 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "fill_in": int,
         "edge_templates": int,
         "patterns": str,
+        "net_visits": int,
+        "network": str,
     }
     kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}
     return SolvingEngine(seed=seed, **kwargs)

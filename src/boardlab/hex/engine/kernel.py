@@ -8,8 +8,10 @@ compare the two bit for bit.
 
 The tree lives in flat arrays (one slot per node): ``move``, ``first`` (index of the
 first child, -1 while not expanded), ``count`` (number of children), ``visits``,
-``wins`` (for the player who moved into the node), the RAVE pair ``rvisits``/``rwins``
-and ``proof`` (+1: the move into the node wins, -1: it loses, 0: unknown).
+``wins`` (for the player who moved into the node), the RAVE pair ``rvisits``/``rwins``,
+``policy`` (the network's probability of the move into the node, 0 until its parent
+was evaluated) and ``proof`` (+1: the move into the node wins, -1: it loses, 0:
+unknown).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from boardlab.hex.board import DEAD_RUN
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
 from boardlab.hex.connections import analyse as analyse_connections
 from boardlab.hex.engine.mustplay import must_play
+from boardlab.hex.engine.network import PLANES, input_planes, policy_logits
 from boardlab.hex.engine.patterns import scores
 
 __all__ = [
@@ -36,6 +39,7 @@ __all__ = [
 I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]
 F64 = npt.NDArray[np.float64]
+F32 = npt.NDArray[np.float32]
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
 B1 = npt.NDArray[np.bool_]
@@ -252,6 +256,7 @@ def _expand(
     wins: F64,
     rvisits: F64,
     rwins: F64,
+    policy: F64,
     proof: I8,
     used: I32,
     dead: I8,
@@ -311,6 +316,7 @@ def _expand(
             wins[k] = 0.0
             rvisits[k] = 0.0
             rwins[k] = 0.0
+            policy[k] = 0.0
             proof[k] = 0
             k += 1
     used[0] = k
@@ -364,6 +370,8 @@ def _select(
     proof: I8,
     exploration: float,
     rave_bias: float,
+    policy: F64,
+    policy_weight: float,
 ) -> int:
     start = first[node]
     best = -1
@@ -383,6 +391,7 @@ def _select(
             value = (1.0 - beta) * q + beta * amaf + exploration * np.sqrt(log_parent / nv)
         else:
             value = amaf + exploration * np.sqrt(log_parent)
+        value += policy_weight * policy[c] / np.sqrt(nv + 1.0)
         if value > best_value:
             best_value = value
             best = c
@@ -393,6 +402,85 @@ def _select(
             if visits[c] > visits[best]:
                 best = c
     return best
+
+
+@jit
+def _apply_network(
+    node: int,
+    board: I8,
+    n: int,
+    player: int,
+    last: int,
+    first: I32,
+    count: I32,
+    move: I32,
+    rvisits: F64,
+    rwins: F64,
+    policy: F64,
+    weights: F64,
+    canon: I32,
+    squares: I32,
+    prior: float,
+    scratch: F64,
+    net_first: F32,
+    net_first_bias: F32,
+    net_hidden: F32,
+    net_hidden_bias: F32,
+    net_head: F32,
+    head_bias: float,
+    alpha: float,
+) -> None:
+    """Give ``node``'s children (``player`` to move on ``board``) the policy network's
+    probabilities (:mod:`boardlab.hex.engine.network`), softmax over the children, in
+    ``policy``; with ``prior > 0`` their virtual RAVE wins move from the pattern win rate
+    to the network's, ``r / (1 + r)`` with ``r`` the child's probability over the
+    average (see :func:`_expand`)."""
+    cells = n * n
+    start = first[node]
+    total = count[node]
+    empties = np.empty(cells, np.int32)
+    k = 0
+    for i in range(cells):
+        if board[i] == 0:
+            empties[k] = i
+            k += 1
+    found = np.zeros(k, np.float64)
+    scores(board, n, player, last, empties, k, weights, canon, squares, found)
+    pattern = np.zeros(cells, np.float64)
+    for i in range(k):
+        pattern[empties[i]] = found[i]
+    planes = np.empty((PLANES, n + 2, n + 2), np.float32)
+    input_planes(board, n, player, last, pattern, planes)
+    logits = np.empty(cells, np.float32)
+    policy_logits(
+        planes,
+        n,
+        player,
+        net_first,
+        net_first_bias,
+        net_hidden,
+        net_hidden_bias,
+        net_head,
+        head_bias,
+        alpha,
+        logits,
+    )
+    top = -1e30
+    for c in range(total):
+        top = max(top, float(logits[move[start + c]]))
+    mass = 0.0
+    for c in range(total):
+        mass += np.exp(float(logits[move[start + c]]) - top)
+    if prior > 0.0:
+        _pattern_prior(
+            board, n, player, last, move[start : start + total], weights, canon, squares, scratch
+        )
+    for c in range(total):
+        p = np.exp(float(logits[move[start + c]]) - top) / mass
+        policy[start + c] = max(p, 1e-9)
+        if prior > 0.0:
+            ratio = p * total
+            rwins[start + c] += prior * (ratio / (1.0 + ratio) - scratch[c])
 
 
 @jit
@@ -409,6 +497,7 @@ def mcts_iterate(
     wins: F64,
     rvisits: F64,
     rwins: F64,
+    policy: F64,
     proof: I8,
     used: I32,
     nbr: I32,
@@ -426,6 +515,11 @@ def mcts_iterate(
     vc_ring: I64,
     vc_table: B1,
     vc_templates: U64,
+    net_first: F32,
+    net_first_bias: F32,
+    net_hidden: F32,
+    net_hidden_bias: F32,
+    net_head: F32,
 ) -> int:
     """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
 
@@ -446,6 +540,11 @@ def mcts_iterate(
     tables ``vc_*`` of :func:`boardlab.hex.connections.knowledge`): a won or lost node is
     proven, and in an open one the children outside the must-play set are marked lost
     (see :func:`_apply_knowledge`).
+
+    ``params[8]`` > 0: the root, and every node that reaches that many visits, is
+    evaluated once by the policy network (``net_*``, ``params[10]`` its head bias and
+    ``params[11]`` its pattern weight; see :func:`_apply_network`); ``params[9]`` weighs
+    the network's probability in the selection, ``policy_weight * p / sqrt(visits + 1)``.
     """
     cells = n * n
     exploration = params[0]
@@ -456,6 +555,10 @@ def mcts_iterate(
     prior = params[5]
     know_at = params[6] if use_proofs else 0.0
     know_work = int(params[7])
+    net_at = params[8]
+    policy_weight = params[9]
+    head_bias = params[10]
+    alpha = params[11]
     scored = np.empty(cells, np.float64)
     work = np.empty(cells + 4, np.int32)
     carriers = np.empty(cells, np.int32)
@@ -510,6 +613,38 @@ def mcts_iterate(
             ):
                 result = player if proof[node] == -1 else movers[depth]
                 break
+            if (
+                net_at > 0.0
+                and first[node] >= 0
+                and count[node] > 1
+                and policy[first[node]] == 0.0
+                and (node == 0 or visits[node] >= net_at)
+            ):
+                _apply_network(
+                    node,
+                    board,
+                    n,
+                    player,
+                    last,
+                    first,
+                    count,
+                    move,
+                    rvisits,
+                    rwins,
+                    policy,
+                    weights,
+                    canon,
+                    squares,
+                    prior,
+                    scored,
+                    net_first,
+                    net_first_bias,
+                    net_hidden,
+                    net_hidden_bias,
+                    net_head,
+                    head_bias,
+                    alpha,
+                )
             if first[node] < 0:
                 if visits[node] >= threshold or node == 0:
                     _expand(
@@ -523,6 +658,7 @@ def mcts_iterate(
                         wins,
                         rvisits,
                         rwins,
+                        policy,
                         proof,
                         used,
                         dead,
@@ -543,7 +679,18 @@ def mcts_iterate(
                 if first[node] < 0:
                     break
             child = _select(
-                node, first, count, visits, wins, rvisits, rwins, proof, exploration, rave_bias
+                node,
+                first,
+                count,
+                visits,
+                wins,
+                rvisits,
+                rwins,
+                proof,
+                exploration,
+                rave_bias,
+                policy,
+                policy_weight,
             )
             cell = move[child]
             board[cell] = player
@@ -665,7 +812,7 @@ def reroot(
     (node 0) it becomes, breadth-first so each node's children stay contiguous.
 
     ``src``/``dst`` stack ``(first, count, move)`` and ``src_stats``/``dst_stats``
-    ``(visits, wins, rvisits, rwins)`` as rows of one array each (the destination is
+    ``(visits, wins, rvisits, rwins, policy)`` as rows of one array each (the destination is
     fresh: ``first`` all -1). Nodes whose children do not fit stay unexpanded. Returns
     the number of destination nodes used.
     """
@@ -676,7 +823,7 @@ def reroot(
     head = 0
     while head < used:
         old = origin[head]
-        for row in range(4):
+        for row in range(src_stats.shape[0]):
             dst_stats[row, head] = src_stats[row, old]
         dst_proof[head] = src_proof[old]
         dst[2, head] = src[2, old]

@@ -82,6 +82,11 @@ KNOWLEDGE_WORK = 50_000
 ENDGAME_CELLS = 64
 #: The move-pattern weights (made by ``scripts/hex_patterns.py``).
 PATTERN_FILE = "patterns.npz"
+#: Visits after which a tree node is evaluated by the policy network (the root at once);
+#: 0 leaves the network out.
+NET_VISITS = 64
+#: The weight of the network's probability in the selection (``w * p / sqrt(n + 1)``).
+POLICY_WEIGHT = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +145,31 @@ def pattern_weights(path: str = "") -> tuple[npt.NDArray[np.float64], npt.NDArra
             "run scripts/hex_patterns.py"
         )
     return weights, ring_canon_table()
+
+
+_NO_NETWORK = (
+    np.zeros((7, 6, 1), np.float32),
+    np.zeros(1, np.float32),
+    np.zeros((0, 7, 1, 1), np.float32),
+    np.zeros((0, 1), np.float32),
+    np.zeros(1, np.float32),
+)
+
+
+def _network_arrays(
+    path: str, params: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.float32], ...]:
+    """The policy network's arrays as the kernel takes them (the file at ``path``, by
+    default the one shipped); its head bias and pattern weight go into ``params``.
+
+    :raises BoardlabError: when the file cannot be read or its arrays do not fit.
+    """
+    from boardlab.hex.engine.network import load_network
+
+    net = load_network(path)
+    params[10] = net.head_bias
+    params[11] = net.alpha
+    return net.first, net.first_bias, net.hidden, net.hidden_bias, net.head
 
 
 Tree = tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], npt.NDArray[np.int8]]
@@ -350,6 +380,9 @@ class MctsEngine:
         knowledge_visits: int = KNOWLEDGE_VISITS,
         fill_in: bool = True,
         edge_templates: bool = True,
+        net_visits: int = NET_VISITS,
+        policy_weight: float = POLICY_WEIGHT,
+        network: str = "",
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -366,9 +399,14 @@ class MctsEngine:
                 prior,
                 float(knowledge_visits if connections else 0),
                 float(KNOWLEDGE_WORK),
+                float(net_visits),
+                policy_weight,
+                0.0,
+                0.0,
             ],
             np.float64,
         )
+        self.network = _network_arrays(network, self.params) if net_visits > 0 else _NO_NETWORK
         self.patterns = pattern_weights(patterns) if prior > 0 else pattern_weights()
         self._searches = 0
         self._last: tuple[tuple[npt.NDArray[Any], ...], int] = ((), 0)
@@ -526,8 +564,8 @@ class MctsEngine:
         nodes = np.zeros((3, max_nodes), np.int32)
         nodes[0] = -1
         first, count, move = nodes[0], nodes[1], nodes[2]
-        stats = np.zeros((4, max_nodes), np.float64)
-        visits, wins_arr, rvisits, rwins = stats[0], stats[1], stats[2], stats[3]
+        stats = np.zeros((5, max_nodes), np.float64)
+        visits, wins_arr, rvisits, rwins, policy = stats
         proof = np.zeros(max_nodes, np.int8)
         used = np.array([1], np.int32)
         move[0] = -1
@@ -566,6 +604,7 @@ class MctsEngine:
                 wins_arr,
                 rvisits,
                 rwins,
+                policy,
                 proof,
                 used,
                 tab.nbr,
@@ -578,6 +617,7 @@ class MctsEngine:
                 *self.patterns,
                 tab.squares,
                 *vc_tables,
+                *self.network,
             )
             t1 = time.perf_counter()
             done += ran

@@ -1,0 +1,376 @@
+"""Makes the Hex engine's policy network (hex/data/policy.npz), trained on MoHex's moves.
+
+Reads the one-line games of ``scripts/hex_net_data.py``, takes every move of the target
+colours (the first ``--skip`` moves of each game are seeded openings and are not
+counted; a game is read up to a swap), and trains the network of
+:mod:`boardlab.hex.engine.network` (PyTorch, the optional extra ``train``: ``pip install
+-e '.[train]'``) to predict the move by cross-entropy over the empty cells, each
+position seen as played and turned half a circle (the board's symmetry in the mover's
+frame). Games are split by the same seeded hash as ``scripts/hex_patterns.py``: its
+held-out tenth is the test set here too, so both priors are measured on the same
+positions; a further twentieth of the rest, by another hash, picks the epoch kept.
+The script prints the network's and the shipped log-linear prior's top-1 accuracy and
+log-likelihood on the test positions, checks the exported weights with the engine's
+own forward pass (numba) against PyTorch, and writes the weights with their card.
+
+    .venv/bin/python scripts/hex_net_train.py scripts/data/hex_net_games.txt \\
+        --channels 32 --layers 4 --epochs 12 --seed 1 --out src/boardlab/hex/data/policy.npz
+
+Everything is reproducible from ``--seed`` (one thread by default, as measured).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "src" / "boardlab" / "hex" / "data" / "policy.npz"
+GAMES = ROOT / "scripts" / "data" / "hex_net_games.txt"
+
+
+@dataclass
+class Samples:
+    """Positions as the network reads them: ``planes`` (N, PLANES, n + 2, n + 2), the
+    chosen cell in the mover's frame (``target``), the empty cells (``legal``, N x n*n,
+    mover's frame) and the shipped log-linear prior's scores (``pattern``, board frame
+    cells mapped to the mover's frame, -inf where not empty)."""
+
+    planes: npt.NDArray[np.float32]
+    target: npt.NDArray[np.int64]
+    legal: npt.NDArray[np.bool_]
+    pattern: npt.NDArray[np.float64]
+
+    @property
+    def size(self) -> int:
+        return int(self.target.size)
+
+
+def split_of(name: str, seed: int) -> str:
+    """``test`` for the held-out tenth of ``scripts/hex_patterns.py`` (the same hash of
+    the SGF's file and folder names), else ``valid`` for a twentieth, else ``train``."""
+    folder, stem = name.rsplit("/", 1)
+    digest = hashlib.sha256(f"{seed}:{stem}.sgf:{folder}".encode()).digest()
+    if digest[0] < 256 // 10:
+        return "test"
+    second = hashlib.sha256(f"valid:{seed}:{name}".encode()).digest()
+    return "valid" if second[0] < 256 // 20 else "train"
+
+
+def read_positions(lines: list[str], skip: int) -> dict[int, Samples]:
+    """The samples of every target move in ``lines``, by board size."""
+    from boardlab.hex.board import vertex_index
+    from boardlab.hex.engine.network import PLANES, input_planes
+    from boardlab.hex.engine.patterns import scores, square_table
+    from boardlab.hex.engine.search import pattern_weights
+
+    weights, canon = pattern_weights()
+    by_size: dict[
+        int,
+        list[tuple[npt.NDArray[np.float32], int, npt.NDArray[np.bool_], npt.NDArray[np.float64]]],
+    ] = {}
+    for line in lines:
+        name, size_text, _winner, targets, *moves = line.split()
+        n = int(size_text)
+        squares = square_table(n)
+        board = np.zeros(n * n, np.int8)
+        mine = {1 if colour == "B" else 2 for colour in targets}
+        last = -1
+        for number, text in enumerate(moves):
+            if text == "swap":
+                break
+            cell = vertex_index(text, n)
+            mover = 1 if number % 2 == 0 else 2
+            if mover in mine and number >= skip:
+                empty = np.flatnonzero(board == 0).astype(np.int32)
+                score = np.zeros(n * n)
+                out = np.zeros(empty.size)
+                scores(board, n, mover, last, empty, empty.size, weights, canon, squares, out)
+                score[empty] = out
+                planes = np.zeros((PLANES, n + 2, n + 2), np.float32)
+                input_planes(board, n, mover, last, score, planes)
+                legal = board == 0
+                pattern = np.where(legal, score, -np.inf)
+                if mover == 2:  # noqa: PLR2004
+                    legal = legal.reshape(n, n).T.ravel()
+                    pattern = pattern.reshape(n, n).T.ravel()
+                    row, col = divmod(cell, n)
+                    target = col * n + row
+                else:
+                    target = cell
+                by_size.setdefault(n, []).append((planes, target, legal, pattern))
+            board[cell] = mover
+            last = cell
+        del name
+    out: dict[int, Samples] = {}
+    for n, rows in by_size.items():
+        out[n] = Samples(
+            np.stack([r[0] for r in rows]),
+            np.array([r[1] for r in rows], np.int64),
+            np.stack([r[2] for r in rows]),
+            np.stack([r[3] for r in rows]),
+        )
+    return out
+
+
+def turned(samples: Samples, n: int) -> Samples:
+    """The same positions turned half a circle."""
+    return Samples(
+        np.ascontiguousarray(samples.planes[:, :, ::-1, ::-1]),
+        n * n - 1 - samples.target,
+        np.ascontiguousarray(samples.legal[:, ::-1]),
+        np.ascontiguousarray(samples.pattern[:, ::-1]),
+    )
+
+
+def joined(a: Samples, b: Samples) -> Samples:
+    return Samples(
+        np.concatenate([a.planes, b.planes]),
+        np.concatenate([a.target, b.target]),
+        np.concatenate([a.legal, b.legal]),
+        np.concatenate([a.pattern, b.pattern]),
+    )
+
+
+def build_model(channels: int, layers: int):  # type: ignore[no-untyped-def]
+    """The network of :mod:`boardlab.hex.engine.network` in PyTorch."""
+    import torch
+    from torch import nn
+
+    from boardlab.hex.engine.network import PATTERN_PLANE, PLANES
+
+    mask = torch.ones(3, 3)
+    mask[0, 0] = 0.0  # offsets (-1, -1) and (1, 1) are not neighbours on the hex grid
+    mask[2, 2] = 0.0
+
+    class HexConv(nn.Conv2d):
+        def __init__(self, inputs: int, outputs: int) -> None:
+            super().__init__(inputs, outputs, 3, padding=1)
+            self.register_buffer("mask", mask.clone())
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return nn.functional.conv2d(x, self.weight * self.mask, self.bias, padding=1)
+
+    class PolicyNet(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.first = HexConv(PLANES, channels)
+            self.hidden = nn.ModuleList(HexConv(channels, channels) for _ in range(layers))
+            self.head = nn.Conv2d(channels, 1, 1)
+            self.alpha = nn.Parameter(torch.ones(1))
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            h = torch.relu(self.first(x))
+            for conv in self.hidden:
+                h = torch.relu(h + conv(h))
+            logits = self.head(h)[:, 0] + self.alpha * x[:, PATTERN_PLANE]
+            return logits[:, 1:-1, 1:-1].flatten(1)
+
+    return PolicyNet()
+
+
+def export(model, card: str) -> dict[str, npt.NDArray[np.float32]]:  # type: ignore[no-untyped-def]
+    """The model's weights as :func:`boardlab.hex.engine.network.pack` takes them."""
+    from boardlab.hex.engine.network import TAPS
+
+    def taps(weight: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        # torch (out, in, 3, 3), tap (dr, dc) at [dr + 1, dc + 1] -> (taps, in, out)
+        return np.stack([weight[:, :, dr + 1, dc + 1].T for dr, dc in TAPS]).astype(np.float32)
+
+    first = model.first.weight.detach().numpy()
+    hidden = [conv.weight.detach().numpy() for conv in model.hidden]
+    channels = first.shape[0]
+    return {
+        "first": taps(first),
+        "first_bias": model.first.bias.detach().numpy().astype(np.float32),
+        "hidden": np.stack([taps(w) for w in hidden])
+        if hidden
+        else np.zeros((0, len(TAPS), channels, channels), np.float32),
+        "hidden_bias": np.stack([c.bias.detach().numpy() for c in model.hidden]).astype(np.float32)
+        if hidden
+        else np.zeros((0, channels), np.float32),
+        "head": model.head.weight.detach().numpy().reshape(-1).astype(np.float32),
+        "head_bias": model.head.bias.detach().numpy().astype(np.float32),
+        "alpha": model.alpha.detach().numpy().astype(np.float32),
+        "card": np.array(card),
+    }
+
+
+def measure(model, samples: Samples) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """Top-1 accuracy and mean log-likelihood of the model on ``samples``."""
+    import torch
+
+    right = 0
+    loglik = 0.0
+    with torch.no_grad():
+        for lo in range(0, samples.size, 1024):
+            x = torch.from_numpy(samples.planes[lo : lo + 1024])
+            legal = torch.from_numpy(samples.legal[lo : lo + 1024])
+            target = torch.from_numpy(samples.target[lo : lo + 1024])
+            logits = model(x).masked_fill(~legal, float("-inf"))
+            logp = torch.log_softmax(logits, 1)
+            right += int((logits.argmax(1) == target).sum())
+            loglik += float(logp.gather(1, target[:, None]).sum())
+    return right / samples.size, loglik / samples.size
+
+
+def pattern_measure(samples: Samples) -> tuple[float, float]:
+    """Top-1 accuracy and log-likelihood of the shipped log-linear prior on ``samples``."""
+    score = samples.pattern
+    top = score.max(axis=1, keepdims=True)
+    logp = score - top - np.log(np.exp(score - top).sum(axis=1, keepdims=True))
+    chosen = logp[np.arange(samples.size), samples.target]
+    right = float((score.argmax(axis=1) == samples.target).mean())
+    return right, float(chosen.mean())
+
+
+def check_export(
+    arrays: dict[str, npt.NDArray[np.float32]], model, samples: Samples, n: int
+) -> float:  # type: ignore[no-untyped-def]
+    """The largest difference between the engine's forward pass and PyTorch's on a few
+    positions (in logits)."""
+    import torch
+
+    from boardlab.hex.engine.network import pack, policy_logits
+
+    net = pack({k: v for k, v in arrays.items() if k != "card"})
+    worst = 0.0
+    out = np.zeros(n * n, np.float32)
+    with torch.no_grad():
+        expected = model(torch.from_numpy(samples.planes[:20])).numpy()
+    for k in range(min(20, samples.size)):
+        policy_logits(
+            samples.planes[k],
+            n,
+            1,
+            net.first,
+            net.first_bias,
+            net.hidden,
+            net.hidden_bias,
+            net.head,
+            net.head_bias,
+            net.alpha,
+            out,
+        )
+        worst = max(worst, float(np.abs(out - expected[k]).max()))
+    return worst
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=Path, default=GAMES)
+    parser.add_argument("--skip", type=int, default=2, help="moves of each game not counted")
+    parser.add_argument("--channels", type=int, default=32)
+    parser.add_argument("--layers", type=int, default=4)
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--rate", type=float, default=2e-3)
+    parser.add_argument("--decay", type=float, default=1e-4)
+    parser.add_argument("--seed", type=int, default=1, help="the split and every random choice")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--minutes", type=float, default=60.0, help="stop training after")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    try:
+        import torch
+    except ImportError:
+        print("hex_net_train: needs PyTorch: pip install -e '.[train]'", file=sys.stderr)
+        return 2
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+
+    began = time.perf_counter()
+    lines = [line for line in args.games.read_text().splitlines() if line.strip()]
+    parts: dict[str, list[str]] = {"train": [], "valid": [], "test": []}
+    for line in lines:
+        parts[split_of(line.split()[0], args.seed)].append(line)
+    data = {key: read_positions(value, args.skip) for key, value in parts.items()}
+    sizes = sorted(data["train"])
+    if len(sizes) != 1:
+        print(f"hex_net_train: one board size expected, got {sizes}", file=sys.stderr)
+        return 2
+    n = sizes[0]
+    train = joined(data["train"][n], turned(data["train"][n], n))
+    valid, test = data["valid"][n], data["test"][n]
+    print(
+        f"{len(parts['train'])} training games ({data['train'][n].size} moves, {train.size} "
+        f"with the half turn), {len(parts['valid'])} for the epoch ({valid.size} moves), "
+        f"{len(parts['test'])} held out ({test.size} moves); read in "
+        f"{time.perf_counter() - began:.1f} s",
+        flush=True,
+    )
+
+    model = build_model(args.channels, args.layers)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.rate, weight_decay=args.decay)
+    steps = args.epochs * ((train.size + args.batch - 1) // args.batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, args.rate, total_steps=steps)
+    best: tuple[float, dict[str, torch.Tensor]] = (-1.0, {})
+    trained = time.perf_counter()
+    for epoch in range(1, args.epochs + 1):
+        order = rng.permutation(train.size)
+        model.train()
+        for lo in range(0, train.size, args.batch):
+            pick = order[lo : lo + args.batch]
+            x = torch.from_numpy(train.planes[pick])
+            legal = torch.from_numpy(train.legal[pick])
+            target = torch.from_numpy(train.target[pick])
+            logits = model(x).masked_fill(~legal, float("-inf"))
+            loss = torch.nn.functional.cross_entropy(logits, target)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+        model.eval()
+        accuracy, loglik = measure(model, valid)
+        print(
+            f"epoch {epoch}: validation top-1 {100 * accuracy:.1f} %, log-likelihood "
+            f"{loglik:.3f} ({time.perf_counter() - trained:.0f} s)",
+            flush=True,
+        )
+        if accuracy > best[0]:
+            best = (accuracy, {k: v.clone() for k, v in model.state_dict().items()})
+        if time.perf_counter() - trained > 60 * args.minutes:
+            print(f"stopped after {args.minutes} minutes", flush=True)
+            break
+    seconds = time.perf_counter() - trained
+    model.load_state_dict(best[1])
+    model.eval()
+    accuracy, loglik = measure(model, test)
+    base_accuracy, base_loglik = pattern_measure(test)
+    parameters = sum(p.numel() for p in model.parameters())
+    print(
+        f"held out ({test.size} moves): network top-1 {100 * accuracy:.1f} %, log-likelihood "
+        f"{loglik:.3f}; log-linear prior top-1 {100 * base_accuracy:.1f} %, log-likelihood "
+        f"{base_loglik:.3f}"
+    )
+    card = (
+        f"trained on {data['train'][n].size} MoHex moves of {len(parts['train'])} games "
+        f"({n}x{n}, x2 by the half turn), {args.channels} channels, {args.layers} residual "
+        f"layers, {parameters} weights, {args.epochs} epochs in {seconds:.0f} s on "
+        f"{args.threads} CPU thread(s), seed {args.seed}; held-out top-1 {100 * accuracy:.1f} % "
+        f"on {test.size} moves of {len(parts['test'])} games (log-linear prior "
+        f"{100 * base_accuracy:.1f} %)"
+    )
+    arrays = export(model, card)
+    worst = check_export(arrays, model, test, n)
+    print(f"engine forward pass against PyTorch: largest difference {worst:.2e}")
+    if worst > 1e-3:  # noqa: PLR2004
+        print("hex_net_train: the exported network does not match", file=sys.stderr)
+        return 1
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with open(args.out, "wb") as stream:
+        np.savez_compressed(stream, **arrays)
+    print(f"{card}\nweights written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
