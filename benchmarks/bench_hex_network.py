@@ -47,7 +47,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time each cost measurement")
     args = parser.parse_args()
 
-    from boardlab.hex.engine.network import load_network, policy_logits
+    from boardlab.hex.engine.network import load_network
 
     train = training_script()
     lines = [line for line in args.games.read_text().splitlines() if line.strip()]
@@ -59,10 +59,7 @@ def main() -> int:
         logits = np.zeros((samples.size, n * n), np.float32)
         for k in range(samples.size):
             # the samples are in the mover's frame already: read them as player 1's
-            policy_logits(
-                samples.planes[k], n, 1, net.first, net.first_bias, net.hidden,
-                net.hidden_bias, net.head, net.head_bias, net.alpha, logits[k],
-            )  # fmt: skip
+            logits[k] = net.logits(samples.planes[k], n, 1)
         masked = np.where(samples.legal, logits.astype(np.float64), -np.inf)
         top = masked.max(axis=1, keepdims=True)
         logp = masked - top - np.log(np.exp(masked - top).sum(axis=1, keepdims=True))
@@ -75,15 +72,11 @@ def main() -> int:
         print(f"  pattern prior  top-1 {100 * pat_top1:5.1f} %  log-likelihood {pat_ll:.3f}")
         print(f"  ratio of top-1 (network / patterns): {net_top1 / pat_top1:.3f}")
 
-        out = np.zeros(n * n, np.float32)
         done = 0
         started = time.perf_counter()
         while time.perf_counter() - started < args.seconds:
             k = done % samples.size
-            policy_logits(
-                samples.planes[k], n, 1, net.first, net.first_bias, net.hidden,
-                net.hidden_bias, net.head, net.head_bias, net.alpha, out,
-            )  # fmt: skip
+            net.logits(samples.planes[k], n, 1)
             done += 1
         net_rate = done / (time.perf_counter() - started)
         pattern_rate = pattern_evaluations(n, args.seconds)

@@ -25,17 +25,10 @@ import re
 import sys
 from pathlib import Path
 
+from hex_patterns import games as sgf_files
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "scripts" / "data" / "hex_net_games.txt"
-
-
-def sgf_files(paths: list[str]) -> list[Path]:
-    """Every ``.sgf`` file under the given files and folders, sorted."""
-    found: list[Path] = []
-    for name in paths:
-        path = Path(name)
-        found.extend(sorted(path.rglob("*.sgf")) if path.is_dir() else [path])
-    return found
 
 
 def strong_enough(name: str, player: str, min_playouts: int) -> bool:

@@ -238,27 +238,14 @@ def check_export(
     positions (in logits)."""
     import torch
 
-    from boardlab.hex.engine.network import pack, policy_logits
+    from boardlab.hex.engine.network import pack
 
     net = pack({k: v for k, v in arrays.items() if k != "card"})
     worst = 0.0
-    out = np.zeros(n * n, np.float32)
     with torch.no_grad():
         expected = model(torch.from_numpy(samples.planes[:20])).numpy()
     for k in range(min(20, samples.size)):
-        policy_logits(
-            samples.planes[k],
-            n,
-            1,
-            net.first,
-            net.first_bias,
-            net.hidden,
-            net.hidden_bias,
-            net.head,
-            net.head_bias,
-            net.alpha,
-            out,
-        )
+        out = net.logits(samples.planes[k], n, 1)
         worst = max(worst, float(np.abs(out - expected[k]).max()))
     return worst
 

@@ -43,21 +43,7 @@ def engine_logits(
 ) -> np.ndarray:
     planes = np.zeros((PLANES, n + 2, n + 2), np.float32)
     net_mod.input_planes(board, n, player, last, pattern, planes)
-    out = np.zeros(n * n, np.float32)
-    net_mod.policy_logits(
-        planes,
-        n,
-        player,
-        net.first,
-        net.first_bias,
-        net.hidden,
-        net.hidden_bias,
-        net.head,
-        net.head_bias,
-        net.alpha,
-        out,
-    )
-    return out
+    return net.logits(planes, n, player)
 
 
 @pytest.mark.parametrize(("n", "channels", "layers"), [(1, 3, 0), (4, 5, 1), (7, 8, 2), (11, 6, 2)])

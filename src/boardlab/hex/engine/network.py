@@ -91,6 +91,25 @@ class Network:
         """The residual convolutions ``L``."""
         return int(self.hidden.shape[0])
 
+    def logits(self, planes: F32, n: int, player: int) -> F32:
+        """The logit of every board cell (:func:`policy_logits`) of ``planes`` made by
+        :func:`input_planes` for ``player`` to move."""
+        out = np.zeros(n * n, np.float32)
+        policy_logits(
+            planes,
+            n,
+            player,
+            self.first,
+            self.first_bias,
+            self.hidden,
+            self.hidden_bias,
+            self.head,
+            self.head_bias,
+            self.alpha,
+            out,
+        )
+        return out
+
 
 def pack(arrays: dict[str, npt.NDArray[np.float32]], card: str = "") -> Network:
     """A :class:`Network` from its named arrays (as ``policy.npz`` stores them).
