@@ -85,8 +85,10 @@ PATTERN_FILE = "patterns.npz"
 #: Visits after which a tree node is evaluated by the policy network (the root at once);
 #: 0 leaves the network out.
 NET_VISITS = 64
-#: The weight of the network's probability in the selection (``w * p / sqrt(n + 1)``).
-POLICY_WEIGHT = 0.0
+#: The weight of the network's probability in the selection (``w * p / sqrt(n + 1)``):
+#: in self-play on 11x11 at 0.5 s a move the engine with 1.0 won 14 of 20 games against
+#: the one with 0 (both with the network).
+POLICY_WEIGHT = 1.0
 
 
 @dataclass(frozen=True, slots=True)
