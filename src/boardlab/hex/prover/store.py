@@ -13,16 +13,15 @@ from __future__ import annotations
 import os
 import zipfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from boardlab.core.errors import BoardlabError
 
-if TYPE_CHECKING:
-    from boardlab.hex.prover.dfpn import Dfpn
+__all__ = ["INF", "Checkpointed", "load_checkpoint", "save_checkpoint"]
 
-__all__ = ["INF", "load_checkpoint", "save_checkpoint"]
+Key = tuple[int, int, int]
 
 #: A proof or disproof number that stands for "proven" (the DFPN search shares it).
 INF = 1 << 40
@@ -30,14 +29,33 @@ INF = 1 << 40
 FORMAT = 1
 
 
-def _keys(keys: list[tuple[int, int, int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+class Checkpointed(Protocol):
+    """What a checkpoint saves and restores of a search (the DFPN of
+    :mod:`boardlab.hex.prover.dfpn` is one): the board size, the proof and disproof
+    numbers of its positions (``tt``), its stored proofs and their winners."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def tt(self) -> dict[Key, tuple[int, int]]: ...
+
+    @property
+    def proofs(self) -> dict[Key, int]: ...
+
+    def winner_of(self, key: Key) -> int: ...
+
+    def remember(self, key: Key, winner: int) -> None: ...
+
+
+def _keys(keys: list[Key]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     black = np.array([k[0] for k in keys], np.uint64)
     white = np.array([k[1] for k in keys], np.uint64)
     player = np.array([k[2] for k in keys], np.int8)
     return black, white, player
 
 
-def save_checkpoint(search: Dfpn, path: Path, analysed: int, seconds: float) -> None:
+def save_checkpoint(search: Checkpointed, path: Path, analysed: int, seconds: float) -> None:
     """Write ``search``'s table and proofs to ``path``, with the analysed positions and
     seconds spent so far (over all runs).
 
@@ -84,7 +102,7 @@ def recorded_totals(path: Path) -> tuple[int, float]:
         raise BoardlabError(f"{path}: not a Hex solver checkpoint") from None
 
 
-def load_checkpoint(search: Dfpn, path: Path) -> tuple[int, float]:
+def load_checkpoint(search: Checkpointed, path: Path) -> tuple[int, float]:
     """Fill ``search`` from the checkpoint at ``path``; the analysed positions and seconds
     it records. A missing file is an empty checkpoint.
 
