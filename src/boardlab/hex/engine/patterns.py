@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.jit import jit
+from boardlab.hex.board import DIRECTIONS
 
 __all__ = [
     "FEATURES",
@@ -62,9 +63,9 @@ NUM_WEIGHTS = EDGE_BASE + (EDGE_CAP + 1) ** 2
 NUM_FEATURES = 9
 FEATURES = ("ring", "bridges", "last move", "edges")
 
-#: Neighbour offsets (d_row, d_col), the same order as ``board.DIRECTIONS``.
-_DR = np.array([0, 1, 1, 0, -1, -1], np.int64)
-_DC = np.array([1, 0, -1, -1, 0, 1], np.int64)
+#: Neighbour offsets (d_row, d_col) of ``board.DIRECTIONS``, as arrays for the kernels.
+_DR = np.array([dr for dr, _ in DIRECTIONS], np.int64)
+_DC = np.array([dc for _, dc in DIRECTIONS], np.int64)
 #: Player 2 reads the board transposed: its direction k is the board's ``_TRANSPOSED[k]``,
 #: its bridge k (between its directions k and k + 1) the board's ``_TRANSPOSED_BRIDGE[k]``.
 _TRANSPOSED = np.array([1, 0, 5, 4, 3, 2], np.int64)

@@ -129,7 +129,7 @@ def _template_holds(size: int, stone: tuple[int, int], carrier: list[tuple[int, 
 
     def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
         dr, dc = b[0] - a[0], b[1] - a[1]
-        return (dr, dc) in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, -1), (-1, 1))
+        return (dr, dc) in DIRECTIONS
 
     def connected(owned: frozenset[tuple[int, int]]) -> bool:
         reached = {stone}
