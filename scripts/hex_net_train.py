@@ -40,13 +40,15 @@ GAMES = ROOT / "scripts" / "data" / "hex_net_games.txt"
 class Samples:
     """Positions as the network reads them: ``planes`` (N, PLANES, n + 2, n + 2), the
     chosen cell in the mover's frame (``target``), the empty cells (``legal``, N x n*n,
-    mover's frame) and the shipped log-linear prior's scores (``pattern``, board frame
-    cells mapped to the mover's frame, -inf where not empty)."""
+    mover's frame), the shipped log-linear prior's scores (``pattern``, board frame
+    cells mapped to the mover's frame, -inf where not empty) and whether the mover went
+    on to win the game (``outcome``: 1, 0, or NaN when the game has no result)."""
 
     planes: npt.NDArray[np.float32]
     target: npt.NDArray[np.int64]
     legal: npt.NDArray[np.bool_]
     pattern: npt.NDArray[np.float64]
+    outcome: npt.NDArray[np.float32]
 
     @property
     def size(self) -> int:
@@ -77,7 +79,7 @@ def read_positions(lines: list[str], skip: int) -> dict[int, Samples]:
         list[tuple[npt.NDArray[np.float32], int, npt.NDArray[np.bool_], npt.NDArray[np.float64]]],
     ] = {}
     for line in lines:
-        name, size_text, _winner, targets, *moves = line.split()
+        name, size_text, winner, targets, *moves = line.split()
         n = int(size_text)
         squares = square_table(n)
         board = np.zeros(n * n, np.int8)
@@ -105,7 +107,8 @@ def read_positions(lines: list[str], skip: int) -> dict[int, Samples]:
                     target = col * n + row
                 else:
                     target = cell
-                by_size.setdefault(n, []).append((planes, target, legal, pattern))
+                won = np.nan if winner == "-" else float(winner == "BW"[mover - 1])
+                by_size.setdefault(n, []).append((planes, target, legal, pattern, won))
             board[cell] = mover
             last = cell
         del name
@@ -116,6 +119,7 @@ def read_positions(lines: list[str], skip: int) -> dict[int, Samples]:
             np.array([r[1] for r in rows], np.int64),
             np.stack([r[2] for r in rows]),
             np.stack([r[3] for r in rows]),
+            np.array([r[4] for r in rows], np.float32),
         )
     return out
 
@@ -127,6 +131,7 @@ def turned(samples: Samples, n: int) -> Samples:
         n * n - 1 - samples.target,
         np.ascontiguousarray(samples.legal[:, ::-1]),
         np.ascontiguousarray(samples.pattern[:, ::-1]),
+        samples.outcome,
     )
 
 
@@ -136,15 +141,18 @@ def joined(a: Samples, b: Samples) -> Samples:
         np.concatenate([a.target, b.target]),
         np.concatenate([a.legal, b.legal]),
         np.concatenate([a.pattern, b.pattern]),
+        np.concatenate([a.outcome, b.outcome]),
     )
 
 
-def build_model(channels: int, layers: int):  # type: ignore[no-untyped-def]
-    """The network of :mod:`boardlab.hex.engine.network` in PyTorch."""
+def build_model(channels: int, layers: int, value: bool = False):  # type: ignore[no-untyped-def]
+    """The network of :mod:`boardlab.hex.engine.network` in PyTorch; its forward pass
+    gives the policy logits and, with ``value``, the logit of the mover's winning chance
+    (a linear read of the trunk's mean over the board's cells; zeros without)."""
     import torch
     from torch import nn
 
-    from boardlab.hex.engine.network import PATTERN_PLANE, PLANES
+    from boardlab.hex.engine.network import BOARD_PLANE, PATTERN_PLANE, PLANES
 
     mask = torch.ones(3, 3)
     mask[0, 0] = 0.0  # offsets (-1, -1) and (1, 1) are not neighbours on the hex grid
@@ -165,13 +173,19 @@ def build_model(channels: int, layers: int):  # type: ignore[no-untyped-def]
             self.hidden = nn.ModuleList(HexConv(channels, channels) for _ in range(layers))
             self.head = nn.Conv2d(channels, 1, 1)
             self.alpha = nn.Parameter(torch.ones(1))
+            self.value = nn.Linear(channels, 1) if value else None
 
-        def forward(self, x: torch.Tensor) -> torch.Tensor:
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
             h = torch.relu(self.first(x))
             for conv in self.hidden:
                 h = torch.relu(h + conv(h))
             logits = self.head(h)[:, 0] + self.alpha * x[:, PATTERN_PLANE]
-            return logits[:, 1:-1, 1:-1].flatten(1)
+            policy = logits[:, 1:-1, 1:-1].flatten(1)
+            if self.value is None:
+                return policy, torch.zeros(x.shape[0])
+            board = x[:, BOARD_PLANE : BOARD_PLANE + 1]
+            mean = (h * board).sum((2, 3)) / board.sum((2, 3))
+            return policy, self.value(mean)[:, 0]
 
     return PolicyNet()
 
@@ -200,25 +214,46 @@ def export(model, card: str) -> dict[str, npt.NDArray[np.float32]]:  # type: ign
         "head_bias": model.head.bias.detach().numpy().astype(np.float32),
         "alpha": model.alpha.detach().numpy().astype(np.float32),
         "card": np.array(card),
-    }
+    } | (
+        {
+            "value": model.value.weight.detach().numpy().reshape(-1).astype(np.float32),
+            "value_bias": model.value.bias.detach().numpy().astype(np.float32),
+        }
+        if model.value is not None
+        else {}
+    )
 
 
-def measure(model, samples: Samples) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    """Top-1 accuracy and mean log-likelihood of the model on ``samples``."""
+def measure(model, samples: Samples) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
+    """Top-1 accuracy and mean log-likelihood of the model's policy on ``samples``, and
+    its value's accuracy (the winner called right) and cross-entropy on the positions
+    of games with a result."""
     import torch
 
     right = 0
     loglik = 0.0
+    called = 0
+    entropy = 0.0
     with torch.no_grad():
         for lo in range(0, samples.size, 1024):
             x = torch.from_numpy(samples.planes[lo : lo + 1024])
             legal = torch.from_numpy(samples.legal[lo : lo + 1024])
             target = torch.from_numpy(samples.target[lo : lo + 1024])
-            logits = model(x).masked_fill(~legal, float("-inf"))
+            outcome = torch.from_numpy(samples.outcome[lo : lo + 1024])
+            policy, value = model(x)
+            logits = policy.masked_fill(~legal, float("-inf"))
             logp = torch.log_softmax(logits, 1)
             right += int((logits.argmax(1) == target).sum())
             loglik += float(logp.gather(1, target[:, None]).sum())
-    return right / samples.size, loglik / samples.size
+            known = ~torch.isnan(outcome)
+            called += int(((value[known] > 0).float() == outcome[known]).sum())
+            entropy += float(
+                torch.nn.functional.binary_cross_entropy_with_logits(
+                    value[known], outcome[known], reduction="sum"
+                )
+            )
+    results = int((~np.isnan(samples.outcome)).sum()) or 1
+    return right / samples.size, loglik / samples.size, called / results, entropy / results
 
 
 def pattern_measure(samples: Samples) -> tuple[float, float]:
@@ -243,7 +278,7 @@ def check_export(
     net = pack({k: v for k, v in arrays.items() if k != "card"})
     worst = 0.0
     with torch.no_grad():
-        expected = model(torch.from_numpy(samples.planes[:20])).numpy()
+        expected = model(torch.from_numpy(samples.planes[:20]))[0].numpy()
     for k in range(min(20, samples.size)):
         out = net.logits(samples.planes[k], n, 1)
         worst = max(worst, float(np.abs(out - expected[k]).max()))
@@ -257,6 +292,12 @@ def main() -> int:
     parser.add_argument("--channels", type=int, default=32)
     parser.add_argument("--layers", type=int, default=4)
     parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument(
+        "--value-weight",
+        type=float,
+        default=0.0,
+        help="train a value head too, its loss weighted so (default 0: none)",
+    )
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--rate", type=float, default=2e-3)
     parser.add_argument("--decay", type=float, default=1e-4)
@@ -295,7 +336,7 @@ def main() -> int:
         flush=True,
     )
 
-    model = build_model(args.channels, args.layers)
+    model = build_model(args.channels, args.layers, args.value_weight > 0)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.rate, weight_decay=args.decay)
     steps = args.epochs * ((train.size + args.batch - 1) // args.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, args.rate, total_steps=steps)
@@ -309,17 +350,29 @@ def main() -> int:
             x = torch.from_numpy(train.planes[pick])
             legal = torch.from_numpy(train.legal[pick])
             target = torch.from_numpy(train.target[pick])
-            logits = model(x).masked_fill(~legal, float("-inf"))
+            policy, value = model(x)
+            logits = policy.masked_fill(~legal, float("-inf"))
             loss = torch.nn.functional.cross_entropy(logits, target)
+            if args.value_weight > 0:
+                outcome = torch.from_numpy(train.outcome[pick])
+                known = ~torch.isnan(outcome)
+                loss = (
+                    loss
+                    + args.value_weight
+                    * torch.nn.functional.binary_cross_entropy_with_logits(
+                        value[known], outcome[known]
+                    )
+                )
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
             schedule.step()
         model.eval()
-        accuracy, loglik = measure(model, valid)
+        accuracy, loglik, called, entropy = measure(model, valid)
         print(
             f"epoch {epoch}: validation top-1 {100 * accuracy:.1f} %, log-likelihood "
-            f"{loglik:.3f} ({time.perf_counter() - trained:.0f} s)",
+            f"{loglik:.3f}; value right {100 * called:.1f} %, cross-entropy {entropy:.3f} "
+            f"({time.perf_counter() - trained:.0f} s)",
             flush=True,
         )
         if accuracy > best[0]:
@@ -330,7 +383,7 @@ def main() -> int:
     seconds = time.perf_counter() - trained
     model.load_state_dict(best[1])
     model.eval()
-    accuracy, loglik = measure(model, test)
+    accuracy, loglik, called, entropy = measure(model, test)
     base_accuracy, base_loglik = pattern_measure(test)
     parameters = sum(p.numel() for p in model.parameters())
     print(
@@ -338,6 +391,11 @@ def main() -> int:
         f"{loglik:.3f}; log-linear prior top-1 {100 * base_accuracy:.1f} %, log-likelihood "
         f"{base_loglik:.3f}"
     )
+    if args.value_weight > 0:
+        print(
+            f"held-out value: the winner called right {100 * called:.1f} %, cross-entropy "
+            f"{entropy:.3f} (a coin: 0.693)"
+        )
     card = (
         f"trained on {data['train'][n].size} MoHex moves of {len(parts['train'])} games "
         f"({n}x{n}, x2 by the half turn), {args.channels} channels, {args.layers} residual "
