@@ -37,7 +37,8 @@ def test_black_joins_top_and_bottom_in_gtp() -> None:
     assert gtp.position.winner == BLACK  # black column c joins rows 1..5 (top to bottom)
     assert gtp.handle_line("genmove w")[0] == "? the game is over: black has won\n\n"
     assert gtp.handle_line("genmove b")[0] == "? the game is over: black has won\n\n"
-    assert gtp.handle_line("play w e5")[0].startswith("? illegal move: the game is over")
+    assert gtp.handle_line("play w e5")[0] == "= \n\n"  # kept after the win, as MoHex does
+    assert gtp.position.winner == BLACK
 
 
 def test_white_joins_left_and_right_in_gtp() -> None:
