@@ -592,7 +592,7 @@ def _demo() -> list[str]:
 
 GAME = Game(
     "hex",
-    "Hex (seed 004): engine, exact solver, IOI library, GTP and matches",
+    "Hex (IOI 1997): engine, exact solver, IOI library, GTP and matches",
     (
         Verb(
             "show",

@@ -1,4 +1,4 @@
-"""Interface layer: the Hi-Q contest program of seed 000 under ``/api/hiq/`` (sample, run).
+"""Interface layer: the Hi-Q contest program (Mid-Atlantic 1996) under ``/api/hiq/`` (sample, run).
 
 ``run`` reads a contest input (``input``: the number of games, then each game's occupied
 holes in the English board's Hi-Q numbers, ended by 0) with
