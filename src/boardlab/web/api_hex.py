@@ -136,7 +136,9 @@ def _searched(data: Obj) -> tuple[Position, Limit, int]:
     limit = _limit(data)
     seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
     if position.winner is not None:
-        raise ApiError(422, f"the game is over: player {position.winner} has won")
+        raise ApiError(
+            422, f"the game is over: {'red' if position.winner == 1 else 'blue'} has won"
+        )
     return position, limit, seed + len(position.history)
 
 
@@ -161,13 +163,14 @@ def engine(request: Request) -> Obj:
 
 def analyse(request: Request) -> Obj:
     """``POST /api/hex/analyze``: the engine's view of the position without playing: its
-    move, the side to move's win rate and the most visited moves with theirs."""
-    from boardlab.hex.player import SolvingEngine
+    move, the side to move's win rate and the most visited moves with theirs, overruled
+    by the exact solver where it proves the position (:func:`boardlab.hex.review.analyse`:
+    winning moves at 100 %, losing ones at 0 %)."""
+    from boardlab.hex.review import analyse as analyse_position
 
     position, limit, seed = _searched(read_object(request))
-    engine = SolvingEngine(seed=seed)
-    result = run_job(request, lambda: engine.search(position, limit))
-    return {"to_move": position.to_move, **result.as_dict()}
+    found = run_job(request, lambda: analyse_position(position, limit, seed))
+    return {"to_move": position.to_move, **found}
 
 
 def solve(request: Request) -> Obj:

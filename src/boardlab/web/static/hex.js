@@ -228,9 +228,10 @@ BL.games.hex = (() => {
     const line = document.createElement("p");
     const how = analysis.verdict === 1 ? "a proven win" : analysis.verdict === -1 ? "a proven loss"
       : analysis.playouts === 0 ? analysis.reason
-        : `wins ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
+        : `won ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
     line.textContent = `Analysis: ${NAMES[analysis.to_move]} (${side} side) with ${analysis.move}: ${how}. ` +
-      "Best moves (win rate for the side to move):";
+      (analysis.solver ? "Proven by the exact solver: a winning move shows 100%, a losing one 0%:"
+        : "Best moves (how often the side to move won the engine's playouts):");
     box.appendChild(line);
     const cells = document.createElement("div");
     cells.className = "cells";
@@ -389,7 +390,7 @@ BL.games.hex = (() => {
     box.innerHTML = "";
     if (!reviewed) return;
     const points = reviewed.points;
-    const [width, height, padX, padY] = [320, 120, 30, 10];
+    const [width, height, padX, padY] = [320, 130, 30, 14];
     const last = Math.max(1, points.length - 1);
     const x = (ply) => padX + (width - 2 * padX) * ply / last;
     const y = (chance) => padY + (height - 2 * padY) * (1 - chance);
@@ -401,6 +402,11 @@ BL.games.hex = (() => {
     svg.appendChild(BL.svg("text", { x: 2, y: y(0) + 4, "font-size": 10, fill: COLOURS[2] }, "blue"));
     svg.appendChild(BL.svg("polyline", { fill: "none", stroke: "#555", "stroke-width": 1.5,
       points: points.map((p) => `${x(p.ply).toFixed(1)},${y(p.chance).toFixed(1)}`).join(" ") }));
+    const every = Math.max(1, Math.ceil(last / 10 / 5) * 5);   // about ten numbers at most
+    for (let ply = 0; ply <= last; ply += every) {
+      svg.appendChild(BL.svg("text", { x: x(ply).toFixed(1), y: height - 1, "font-size": 9,
+        "text-anchor": "middle", fill: "#555", class: "ply-number" }, String(ply)));
+    }
     for (const p of points) {
       const dot = BL.svg("circle", { cx: x(p.ply).toFixed(1), cy: y(p.chance).toFixed(1), r: p.turned ? 5 : 3,
         fill: p.proven ? COLOURS[p.winner] : "#fff", stroke: p.turned ? "#000" : "#555",
@@ -413,7 +419,7 @@ BL.games.hex = (() => {
     const note = document.createElement("p");
     note.className = "help";
     const turned = points.filter((p) => p.turned).map((p) => `${p.ply} (${p.move})`);
-    note.textContent = "Red's chance after every move (filled: proven; click a point to see it). " +
+    note.textContent = "Red's chance after every move, numbered below (filled: proven; click a point to see it). " +
       (turned.length ? `Moves that turned the game: ${turned.join(", ")}.` : "No move turned the game.");
     box.append(svg, note);
   }
