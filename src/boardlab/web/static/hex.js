@@ -501,8 +501,14 @@ BL.games.hex = (() => {
   async function restore() {
     const kept = BL.recall("hex");
     const size = kept ? Number(kept.get("size")) : NaN;
-    if (!kept || !(size >= 1 && size <= 26)) {
+    if (!kept || !(Number.isInteger(size) && size >= 1 && size <= 26)) {
+      if (kept) showSize(7);
       await newGame();
+      if (kept) {
+        const asked = (kept.get("size") || "").slice(0, 12);
+        BL.status("hex-status", (asked ? `The link asks for a board of size "${asked}"; Hex boards here are 1 x 1 to 26 x 26.`
+          : "The link names no board size.") + " A new 7 x 7 game started.", "error");
+      }
       return;
     }
     human = kept.get("you") === "2" ? 2 : 1;
@@ -521,7 +527,7 @@ BL.games.hex = (() => {
       await engineMove();
     } catch (err) {
       await newGame();
-      BL.status("hex-status", `The kept game could not be restored (${err.message}); a new game started.`, "error");
+      BL.status("hex-status", `The game of the link could not be opened (${err.message}); a new game started.`, "error");
     }
   }
 

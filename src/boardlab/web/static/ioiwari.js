@@ -3,6 +3,7 @@
 
 BL.games.ioiwari = (() => {
   const $ = BL.$;
+  const DEFAULT_START = "4 3 2 4 2 3 2";   // the statement's example start
   let state = null;
   let human = 1;
   let seed = 1;
@@ -323,8 +324,11 @@ BL.games.ioiwari = (() => {
   async function restore() {
     const kept = BL.recall("ioiwari");
     const start = kept ? (kept.get("start") || "").split(",").map(Number) : [];
-    if (!kept || start.length !== 7 || start.some((x) => !Number.isInteger(x))) {
+    if (!kept || start.length !== 7 || start.some((x) => !(Number.isInteger(x) && x >= 0 && x <= 5))) {
+      if (kept) $("ioi-start").value = DEFAULT_START;
       await newGame();
+      if (kept) BL.status("ioi-status", "The link's start is not seven pits of 0 to 5 stones each " +
+        `(like 4,3,2,4,2,3,2): a new game from the usual start ${DEFAULT_START} started.`, "error");
       return;
     }
     human = kept.get("you") === "2" ? 2 : 1;
@@ -336,8 +340,10 @@ BL.games.ioiwari = (() => {
       show(moves.length ? `The game in progress: ${moves.length} move(s).` : null);
       await reply();
     } catch (err) {
+      $("ioi-start").value = DEFAULT_START;
       await newGame();
-      BL.status("ioi-status", `The kept game could not be restored (${err.message}); a new game started.`, "error");
+      BL.status("ioi-status", `The game of the link could not be opened (${err.message}); ` +
+        `a new game from the usual start ${DEFAULT_START} started.`, "error");
     }
   }
 

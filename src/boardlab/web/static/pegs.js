@@ -130,7 +130,11 @@ BL.games.pegs = (() => {
     } else if (board && [...select.options].some((o) => o.value === board)) {
       select.value = board;
     } else {
+      select.value = select.options[0].value;
       await newGame();
+      show(board ? `The link names a board this page does not know ("${board.slice(0, 30)}"): ` +
+        `a new game on the ${select.options[0].textContent} board started; the Board menu lists the others.`
+        : "The link names no board: a new game started.", "error");
       return;
     }
     $("pegs-walks").checked = kept.get("walks") === "1";
