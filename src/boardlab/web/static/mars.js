@@ -94,13 +94,28 @@ BL.games.mars = (() => {
   }
 
   async function start() {
-    BL.onFile("mars-file", (text) => { $("mars-map").value = text; mapChanged(); });
+    BL.onFile("mars-file", (text) => {
+      $("mars-map").value = text;
+      const hadAnswer = $("mars-moves").value.trim() !== "";
+      $("mars-moves").value = "";    // an answer belongs to its map
+      mapChanged();
+      if (hadAnswer) BL.status("mars-status", "A new map: the answer box was emptied, as its moves were for the old map.");
+    });
     $("mars-map").addEventListener("input", mapChanged);
     $("mars-moves").addEventListener("input", keep);
     $("mars-sample").addEventListener("click", loadSample);
     $("mars-solve").addEventListener("click", solve);
     $("mars-judge").addEventListener("click", judge);
-    $("mars-use").addEventListener("click", () => { $("mars-moves").value = solverAnswer; keep(); });
+    $("mars-use").addEventListener("click", () => {
+      if (!solverAnswer) {
+        BL.status("mars-status", "There is no answer of the solver to use yet: press Solve first " +
+          "(a route too long to send is not shown either).", "error");
+        return;
+      }
+      $("mars-moves").value = solverAnswer;
+      keep();
+      BL.status("mars-status", "The solver's answer is in the answer box: Judge checks it.");
+    });
     $("mars-download").addEventListener("click", () => BL.download("mars-answer.txt", solverAnswer));
     const found = kept();
     if (found) {

@@ -15,12 +15,17 @@ BL.games.shongololo = (() => {
   // The fruit and the answer being judged survive a reload.
   function keep() {
     BL.stashJson("shongololo", {
-      input: $("toxic-input").value, answer: $("toxic-answer").value, best: $("toxic-best").value });
+      input: $("toxic-input").value, answer: $("toxic-answer").value, best: $("toxic-best").value,
+      time: $("toxic-time").value });
   }
 
   function restore() {
     const found = BL.unstashJson("shongololo");
-    if (!found || typeof found.input !== "string") return;
+    if (!found) return;
+    if (typeof found.time === "string" && found.time !== "" && Number.isFinite(Number(found.time))) {
+      $("toxic-time").value = found.time;
+    }
+    if (typeof found.input !== "string") return;
     $("toxic-input").value = found.input;
     $("toxic-answer").value = found.answer || "";
     $("toxic-best").value = found.best || "";
@@ -120,13 +125,19 @@ BL.games.shongololo = (() => {
     $("toxic-input").addEventListener("input", inputChanged);
     $("toxic-answer").addEventListener("input", keep);
     $("toxic-best").addEventListener("input", keep);
+    $("toxic-time").addEventListener("change", keep);
     $("toxic-download").addEventListener("click", () => BL.download("shongololo-answer.txt", solverAnswer));
     $("toxic-solve").addEventListener("click", solve);
     $("toxic-judge").addEventListener("click", judge);
     $("toxic-use").addEventListener("click", () => {
+      if (!solverAnswer) {
+        BL.status("toxic-status", "There is no answer of the solver to use yet: press Solve first.", "error");
+        return;
+      }
       $("toxic-answer").value = solverAnswer;
       if (solverCount !== null) $("toxic-best").value = solverCount;
       keep();
+      BL.status("toxic-status", "The solver's answer is in the answer box: Judge checks it.");
     });
     $("toxic-cut").addEventListener("input", draw3d);
     $("toxic-solid").addEventListener("change", draw3d);
