@@ -43,3 +43,15 @@ def test_a_bad_hex_link_says_so(page: Any) -> None:
     assert page.locator("#hex-svg [data-cell]").count() == 49
     page.save_screenshot("link-hex-bad")
     assert not page.js_errors
+
+
+def test_walking_back_in_ioiwari_does_not_say_perfect_play_is_moving(page: Any) -> None:
+    page.goto(f"{page.base_url}/#ioiwari?start=4,3,2,4,2,3,2&you=1&moves=2,3,5,4,5,7")
+    page.wait_for_function("document.querySelectorAll('#ioi-movelist li').length === 6")
+    page.locator("#ioi-movelist li[data-ply='5']").click()  # perfect play to move there
+    page.wait_for_function("document.querySelector('#ioi-walk').textContent.includes('move 5')")
+    status = page.inner_text("#ioi-status")
+    assert "is moving" not in status and "earlier position" in status, status
+    page.save_screenshot("ioiwari-walk-back")
+    assert page.locator("#ioi-movelist li").count() == 6  # nothing was played
+    assert not page.js_errors

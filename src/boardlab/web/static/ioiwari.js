@@ -144,7 +144,10 @@ BL.games.ioiwari = (() => {
       const text = state.winner === 0 ? "Draw" : you ? "You win" : "Perfect play wins";
       BL.status("ioi-status", `${text}: ${state.result}.`, you ? "ok" : "");
     } else {
-      BL.status("ioi-status", state.to_move === human ? "Your move: click a pit." : "Perfect play is moving...");
+      BL.status("ioi-status", walk.viewing
+        ? (state.to_move === human ? "An earlier position, your move: a pit you click here starts a new line."
+          : "An earlier position, perfect play to move: step on with the arrows, or back to the game.")
+        : state.to_move === human ? "Your move: click a pit." : "Perfect play is moving...");
     }
     if (state.over) {
       const you = state.winner === human;
