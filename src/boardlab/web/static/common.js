@@ -120,6 +120,11 @@ const BL = {
   Requests,
   Walker,
 
+  // "1 block", "2 blocks": a count and its noun in the number a reader expects.
+  count(n, singular, plural) {
+    return `${Number(n).toLocaleString("en")} ${n === 1 ? singular : (plural || singular + "s")}`;
+  },
+
   // POST a JSON body (or GET when body is undefined); the answer's JSON, or an ApiError.
   // An AbortController's `signal` stops the request (and the server's search with it).
   async api(path, body, signal) {

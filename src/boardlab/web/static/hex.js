@@ -526,7 +526,7 @@ BL.games.hex = (() => {
       state = answer;
       showSize(state.size);
       $("hex-swap-rule").checked = state.swap;
-      show(`Loaded: ${state.moves.length} moves on ${state.size} x ${state.size}.`);
+      show(`Loaded: ${BL.count(state.moves.length, "move")} on ${state.size} x ${state.size}.`);
       await engineMove();
     } catch (err) {
       BL.status("hex-status", "Cannot load: " + err.message, "error");
@@ -573,7 +573,7 @@ BL.games.hex = (() => {
       if (answer === BL.STALE) return;
       state = answer;
       resigned = kept.get("resigned") === "1" && state.winner === null;
-      show(moves.length && !resigned ? `The game in progress: ${moves.length} moves.` : null);
+      show(moves.length && !resigned ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
       await engineMove();
     } catch (err) {
       await newGame();

@@ -285,7 +285,7 @@ BL.games.ioiwari = (() => {
       $("ioi-start").value = start.join(" ");
       human = state.over ? human : state.to_move;
       $("ioi-player").value = String(human);
-      show(`Loaded: ${moves.length} move(s); you play player ${human}.`);
+      show(`Loaded: ${BL.count(moves.length, "move")}; you play player ${human}.`);
       await values();
     } catch (err) {
       BL.status("ioi-status", "Cannot load: " + err.message, "error");
@@ -340,7 +340,7 @@ BL.games.ioiwari = (() => {
     const moves = (kept.get("moves") || "").split(",").filter(Boolean).map(Number);
     try {
       if (!await replace(start, moves)) return;
-      show(moves.length ? `The game in progress: ${moves.length} move(s).` : null);
+      show(moves.length ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
       await reply();
     } catch (err) {
       $("ioi-start").value = DEFAULT_START;

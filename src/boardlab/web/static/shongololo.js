@@ -84,14 +84,14 @@ BL.games.shongololo = (() => {
       solverCount = found.eaten;
       const [l, w, h] = found.box;
       $("toxic-summary").textContent = [
-        `fruit ${l} x ${w} x ${h} (${found.blocks} blocks): ${found.eaten} eaten`,
+        `fruit ${l} x ${w} x ${h} (${BL.count(found.blocks, "block")}): ${found.eaten} eaten`,
         `bound ${found.bound}: ${(100 * found.eaten / found.bound).toFixed(1)}% of the bound` +
           (found.proven ? "; proven optimal" : ""),
         (found.method ? `method: ${found.method}; ` : "") + `${found.nodes} nodes; ${found.seconds} s`,
       ].join("\n");
       showRun(found.run, found.svg);
       requests.refresh();
-      BL.status("toxic-status", `Solved: ${found.eaten} ${found.eaten === 1 ? "block" : "blocks"} eaten.`, "ok");
+      BL.status("toxic-status", `Solved: ${BL.count(found.eaten, "block")} eaten.`, "ok");
     } catch (err) {
       BL.status("toxic-status", err.message, "error");
     }
