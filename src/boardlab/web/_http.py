@@ -201,7 +201,7 @@ def _limit_words(field: _Field, what: str) -> str:
     if field.kind == "list" and field.shortest is not None and field.shortest == field.longest:
         return f"{title} must have exactly {field.longest} values."
     if field.kind == "list" and field.longest is not None:
-        return f"There are too many {what.removeprefix('the ')}: at most {field.longest:,}."
+        return f"There are too many {what.removeprefix('The ')}: at most {field.longest:,}."
     return f"{title} is not what this page can take."
 
 
@@ -234,9 +234,9 @@ def in_words(error: Exception, schema: type[Schema] | None) -> str:
     if at is None or at.group("name") not in fields:
         return "The request is not one this page sends (it is not a JSON object)."
     whole, item = fields[at.group("name")]
-    field, what = whole, whole.title.lower()
+    field, what = whole, whole.title
     if at.group("index") is not None and item is not None:
-        field, what = item, f"{item.title.lower()} (number {int(at.group('index')) + 1})"
+        field, what = item, f"{item.title} (number {int(at.group('index')) + 1})"
     wanted = re.match(r"Expected `(\w+)[^`]*`, got `(\w+)`", text)
     if wanted is not None:
         kind = _KINDS.get(wanted.group(1), "another kind")

@@ -184,6 +184,7 @@ class SecurityHeaders:
 
 
 def _health(request: Request) -> Obj:
+    """``GET /api/health``: the server is up: its version and games."""
     from boardlab import __version__
 
     games = ["pegs", "hex", "ioiwari", "mars", "shongololo"]
@@ -213,13 +214,14 @@ def _api_routes() -> list[BaseRoute]:
         api_pegs,
         api_pegs_check,
         api_shongololo,
+        openapi,
     )
 
     routes: list[BaseRoute] = [Route("/health", endpoint(_health, on_loop=True), methods=["GET"])]
     modules = (api_pegs, api_pegs_check, api_hiq, api_hex, api_ioiwari, api_mars, api_shongololo)
     for module in modules:
         routes.extend(module.routes)
-    return routes
+    return routes + openapi.routes(routes)
 
 
 def create_app(

@@ -327,11 +327,15 @@ BL.games.ioiwari = (() => {
   async function restore() {
     const kept = BL.recall("ioiwari");
     const start = kept ? (kept.get("start") || "").split(",").map(Number) : [];
-    if (!kept || start.length !== 7 || start.some((x) => !(Number.isInteger(x) && x >= 0 && x <= 5))) {
+    const limit = BL.limitOf("IoiwariGame.start");
+    const [pits, pit] = [limit.maxItems || 7, limit.items || { minimum: 0, maximum: 5 }];
+    const fits = (x) => Number.isInteger(x) && x >= pit.minimum && x <= pit.maximum;
+    if (!kept || start.length !== pits || !start.every(fits)) {
       if (kept) $("ioi-start").value = DEFAULT_START;
       await newGame();
-      if (kept) BL.status("ioi-status", "The link's start is not seven pits of 0 to 5 stones each " +
-        `(like 4,3,2,4,2,3,2): a new game from the usual start ${DEFAULT_START} started.`, "error");
+      if (kept) BL.status("ioi-status", `The link's start is not ${pits} pits of ` +
+        `${pit.minimum} to ${pit.maximum} stones each (like 4,3,2,4,2,3,2): ` +
+        `a new game from the usual start ${DEFAULT_START} started.`, "error");
       return;
     }
     human = kept.get("you") === "2" ? 2 : 1;
