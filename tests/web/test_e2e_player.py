@@ -113,3 +113,13 @@ def test_use_the_solvers_answer_without_one_says_so(page: Any, tmp_path: Path) -
     assert "old map" in page.inner_text("#mars-status")
     page.save_screenshot("mars-new-map")
     assert not page.js_errors
+
+
+def test_why_who_wins_is_greyed_out_is_said_on_the_page(page: Any) -> None:
+    hex_game(page, "size=7&swap=0&you=1&moves=&engine=playouts:30")
+    assert page.is_disabled("#hex-solve")
+    note = page.inner_text("#hex-solve-note")  # visible, not only in a hover tooltip
+    assert "at most 25 empty cells" in note, note
+    hex_game(page, "size=4&swap=0&you=1&moves=&engine=playouts:30")
+    assert page.is_enabled("#hex-solve") and page.inner_text("#hex-solve-note") == ""
+    assert not page.js_errors

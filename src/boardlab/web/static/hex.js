@@ -177,7 +177,9 @@ BL.games.hex = (() => {
     $("hex-svg").classList.toggle("busy", busy);
     $("hex-undo").disabled = busy || !state.moves.length || walk.viewing !== null;
     $("hex-solve").disabled = busy || ended || !shown().solvable;
-    $("hex-solve").title = shown().solvable ? "" : "the exact solver finishes only with at most 25 empty cells";
+    const why = shown().solvable || ended ? "" : "Who wins? (exact) needs at most 25 empty cells: play on, or pick a board up to 5 x 5.";
+    $("hex-solve").title = why;
+    $("hex-solve-note").textContent = why;
     $("hex-analyse").disabled = busy || ended;
     $("hex-review").disabled = busy || !state.moves.length;
     $("hex-swap").hidden = !(shown().can_swap && shown().to_move === human);

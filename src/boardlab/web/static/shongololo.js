@@ -64,7 +64,10 @@ BL.games.shongololo = (() => {
     }
     $("toxic-3d-box").hidden = false;
     const ok = BL.fruit3d.show($("toxic-3d"), shown, options());
-    $("toxic-3d-note").textContent = ok ? "Drag to turn the fruit; the wheel zooms."
+    const touch = window.matchMedia("(pointer: coarse)").matches;
+    $("toxic-3d-note").textContent = ok ? (touch
+      ? "Drag a finger to turn the fruit; the buttons turn it too."
+      : "Drag to turn the fruit; the mouse wheel zooms.")
       : "This browser has no WebGL: the 3D view is off; the layers below show the same run.";
   }
 
