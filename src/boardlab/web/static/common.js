@@ -149,6 +149,12 @@ const BL = {
 
   $(id) { return document.getElementById(id); },
 
+  // Show note `noteId` when box `boxId` holds more than the screen shows across (a phone).
+  scrollHint(boxId, noteId) {
+    const box = BL.$(boxId);
+    BL.$(noteId).hidden = !(box.scrollWidth > box.clientWidth + 2);
+  },
+
   status(id, text, kind) {
     const el = BL.$(id);
     el.textContent = text;

@@ -153,6 +153,7 @@ BL.games.hex = (() => {
     box.appendChild(svg);
     const cellsAcross = (width / CELL);
     box.style.setProperty("--board-min", `${Math.ceil(cellsAcross * MIN_CELL_PX)}px`);
+    BL.scrollHint("hex-svg", "hex-scroll-note");
     for (const el of box.querySelectorAll("[data-cell]")) {
       el.addEventListener("click", () => onCell(el.getAttribute("data-cell")));
     }

@@ -74,6 +74,7 @@ BL.games.shongololo = (() => {
   function showRun(run, svg) {
     shown = run;
     BL.picture("toxic-svg", svg);
+    BL.scrollHint("toxic-svg", "toxic-scroll-note");
     draw3d();
   }
 
