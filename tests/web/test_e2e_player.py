@@ -123,3 +123,11 @@ def test_why_who_wins_is_greyed_out_is_said_on_the_page(page: Any) -> None:
     hex_game(page, "size=4&swap=0&you=1&moves=&engine=playouts:30")
     assert page.is_enabled("#hex-solve") and page.inner_text("#hex-solve-note") == ""
     assert not page.js_errors
+
+
+def test_the_status_line_is_above_the_fold_at_19x19(page: Any) -> None:
+    hex_game(page, "size=19&swap=0&you=1&moves=&engine=playouts:30")
+    status = page.locator("#hex-status").bounding_box()
+    assert status["y"] + status["height"] <= 900, status  # the viewport is 1280 x 900
+    assert "Your move" in page.inner_text("#hex-status")
+    assert not page.js_errors
