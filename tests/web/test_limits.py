@@ -118,4 +118,6 @@ def test_the_page_shows_the_limits_of_the_document(page: Any) -> None:
     page.goto(f"{page.base_url}/#ioiwari")
     page.wait_for_selector("#ioi-svg [data-cell]")
     assert "(7 numbers, each 0 to 5)" in page.inner_text("label:has(#ioi-start)")
+    help_text = page.text_content("#ioi-record-help")
+    assert "(0 to 5 each)" in help_text and "(1 to 7)" in help_text, help_text
     assert not page.js_errors

@@ -302,7 +302,18 @@ BL.games.ioiwari = (() => {
     return true;
   }
 
+  // The save/load box's limits, in words, from the API's description.
+  function recordHelp() {
+    const start = BL.limitOf("IoiwariGame.start");
+    const moves = BL.limitOf("IoiwariGame.moves");
+    if (!start.items || !moves.items) return;
+    $("ioi-record-help").textContent = `First line: the ${start.maxItems} pit counts of the start ` +
+      `(${start.items.minimum} to ${start.items.maximum} each); then the pit sown ` +
+      `(${moves.items.minimum} to ${moves.items.maximum}), one a line, at most ${moves.maxItems} moves.`;
+  }
+
   function start() {
+    recordHelp();
     $("ioi-save").addEventListener("click", save);
     $("ioi-load").addEventListener("click", () => load());
     BL.onFile("ioi-file", (text) => { $("ioi-record").value = text; load(text); });
