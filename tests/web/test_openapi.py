@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from boardlab.web.answers import ANSWERS
 from boardlab.web.schemas import ENDPOINTS
 
 #: Words a player never typed: field keys (those not plain words), type names, JSON paths.
@@ -108,3 +109,26 @@ def test_no_refusal_names_a_field_or_a_type(client: Any, path: str) -> None:
         assert " is missing." in missing.json()["error"]
         assert not FOREIGN.search(missing.json()["error"]), missing.json()
     assert seen
+
+
+#: A request for each declared answer, small enough to answer at once.
+HEX_CALLS = {
+    "/hex/state": {"size": 3, "moves": ["a1", "b2"]},
+    "/hex/move": {"size": 3, "moves": ["a1"], "move": "b2"},
+    "/hex/engine": {"size": 3, "moves": ["a1"], "playouts": 20},
+    "/hex/analyze": {"size": 4, "moves": ["a1"], "playouts": 50},
+    "/hex/solve": {"size": 3, "moves": ["a1"]},
+    "/hex/review": {"size": 3, "moves": ["a1", "b2", "c3"], "playouts": 50},
+    "/hex/sgf": {"size": 3, "moves": ["a1"]},
+    "/hex/load": {"sgf": "(;FF[4]GM[11]SZ[3];B[a1];W[b2])"},
+}
+
+
+@pytest.mark.parametrize("path", sorted(ANSWERS))
+def test_every_declared_answer_is_what_the_endpoint_answers(client: Any, path: str) -> None:
+    response = client.post("/api" + path, json=HEX_CALLS[path])
+    assert response.status_code == 200, response.text
+    msgspec.convert(response.json(), ANSWERS[path])  # raises on a missing or unknown field
+    schema = spec_of(client)["paths"]["/api" + path]["post"]["responses"]["200"]
+    ref = schema["content"]["application/json"]["schema"]["$ref"]
+    assert ref.endswith("/" + ANSWERS[path].__name__)

@@ -7,9 +7,10 @@ server's own checks, not a copy of them; the page reads its boxes' limits from i
 resources): every endpoint with its summary and each request field's name, kind, limits
 and default.
 
-Answers are JSON objects described in words (each endpoint's summary); every refusal is
-the declared ``Refusal``: the player's words in ``error``, and for a program the
-``field`` it is about and the ``kind`` of game error.
+The Hex answers are declared (:mod:`boardlab.web.answers`); the other games' answers are
+JSON objects described in words (each endpoint's summary). Every refusal is the declared
+``Refusal``: the player's words in ``error``, and for a program the ``field`` it is
+about and the ``kind`` of game error.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import BaseRoute, Route
 
 from boardlab import __version__
+from boardlab.web.answers import ANSWERS
 from boardlab.web.schemas import ENDPOINTS
 
 __all__ = ["Refusal", "document", "routes"]
@@ -56,9 +58,19 @@ def _summary(route: Route) -> tuple[str, str]:
     return (rest or head).strip(), text
 
 
+def _answer(path: str) -> dict[str, Any]:
+    """The 200 response of ``path``: its declared answer, else an object in words."""
+    declared = ANSWERS.get(path)
+    schema = (
+        {"type": "object"} if declared is None else {"$ref": _REF.format(name=declared.__name__)}
+    )
+    words = "the answer" if declared else "the answer, a JSON object (see the description)"
+    return {"description": words, "content": {"application/json": {"schema": schema}}}
+
+
 def document(api_routes: Iterable[BaseRoute], prefix: str = "/api") -> dict[str, Any]:
     """The OpenAPI 3.1 document of ``api_routes`` (mounted at ``prefix``)."""
-    structs = sorted({*ENDPOINTS.values()}, key=lambda t: t.__name__)
+    structs = sorted({*ENDPOINTS.values(), *ANSWERS.values()}, key=lambda t: t.__name__)
     _, components = msgspec.json.schema_components([*structs, Refusal], ref_template=_REF)
     refusal = {"$ref": _REF.format(name="Refusal")}
     paths: dict[str, Any] = {}
@@ -71,10 +83,7 @@ def document(api_routes: Iterable[BaseRoute], prefix: str = "/api") -> dict[str,
                 "summary": summary,
                 "description": description,
                 "responses": {
-                    "200": {
-                        "description": "the answer, a JSON object (see the description)",
-                        "content": {"application/json": {"schema": {"type": "object"}}},
-                    },
+                    "200": _answer(route.path),
                     **{
                         code: {
                             "description": words,
