@@ -547,6 +547,7 @@ def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
 
 def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> list[str]:
     from boardlab.core.limits import Limit
+    from boardlab.core.words import counted
     from boardlab.hex.player import SolvingEngine, choose_move
     from boardlab.hex.rules import Position, Swap, check_size
     from boardlab.render.hex import diagram
@@ -564,7 +565,8 @@ def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> 
     return [
         f"moves: {' '.join(moves)}",
         *diagram(position).splitlines(),
-        f"player {position.winner} won after {len(moves)} moves",
+        f"{_colour(position.winner)} (player {position.winner}) won after "
+        f"{counted(len(moves), 'move')}",
     ]
 
 
