@@ -1,7 +1,8 @@
 """Gathers docs/benchmarks/<game>.md into docs/benchmarks.md (headings one level down).
 
 Each benchmark writes its figures, with the command, into its game's page; this script
-rebuilds the one page that lists them all. Run from the repository root:
+rebuilds the one page that lists them all, opening with the table of current standing
+figures (docs/benchmarks/standing.md). Run from the repository root:
 
     .venv/bin/python benchmarks/gather.py
 """
@@ -33,9 +34,20 @@ def demoted(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The table of current figures, first on the page (kept by hand: a new figure replaces its
+#: line there, and its run goes into its game's page as well).
+STANDING = Path("docs/benchmarks/standing.md")
+
+
 def main() -> None:
-    pages = sorted(Path("docs/benchmarks").glob("*.md"))
-    text = HEADER + "".join("\n" + demoted(page.read_text(encoding="utf-8")) for page in pages)
+    pages = sorted(p for p in Path("docs/benchmarks").glob("*.md") if p != STANDING)
+    standing = demoted(STANDING.read_text(encoding="utf-8"))
+    text = (
+        HEADER
+        + "\n"
+        + standing
+        + "".join("\n" + demoted(page.read_text(encoding="utf-8")) for page in pages)
+    )
     Path("docs/benchmarks.md").write_text(text, encoding="utf-8")
     print(f"docs/benchmarks.md: {len(pages)} sections")
 

@@ -23,6 +23,32 @@ def test_help_lists_every_available_game(capsys: pytest.CaptureFixture[str]) -> 
         assert name in out
 
 
+#: Each contest game by the contest and year a user knows it by.
+CONTESTS = {
+    "hiq": "Hi-Q (Mid-Atlantic 1996)",
+    "pegged": "PEGGED (POTM 1997)",
+    "ioiwari": "Ioiwari (IOI 2001)",
+    "hex": "Hex (IOI 1997)",
+    "mars": "Mars explorer (IOI 1997)",
+    "shongololo": "Toxic iShongololo (IOI 1997)",
+}
+
+
+def test_help_names_each_game_by_its_contest_and_year(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "seed" not in out
+    for name, title in CONTESTS.items():
+        line = next(line for line in out.splitlines() if line.split()[:1] == [name])
+        assert title in line
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        assert "seed 0" not in capsys.readouterr().out
+
+
 def test_unknown_game_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["no-such-game"])

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
 from boardlab.cli import load_game, main
 from boardlab.core.limits import Limit
-from boardlab.hex.formats import format_diagram, parse_position
+from boardlab.hex.formats import format_diagram, parse_game_sgf, parse_position
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import Cell, Position
 from boardlab.render.hex import svg_picture
@@ -222,6 +223,7 @@ def test_selfplay_and_demo(capsys: pytest.CaptureFixture[str]) -> None:
         (["match", "--size", "40", "--", "x"], "board size must be in 1..26"),
         (["match", "--size", "5", "--", "/nonexistent/engine"], "cannot start engine"),
         (["selfplay", "--size", "0"], "board size must be in 1..26"),
+        (["match", "--sgf", f"{__file__}/games", "--", "x"], "cannot write games into"),
     ],
 )
 def test_bad_input_is_exit_2(
@@ -257,3 +259,20 @@ def test_svg_highlights_the_winning_chain() -> None:
     p = parse_position("X X\n. O\n")
     picture = svg_picture(p)
     assert picture.count('stroke-width="3"') == 2
+
+
+def test_match_saves_every_game_as_sgf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games" / "today"
+    opponent = [sys.executable, "-m", "boardlab", "hex", "gtp", "--time", "0.02", "--seed", "3"]
+    args = ["match", "--size", "3", "--games", "2", "--time", "0.02", "--sgf", str(folder)]
+    code, out, _ = run([*args, "--", *opponent], capsys)
+    assert code == 0 and f"games saved as SGF in {folder}" in out
+    names = sorted(path.name for path in folder.iterdir())
+    assert names == ["game-01-boardlab-black.sgf", "game-02-boardlab-white.sgf"]
+    for name, ours in zip(names, ("black", "white"), strict=True):
+        text = (folder / name).read_text(encoding="utf-8")
+        game = parse_game_sgf(text)
+        assert getattr(game, ours) == "boardlab" and game.decided_by == "connection"
+        position = parse_position(text)  # as HexGui reads it: the game as it ended
+        assert position.winner == game.winner is not None
+        assert len(position.history) == len(game.moves)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from tests.hex.test_solver import brute_force_winning_moves
 
-from boardlab.hex.review import review
+from boardlab.core.limits import Limit
+from boardlab.hex.prover.solver import solve
+from boardlab.hex.review import analyse, review
 from boardlab.hex.rules import Position, parse_move
 
 
@@ -54,3 +56,69 @@ def test_a_review_is_reproducible_from_its_seed() -> None:
     again = review(11, moves, False, playouts=300, seed=5)
     assert first == again
     assert all(p.winner is None and not p.proven and 0.0 < p.chance < 1.0 for p in first)
+
+
+#: An 11x11 game in which red's f10 (move 11) loses: blue's win is proven from there on.
+LOST_AT_11 = [
+    "g6",
+    "f6",
+    "e8",
+    "d8",
+    "e7",
+    "d7",
+    "k3",
+    "e5",
+    "e4",
+    "f4",
+    "f10",
+    "c9",
+    "c1",
+    "e1",
+    "h5",
+    "f1",
+]
+
+
+def test_a_proven_game_stays_proven_and_the_losing_move_is_marked() -> None:
+    # the engine proves blue's win only with blue to move (after red's moves); the proof
+    # carries through red's moves and through blue's proven moves
+    points = review(11, [parse_move(n, 11) for n in LOST_AT_11], False, playouts=500, seed=7)
+    first = next(p.ply for p in points if p.proven)
+    assert first == 11 and points[first].winner == 2
+    assert all(p.winner == 2 and p.chance == 0.0 for p in points[first:]), points[first:]
+    assert points[first].turned
+    assert [p.ply for p in points if p.turned and p.ply > first] == []
+
+
+#: The 4x4 position of a page report: red to move wins only with d2.
+ONLY_D2 = ["b3", "a1", "c2", "d4", "b2", "d1", "c3", "d3"]
+
+
+def test_every_point_agrees_with_the_solver() -> None:
+    moves = [parse_move(n, 4) for n in ONLY_D2]
+    points = review(4, moves, False, playouts=200, seed=3)
+    position = Position(4)
+    for point, played in zip(points, [None, *moves], strict=True):
+        if played is not None:
+            position.play(played)
+        exact = solve(position, Limit(time=10), all_moves=False)
+        if exact.winner is not None or position.winner is not None:
+            assert point.winner == (position.winner or exact.winner), point
+            assert point.chance == (1.0 if point.winner == 1 else 0.0)
+
+
+def test_analysis_agrees_with_the_solver() -> None:
+    position = Position.from_moves(4, [parse_move(n, 4) for n in ONLY_D2])
+    exact = solve(position, Limit(time=10))
+    assert [str(c) for c in exact.winning_moves] == ["d2"] and exact.winner == 1
+    found = analyse(position, Limit(nodes=300), seed=1)
+    assert found["proven"] and found["verdict"] == 1 and found["win_rate"] == 1.0
+    assert found["move"] == "d2" and found["reason"] == "proven by the exact solver"
+    rates = {entry["move"]: entry["win_rate"] for entry in found["top"]}
+    assert rates["d2"] == 1.0
+    lost = {str(c) for c in exact.losing_moves}
+    assert lost and all(rates[m] == 0.0 for m in rates if m in lost)
+    assert found["solver"]["winning_moves"] == ["d2"]
+    # past the solver's size the engine's view stands, marked unproven
+    big = analyse(Position(9), Limit(nodes=200), seed=1)
+    assert big["solver"] is None and not big["proven"]

@@ -1,1 +1,1 @@
-"""Tests of the Mars explorer game (seed 004)."""
+"""Tests of the Mars explorer game (IOI 1997)."""

@@ -1,4 +1,4 @@
-"""Tests of the Hi-Q simulation (seed 000) against the statement and a brute-force oracle."""
+"""Tests of the Hi-Q simulation (Mid-Atlantic 1996): the statement and a brute-force oracle."""
 
 from __future__ import annotations
 

@@ -157,7 +157,8 @@ def test_analysis_of_a_move_found_without_playouts_gives_its_reason(page: Any) -
     page.wait_for_selector("#hex-analysis p")
     text = page.inner_text("#hex-analysis")
     assert "of 0 playouts" not in text
-    assert "with a3: blocks the only threat." in text
+    # the engine's reason (it blocks the only threat) gives way to the solver's proof
+    assert "with a3: a proven win." in text and "a3 100%" in text
 
 
 def reviewed_game(page: Any) -> None:

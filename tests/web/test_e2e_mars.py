@@ -27,7 +27,8 @@ def test_a_new_map_clears_the_old_maps_answer(page: Any) -> None:
     assert page.is_disabled("#mars-download")
     page.click("#mars-solve")
     page.wait_for_selector("#mars-svg svg")
-    assert "map 2 x 2, 1 vehicle(s)" in page.inner_text("#mars-summary")
+    assert "map 2 x 2, 1 vehicle, 0 rocks" in page.inner_text("#mars-summary")  # words, not "(s)"
+    assert "1 points" not in page.inner_text("#mars-status")
     with page.expect_download() as download:
         page.click("#mars-download")
     assert download.value.suggested_filename == "mars-answer.txt"

@@ -192,3 +192,16 @@ def test_hex_moves_walk_by_tapping_and_a_typed_move_plays_on_a_phone(phone: Any)
     fits(phone)
     phone.save_screenshot("phone-hex-walk")
     assert not phone.js_errors
+
+
+def test_a_board_wider_than_a_phone_says_to_swipe(phone: Any, page: Any) -> None:
+    phone.goto(f"{phone.base_url}/#hex?size=19&swap=0&you=1&moves=&engine=playouts:30")
+    phone.wait_for_selector("#hex-svg [data-cell]")
+    phone.wait_for_selector("#hex-scroll-note:not([hidden])")
+    assert "swipe it sideways" in phone.inner_text("#hex-scroll-note")
+    phone.save_screenshot("phone-hex-19-hint")
+    assert not phone.js_errors
+    # on a desktop a 7x7 board fits: no hint
+    page.goto(f"{page.base_url}/#hex?size=7&swap=0&you=1&moves=&engine=playouts:30")
+    page.wait_for_selector("#hex-svg [data-cell]")
+    assert page.is_hidden("#hex-scroll-note")

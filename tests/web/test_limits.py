@@ -1,16 +1,18 @@
-"""Every text box of the page says its limit, and the page's limit is the server's: a
-box takes no more characters than its request field allows (``maxlength`` and the
-words beside it), and every number box's range is the one the server checks."""
+"""Every box of the page says its limit, and the page's limit is the server's: each box
+names its request field (``data-limit``) and the page reads the field's range or length
+from /api/openapi.json, the server's own declaration, instead of repeating it."""
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 
 from boardlab.web import api_hex, api_hiq, api_mars, api_pegs, api_pegs_check, api_shongololo
+from boardlab.web.schemas import ENDPOINTS
 
 PAGE = Path(api_hex.__file__).resolve().parent / "static" / "index.html"
 
@@ -67,16 +69,55 @@ def boxes() -> Boxes:
     return parsed
 
 
+def declared(name: str) -> dict[str, Any]:
+    """The JSON Schema of a request field ``Struct.field`` (an optional one's value)."""
+    struct_name, field = name.split(".")
+    struct = next(s for s in ENDPOINTS.values() if s.__name__ == struct_name)
+    _, components = msgspec.json.schema_components([struct])
+    spec: dict[str, Any] = components[struct_name]["properties"][field]
+    if "anyOf" in spec:
+        spec = next(choice for choice in spec["anyOf"] if choice.get("type") != "null")
+    return spec
+
+
 @pytest.mark.parametrize("box", sorted(TEXT_LIMITS))
-def test_a_text_box_takes_what_the_server_takes_and_says_so(boxes: Boxes, box: str) -> None:
-    limit = TEXT_LIMITS[box]
-    assert int(boxes.attrs[box]["maxlength"]) == limit
-    assert f"at most {limit:,} characters" in re.sub(r"\s+", " ", boxes.label[box])
+def test_a_text_box_reads_its_limit_from_the_servers_declaration(boxes: Boxes, box: str) -> None:
+    attrs = boxes.attrs[box]
+    assert "maxlength" not in attrs  # a paste is never cut silently: the server says no
+    assert declared(attrs["data-limit"])["maxLength"] == TEXT_LIMITS[box]
 
 
 @pytest.mark.parametrize("box", sorted(TIME_LIMITS))
-def test_a_time_box_has_the_servers_range_and_says_so(boxes: Boxes, box: str) -> None:
-    low, high = TIME_LIMITS[box]
+def test_a_time_box_reads_its_range_from_the_servers_declaration(boxes: Boxes, box: str) -> None:
     attrs = boxes.attrs[box]
-    assert (float(attrs["min"]), float(attrs["max"])) == (low, high)
-    assert f"({low:g} to {high:g})" in boxes.label[box]
+    assert "min" not in attrs and "max" not in attrs  # not repeated in the page
+    spec = declared(attrs["data-limit"])
+    assert (spec["minimum"], spec["maximum"]) == TIME_LIMITS[box]
+
+
+@pytest.mark.e2e
+def test_the_page_shows_the_limits_of_the_document(page: Any) -> None:
+    page.goto(f"{page.base_url}/#hex")
+    page.wait_for_selector("#hex-svg [data-cell]")
+    spec = page.evaluate("fetch('/api/openapi.json').then((r) => r.json())")
+    time = spec["components"]["schemas"]["HexSearch"]["properties"]["time"]
+    assert page.get_attribute("#hex-time", "min") == f"{time['minimum']:g}"
+    assert page.get_attribute("#hex-time", "max") == f"{time['maximum']:g}"
+    label = page.inner_text("label:has(#hex-time)")
+    assert f"({time['minimum']:g} to {time['maximum']:g})" in label
+    sgf = spec["components"]["schemas"]["HexLoad"]["properties"]["sgf"]["maxLength"]
+    assert f"at most {sgf:,} characters" in page.text_content("label:has(#hex-sgf)")
+    # an over-long paste is kept whole and refused with the limit, not cut and loaded
+    page.evaluate("document.querySelector('#hex-saveload').open = true")
+    page.fill("#hex-sgf", "(" * (sgf + 5))
+    assert len(page.input_value("#hex-sgf")) == sgf + 5
+    page.click("#hex-load")
+    page.wait_for_selector("#hex-status.error")
+    words = page.inner_text("#hex-status")
+    assert f"at most {sgf:,} characters" in words and "sgf" not in words, words
+    page.goto(f"{page.base_url}/#ioiwari")
+    page.wait_for_selector("#ioi-svg [data-cell]")
+    assert "(7 numbers, each 0 to 5)" in page.inner_text("label:has(#ioi-start)")
+    help_text = page.text_content("#ioi-record-help")
+    assert "(0 to 5 each)" in help_text and "(1 to 7)" in help_text, help_text
+    assert not page.js_errors

@@ -23,13 +23,13 @@ __all__ = ["GAMES", "available_games", "load_game", "main"]
 #: Every game of the command line, in the order ``--help`` lists them.
 GAMES: dict[str, str] = {
     "demo": "run every finished game on its built-in data and print a report",
-    "hiq": "Hi-Q (seed 000): the deterministic peg-jumping simulation, contest I/O",
+    "hiq": "Hi-Q (Mid-Atlantic 1996): the deterministic peg-jumping simulation, contest I/O",
     "pegs": "peg solitaire boards: show, judge, solve, count, minmoves, classify",
-    "pegged": "PEGGED (seed 001): reduce a board to one peg with fewest walks and jumps",
-    "ioiwari": "Ioiwari (seed 002): perfect play, the IOI protocol and its judge",
-    "hex": "Hex (seed 004): engine, exact solver, IOI library, GTP and matches",
-    "mars": "Mars explorer (seed 004): optimal vehicle routes and their judge",
-    "shongololo": "Toxic iShongololo (seed 004): most blocks eaten, and the judge",
+    "pegged": "PEGGED (POTM 1997): reduce a board to one peg with fewest walks and jumps",
+    "ioiwari": "Ioiwari (IOI 2001): perfect play, the IOI protocol and its judge",
+    "hex": "Hex (IOI 1997): engine, exact solver, IOI library, GTP and matches",
+    "mars": "Mars explorer (IOI 1997): optimal vehicle routes and their judge",
+    "shongololo": "Toxic iShongololo (IOI 1997): most blocks eaten, and the judge",
     "serve": "the local web page for every game",
 }
 

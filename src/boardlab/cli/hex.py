@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -427,6 +428,14 @@ def _match_configure(parser: argparse.ArgumentParser) -> None:
         "unproven, the game is void (default 10)",
     )
     parser.add_argument(
+        "--sgf",
+        type=Path,
+        default=Path("hex-match"),
+        metavar="DIR",
+        help="folder that keeps every game as HexGui SGF, each written as soon as it ends "
+        "(default: ./hex-match; made if missing)",
+    )
+    parser.add_argument(
         "engine", nargs=argparse.REMAINDER, help="-- COMMAND ...: the opponent's GTP command line"
     )
 
@@ -454,11 +463,13 @@ def _match_run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise BoardlabError(f"--games must be at least 1, got {args.games}")
     check_size(args.size)
+    folder = _game_folder(args.sgf)
     ours = EnginePlayer(SolvingEngine(seed=args.seed))
     theirs = GtpProcess(command, timeout=args.timeout, grace=args.timeout)
     verbose = sys.stderr.isatty()
 
     def report(number: int, record: GameRecord, ours_black: bool) -> None:
+        _save_game(folder, number, record, ours_black)
         if verbose:
             side = "black" if ours_black else "white"
             won = record.winner == (1 if ours_black else 2)
@@ -486,8 +497,39 @@ def _match_run(args: argparse.Namespace) -> int:
             f"{_outcome(record)} ({record.reason}) "
             f"{' '.join(record.moves)}"
         )
+    lines.append(f"games saved as SGF in {folder}")
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
+
+
+def _game_folder(folder: Path) -> Path:
+    """``folder``, where a match keeps its games, once it is known to be writable (it is
+    made when the first game ends, so a match that cannot start leaves nothing behind).
+
+    :raises BoardlabError: when it is a file or cannot be written.
+    """
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise BoardlabError(f"cannot write games into the folder {str(folder)!r}")
+    return folder
+
+
+def _save_game(folder: Path, number: int, record: GameRecord, ours_black: bool) -> None:
+    """Write one finished game as ``game-NN-boardlab-black.sgf`` (or ``-white``), whole or
+    not at all (a temporary file renamed)."""
+    from boardlab.hex.formats import format_game_sgf
+
+    side = "black" if ours_black else "white"
+    path = folder / f"game-{number + 1:02d}-boardlab-{side}.sgf"
+    part = path.with_name(path.name + ".part")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        part.write_text(format_game_sgf(record, "boardlab hex match"), encoding="utf-8")
+        part.replace(path)
+    except OSError as exc:
+        raise BoardlabError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
 
 
 def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
@@ -505,6 +547,7 @@ def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
 
 def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> list[str]:
     from boardlab.core.limits import Limit
+    from boardlab.core.words import counted
     from boardlab.hex.player import SolvingEngine, choose_move
     from boardlab.hex.rules import Position, Swap, check_size
     from boardlab.render.hex import diagram
@@ -522,7 +565,8 @@ def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> 
     return [
         f"moves: {' '.join(moves)}",
         *diagram(position).splitlines(),
-        f"player {position.winner} won after {len(moves)} moves",
+        f"{_colour(position.winner)} (player {position.winner}) won after "
+        f"{counted(len(moves), 'move')}",
     ]
 
 
@@ -550,7 +594,7 @@ def _demo() -> list[str]:
 
 GAME = Game(
     "hex",
-    "Hex (seed 004): engine, exact solver, IOI library, GTP and matches",
+    "Hex (IOI 1997): engine, exact solver, IOI library, GTP and matches",
     (
         Verb(
             "show",

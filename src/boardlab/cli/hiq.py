@@ -1,4 +1,4 @@
-"""Interface layer: ``boardlab hiq``, the Hi-Q contest program of seed 000."""
+"""Interface layer: ``boardlab hiq``, the Hi-Q contest program (Mid-Atlantic 1996)."""
 
 from __future__ import annotations
 

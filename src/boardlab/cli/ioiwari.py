@@ -485,7 +485,7 @@ _VERBS = (
 
 GAME = Game(
     "ioiwari",
-    "Ioiwari (seed 002): perfect play, the IOI protocol and its judge",
+    "Ioiwari (IOI 2001): perfect play, the IOI protocol and its judge",
     _VERBS,
     demo=_demo,
 )

@@ -212,7 +212,7 @@ _JUDGE = Verb(
 
 GAME = Game(
     "mars",
-    "Mars explorer (seed 004): optimal vehicle routes and their judge",
+    "Mars explorer (IOI 1997): optimal vehicle routes and their judge",
     (_SOLVE, _JUDGE),
     default=_CONTEST,
     demo=_demo,

@@ -1,4 +1,4 @@
-"""Interface layer: ``boardlab pegged``, the PEGGED contest program (seed 001) and its tools.
+"""Interface layer: ``boardlab pegged``, the PEGGED contest program (POTM 1997) and its tools.
 
 ``boardlab pegged FILE`` is the contest mode: only the moves on stdout, one
 ``FROM TO`` a line, nothing on stderr. The verbs ``solve``, ``judge``, ``bench`` and

@@ -1,4 +1,4 @@
-"""Interface layer: ``boardlab shongololo``, the Toxic iShongololo of seed 004 (IOI 1997).
+"""Interface layer: ``boardlab shongololo``, the Toxic iShongololo (IOI 1997).
 
 Without a verb it is the contest program: L, W, H on stdin (or a file), the E/M lines
 on stdout. ``solve`` reports the count against the proven bound, ``judge`` replays an

@@ -1,5 +1,8 @@
 """Core layer: memory budgets: sizes written as text, the memory this machine has free.
 
+The machine's free memory and the process's size come from psutil (Linux, macOS and
+Windows alike), not from files read by hand.
+
 >>> parse_size("512M"), parse_size("2g"), parse_size("1.5 GB"), parse_size("4096")
 (536870912, 2147483648, 1610612736, 4096)
 >>> format_size(3 * 2**30 // 2), format_size(5 * 2**20), format_size(300)
@@ -8,8 +11,11 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
+
+import psutil
 
 from boardlab.core.errors import BoardlabError
 
@@ -50,18 +56,9 @@ def format_size(size: int) -> str:
 
 
 def available_memory() -> int:
-    """Bytes of memory free for a new allocation (``MemAvailable``; all of it elsewhere)."""
-    try:
-        with open("/proc/meminfo") as info:
-            for line in info:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
-        return 2**40
+    """Bytes of memory free for a new allocation without swapping (psutil's
+    ``available``: Linux's ``MemAvailable``, the free and inactive pages elsewhere)."""
+    return int(psutil.virtual_memory().available)
 
 
 def default_budget() -> int:
@@ -69,13 +66,13 @@ def default_budget() -> int:
     return int(available_memory() * DEFAULT_SHARE)
 
 
-def resident_memory() -> int:
-    """Bytes of memory this process holds now (its resident set; the peak where the
-    current size cannot be read)."""
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        import resource
+@functools.lru_cache(maxsize=1)
+def _process(pid: int) -> psutil.Process:
+    """The process ``pid`` as psutil sees it, made once (a memory check runs often); keyed
+    by the pid so a forked worker reads its own size, not its parent's."""
+    return psutil.Process(pid)
 
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+def resident_memory() -> int:
+    """Bytes of memory this process holds now (its resident set)."""
+    return int(_process(os.getpid()).memory_info().rss)

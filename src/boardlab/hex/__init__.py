@@ -1,1 +1,1 @@
-"""Hex: board, rules, engine and prover rooms, player, GTP, IOI library, matches (seed 004)."""
+"""Hex: board, rules, engine and prover rooms, player, GTP, IOI library, matches (IOI 1997)."""

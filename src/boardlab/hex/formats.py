@@ -21,7 +21,8 @@ player 1 and white player 2. Setup stones (``AB``, ``AW``, ``AE``, ``PL``) are r
 any node and written, as HexGui writes them, in a second node after the root, with
 ``PL`` (without it HexGui keeps the side to move as it was: black at the start). As in
 HexGui a move puts a stone of the colour its node names, and the other colour is then
-to move.
+to move. HexGui does not see a win, so its files may hold stones played after it: they
+are read onto the board and the first winner stays the winner.
 
 The swap, as HexGui and MoHex play it: ``W[swap-pieces]`` answers black's first stone on
 an empty board, the players exchange colours and the board stays as it is, so white
@@ -490,6 +491,13 @@ def parse_sgf(
                 index = Cell.of_index(index, size).transposed().index(size)
             else:
                 position.to_move = color  # as HexGui: the stone has the colour its node names
+            if position.board[index] != EMPTY:  # named as the file names it
+                raise reader.error(f"cell {value.strip()} is already occupied", at)
+            if position.winner is not None and not as_played:
+                # HexGui does not see the win and keeps the stones played after it: so
+                # does this, and the first winner stays the winner
+                position.push_index(index)
+                continue
             try:
                 position.play_index(index)
             except BoardlabError as exc:

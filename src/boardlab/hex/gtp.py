@@ -21,8 +21,15 @@ white`` answers ``swap-pieces`` when the first stone gives black the better chan
 opens on a near-balanced outer cell (:func:`boardlab.hex.engine.opening.balanced_opening`,
 computed once per board size from the engine's seed) instead of the centre.
 
+The swap rule is the session's setting: a swap played in one game spends it for
+that game only, and ``boardsize``/``clear_board`` start the next game with the setting
+``param_game`` (or ``--swap``) chose.
+
 Once the game is won, ``genmove`` answers an error that names the winner (no
-``resign`` for the side that lost: HexGui waits on it).
+``resign`` for the side that lost: HexGui waits on it). ``play`` still accepts stones
+after the win, as MoHex does: HexGui does not see the win and keeps every stone it
+sends, so boardlab records them too and each ``undo`` takes back the same stone in
+both programs. The first winner stays the winner.
 """
 
 from __future__ import annotations
@@ -47,6 +54,10 @@ _COLORS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
 SWAP_MOVE = "swap-pieces"
 _SWAP_NAMES = (SWAP_MOVE, "swap")
 _BOOLS = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
+
+
+def _color_name(player: int) -> str:
+    return "black" if player == BLACK else "white"
 
 
 def parse_bool(text: str) -> bool:
@@ -98,9 +109,13 @@ class HexGtp:
         swap: bool = False,
     ) -> None:
         self.engine = engine or SolvingEngine()
+        #: The swap rule of the session (``param_game allow_swap``); each new game starts
+        #: with it, whatever a swap played in the last game did to that game's position.
+        self.allow_swap = swap
         self.position = Position(check_size(size), swap=swap)
-        #: The moves played: colour, the side to move before, and whether it was the swap.
-        self.moves: list[tuple[int, int, bool]] = []
+        #: The moves played: colour, the side to move before, whether it was the swap,
+        #: and the winner before the move (a stone after the win keeps the winner).
+        self.moves: list[tuple[int, int, bool, int | None]] = []
         self.move_time = move_time
         self.solve_time = solve_time
         self.time_left: dict[int, float] = {}
@@ -131,32 +146,30 @@ class HexGtp:
         if len(set(args)) != 1:
             raise GtpError("unacceptable size: only square boards")
         try:
-            self.position = Position(check_size(int(args[0])), swap=self.position.swap)
+            self.position = Position(check_size(int(args[0])), swap=self.allow_swap)
         except BoardlabError as exc:
             raise GtpError(f"unacceptable size: {exc}") from None
         self.moves.clear()
         return ""
 
     def clear_board(self, args: list[str]) -> str:
-        self.position = Position(self.position.size, swap=self.position.swap)
+        self.position = Position(self.position.size, swap=self.allow_swap)
         self.moves.clear()
         return ""
 
     def _place(self, color: int, index: int) -> None:
         p = self.position
-        if p.winner is not None:
-            raise GtpError("illegal move: the game is over")
         if p.board[index] != 0:
             raise GtpError(f"illegal move: {vertex(index, p.size)} is occupied")
-        saved = p.to_move
+        saved, winner = p.to_move, p.winner
         p.to_move = color
-        p.push_index(index)
-        self.moves.append((color, saved, False))
+        p.push_index(index)  # after the win too: the union-find keeps the first winner
+        self.moves.append((color, saved, False, winner))
 
     def _swap(self, color: int) -> None:
         p = self.position
         if p.winner is not None:
-            raise GtpError("illegal move: the game is over")
+            raise GtpError(f"illegal move: the game is over: {_color_name(p.winner)} has won")
         if color != WHITE:
             raise GtpError("illegal move: only white may swap")
         if not p.swap:
@@ -172,9 +185,9 @@ class HexGtp:
 
     def _record_swap(self, color: int) -> None:
         """The swap as HexGui and MoHex play it: the board stays, white moves next, and
-        the swap rule is spent (``undo`` restores it)."""
+        the swap rule is spent for this game (``undo`` restores it)."""
         p = self.position
-        self.moves.append((color, p.to_move, True))
+        self.moves.append((color, p.to_move, True, p.winner))
         p.swap = False
         p.to_move = WHITE
 
@@ -209,7 +222,7 @@ class HexGtp:
         color = parse_color(args[0])
         p = self.position
         if p.winner is not None:
-            raise GtpError(f"the game is over: {'black' if p.winner == BLACK else 'white'} has won")
+            raise GtpError(f"the game is over: {_color_name(p.winner)} has won")
         saved = p.to_move
         p.to_move = color
         think = Limit(time=self._think_time(color))
@@ -226,12 +239,13 @@ class HexGtp:
     def undo(self, args: list[str]) -> str:
         if not self.moves:
             raise GtpError("cannot undo: no move played")
-        _, saved, swapped = self.moves.pop()
+        _, saved, swapped, winner = self.moves.pop()
         if swapped:
             self.position.swap = True
         else:
             self.position.pop()
         self.position.to_move = saved
+        self.position.winner = winner
         return ""
 
     def showboard(self, args: list[str]) -> str:
@@ -252,12 +266,14 @@ class HexGtp:
 
     def param_game(self, args: list[str]) -> str:
         if not args:
-            return f"\n[bool] allow_swap {int(self.position.swap)}"
+            return f"\n[bool] allow_swap {int(self.allow_swap)}"
         if len(args) != _TWO_ARGS:
             raise GtpError("param_game takes no arguments or a name and a value")
         if args[0] != "allow_swap":
             raise GtpError(f"unknown game parameter {args[0]!r} (known: allow_swap)")
-        self.position.swap = parse_bool(args[1])
+        self.allow_swap = parse_bool(args[1])
+        if not any(swapped for _, _, swapped, _ in self.moves):
+            self.position.swap = self.allow_swap  # a swap played keeps this game's rule spent
         return ""
 
     def analyze_commands(self, args: list[str]) -> str:
@@ -279,7 +295,7 @@ class HexGtp:
         result = solve(self.position, Limit(time=max(seconds, 0.001)))
         if result.winner is None:
             return "unknown"
-        winner = "black" if result.winner == BLACK else "white"
+        winner = _color_name(result.winner)
         moves = " ".join(cell.vertex() for cell in result.winning_moves)
         return f"{winner} {moves}".strip()
 

@@ -16,7 +16,15 @@ from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex_index
 from boardlab.hex.engine.search import MctsEngine
-from boardlab.hex.judge import GameRecord, Player, Prover, Verdict, play_game, position_after
+from boardlab.hex.judge import (
+    GameRecord,
+    Player,
+    Prover,
+    Verdict,
+    color_name,
+    play_game,
+    position_after,
+)
 from boardlab.hex.player import SolvingEngine, warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position
 
@@ -63,12 +71,12 @@ class EnginePlayer:
     def play(self, color: int, vertex: str) -> None:
         index = vertex_index(vertex, self.position.size)
         if self.position.to_move != color or not self.position.index_is_legal(index):
-            raise ProtocolError(f"illegal move {vertex} for player {color}")
+            raise ProtocolError(f"illegal move {vertex} for {color_name(color)}")
         self.position.push_index(index)
 
     def genmove(self, color: int, seconds: float) -> str:
         if self.position.to_move != color:
-            raise ProtocolError(f"asked to move for player {color} out of turn")
+            raise ProtocolError(f"asked to move for {color_name(color)} out of turn")
         result = self.engine.search(self.position, Limit(time=seconds))
         self.position.push(result.cell)
         return result.cell.vertex()

@@ -23,6 +23,7 @@ from functools import cache
 
 from boardlab.core.errors import IllegalMoveError
 from boardlab.core.limits import Limit
+from boardlab.core.words import counted
 from boardlab.hex.engine.opening import balanced_opening
 from boardlab.hex.engine.search import MctsEngine, SearchResult
 from boardlab.hex.engine.search import warm_up as warm_up_engine
@@ -132,7 +133,7 @@ def decide_swap(
         started = time.perf_counter()
         solved = solve(work, Limit(time=solve_time), all_moves=False)
         if solved.winner == BLACK:
-            return SwapDecision(True, 1.0, True, None, "solver: the first stone wins")
+            return SwapDecision(True, 1.0, True, None, "the solver proves that first stone wins")
         if solved.winner == WHITE:
             reply = None
             if solved.winning_moves:
@@ -147,11 +148,14 @@ def decide_swap(
                     ((cell, 0, 1.0),),
                     "solver: proven win",
                 )
-            return SwapDecision(False, 0.0, True, reply, "solver: the first stone loses")
+            return SwapDecision(False, 0.0, True, reply, "the solver proves it loses")
     result = engine.search(work, limit)
     chance, exact = 1.0 - result.value, result.proven
     swap = chance > _EVEN_CHANCE
-    reason = f"search: player 1's chance {chance:.3f} ({result.playouts} playouts)"
+    reason = (
+        f"the first player won {100 * chance:.0f}% of {counted(result.playouts, 'playout')} "
+        "after that first stone"
+    )
     return SwapDecision(swap, chance, exact, None if swap else result, reason)
 
 
@@ -214,7 +218,7 @@ def choose_move(
         decision = decide_swap(engine, position, limit, solve_time=solve_time)
         spent = time.perf_counter() - started
         if decision.swap:
-            return Choice(SWAP_MOVE, None, decision, f"swap: {decision.reason}", spent)
+            return Choice(SWAP_MOVE, None, decision, decision.reason, spent)
         if decision.reply is not None:
             reply = decision.reply
             return Choice(reply.cell, reply, decision, decision.reason, spent)

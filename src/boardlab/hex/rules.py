@@ -315,7 +315,7 @@ class Position(GameState[Move, Undo, int]):
     def why_illegal(self, move: Move) -> str | None:
         """None when the side to move may play ``move``, else why not."""
         if self.winner is not None:
-            return f"the game is over: player {self.winner} has won"
+            return f"the game is over: {'black' if self.winner == BLACK else 'white'} has won"
         if isinstance(move, Swap):
             return None if self.can_swap() else self._swap_refusal()
         if not move.on_board(self.size):

@@ -1,4 +1,4 @@
-"""Rules layer: Mars explorer (IOI 1997, seed 004): optimal routes for every vehicle, judged.
+"""Rules layer: Mars explorer (IOI 1997): optimal routes for every vehicle, judged.
 
 Layers: :mod:`~boardlab.mars.values` (the map, a step, terrain codes: below everything),
 :mod:`~boardlab.mars.formats` (MARS.DAT and the move list),

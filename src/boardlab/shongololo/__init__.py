@@ -1,4 +1,4 @@
-"""Rules layer: the Toxic iShongololo (IOI 1997, seed 004): eat the most blocks of a fruit.
+"""Rules layer: the Toxic iShongololo (IOI 1997): eat the most blocks of a fruit.
 
 Value types in :mod:`.blocks`, the rules in :mod:`.rules`, the contest formats in
 :mod:`.formats`, the judge in :mod:`.judge`; the solver (:mod:`.solver`) combines the

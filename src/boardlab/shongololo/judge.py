@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import ParseError
+from boardlab.core.words import counted
 from boardlab.shongololo.blocks import Action, Box
 from boardlab.shongololo.formats import ActionLine, parse_actions
 from boardlab.shongololo.rules import Shongololo, upper_bound
@@ -84,7 +85,7 @@ class Verdict:
         ratio = self.eaten / self.bound
         state = "stopped: nothing left to eat or move to" if self.finished else "could go on"
         return (
-            f"valid: {self.eaten} blocks eaten in {self.moves} moves "
+            f"valid: {counted(self.eaten, 'block')} eaten in {counted(self.moves, 'move')} "
             f"({self.eaten / self.box.volume:.1%} of {self.box.volume}, "
             f"{ratio:.1%} of the bound {self.bound}); {state}"
         )

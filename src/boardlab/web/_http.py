@@ -1,11 +1,12 @@
 """Interface layer: request reading and validation shared by the web API modules.
 
-Every endpoint takes one JSON object. :func:`read_object` checks the content type and
-parses the body (nesting and integer lengths bounded, so no request can make the
-parser fail with a 500); the ``field_*`` helpers check one field each and raise
-:class:`ApiError` (a 400 with a one-line message naming the field) when it is missing
-or of the wrong kind. Errors of the game layers (:class:`BoardlabError`) become 422
-answers.
+Every endpoint takes one JSON object, declared as a :mod:`boardlab.web.schemas` struct:
+:func:`read_request` checks the content type and decodes the body into it with msgspec,
+which checks every type, range, length and count on the way (a body nested too deep or
+holding a huge number is refused, never a 500). Whatever a request gets wrong, a field
+out of its limits (400, 413 for a text or list too long) or a game layer's
+:class:`BoardlabError` (422), is put in the player's words by one function,
+:func:`in_words`: the box's name as the page shows it, never a field's key or a type.
 
 :func:`endpoint` runs each handler in a worker thread, never on the event loop, and
 watches the client meanwhile: when it goes away the request's
@@ -13,26 +14,26 @@ watches the client meanwhile: when it goes away the request's
 :func:`run_job`, which waits for a slot of the app's :class:`~boardlab.web._jobs.JobPool`
 (a bounded queue: 503 with ``Retry-After`` when full) and runs it under that stop and
 the server's time cap. Handlers are plain functions (no ``async``): they run in their
-thread without an event loop, the body already read for :func:`read_object`.
+thread without an event loop, the body already read for :func:`read_request`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import json
-import math
+import re
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
+import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import Receive
 
-from boardlab.core.errors import BoardlabError
+from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.limits import Stop
 from boardlab.web._jobs import (
     JobCancelledError,
@@ -41,30 +42,20 @@ from boardlab.web._jobs import (
     Owner,
     QueueFullError,
 )
+from boardlab.web.schemas import Request as Schema
 
 __all__ = [
     "ApiError",
     "Obj",
     "endpoint",
     "error_response",
-    "field_bool",
-    "field_float",
-    "field_int",
-    "field_int_list",
-    "field_str",
-    "field_str_list",
-    "read_object",
+    "in_words",
+    "read_request",
     "run_job",
 ]
 
-#: How much of a wrong value an error message quotes back (characters).
-QUOTED_CHARS = 40
 #: The longest item of a list of short strings (names, moves).
 SHORT_STRING = 64
-#: The deepest nesting of arrays and objects a body may have.
-MAX_DEPTH = 32
-#: The most digits of an integer in a body.
-MAX_DIGITS = 100
 #: The longest error message or verdict text answered (a game's message may quote the
 #: request).
 MAX_MESSAGE = 300
@@ -74,94 +65,58 @@ VERDICT_TEXTS = ("reason", "summary", "report")
 #: the same page cancels the older one.
 PAGE_HEADER = "x-boardlab-page"
 _JOB = "boardlab.job"
-#: Where :func:`endpoint` keeps the request body it read on the loop (see read_object).
+#: Where :func:`endpoint` keeps the request body it read on the loop (see read_request).
 _BODY = "boardlab.body"
+#: Where :func:`read_request` notes the request's schema (for :func:`in_words`).
+_SCHEMA = "boardlab.schema"
 #: Threads for requests that are not searches (more such requests wait on the loop).
 LIGHT_THREADS = 16
 
 T = TypeVar("T")
+S = TypeVar("S", bound=Schema)
 Obj = dict[str, Any]
 
 
 class ApiError(Exception):
-    """A request the API refuses: HTTP ``status`` and a one-line ``message``."""
+    """A request the API refuses: HTTP ``status``, a one-line ``message`` in the player's
+    words and, for a program, the ``field`` it is about (None when none)."""
 
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        headers: dict[str, str] | None = None,
+        field: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.headers = headers
+        self.field = field
 
 
-def read_object(request: Request) -> Obj:
-    """The request body as a JSON object (read on the event loop by :func:`endpoint`
-    before the handler runs).
+def read_request(request: Request, schema: type[S]) -> S:
+    """The request body decoded into ``schema`` (read on the event loop by
+    :func:`endpoint` before the handler runs).
 
-    :raises ApiError: 415 unless the content type is ``application/json``; 400 for a body
-        that is not UTF-8 JSON or not an object.
+    :raises ApiError: 415 unless the content type is ``application/json``; 400 (413 for
+        a text or list over its length) for a body that is not such an object, in the
+        player's words (:func:`in_words`).
     """
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise ApiError(415, "send the request body as JSON (Content-Type: application/json)")
     body = request.scope.get(_BODY)
     if not isinstance(body, bytes):
-        raise RuntimeError("read_object is for handlers wrapped by endpoint()")
+        raise RuntimeError("read_request is for handlers wrapped by endpoint()")
+    request.scope[_SCHEMA] = schema
     try:
-        data = json.loads(body.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ApiError(400, "malformed JSON: the body is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise ApiError(
-            400, f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
-    except RecursionError:
-        raise _too_deep() from None
-    except ValueError:  # an integer of more than 4,300 digits
-        raise _too_long() from None
-    _check_shape(data)
-    if not isinstance(data, dict):
-        raise ApiError(400, f"the body must be a JSON object, got {type(data).__name__}")
-    return data
+        return msgspec.json.decode(body, type=schema)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as exc:
+        raise refusal(exc, schema) from None
 
 
-def _too_deep() -> ApiError:
-    return ApiError(400, f"malformed JSON: nested more than {MAX_DEPTH} levels deep")
-
-
-def _too_long() -> ApiError:
-    return ApiError(400, f"malformed JSON: an integer of more than {MAX_DIGITS} digits")
-
-
-def _check_shape(data: object) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH` and integers longer than
-    :data:`MAX_DIGITS` digits (iteratively: no recursion on the request's shape)."""
-    big = 10**MAX_DIGITS
-    stack: list[tuple[object, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        items: Any
-        if isinstance(value, dict):
-            items = value.values()
-        elif isinstance(value, list):
-            items = value
-        else:
-            if isinstance(value, int) and abs(value) >= big:
-                raise _too_long()
-            continue
-        if depth > MAX_DEPTH:
-            raise _too_deep()
-        for item in items:
-            if isinstance(item, dict | list):
-                stack.append((item, depth + 1))
-            elif isinstance(item, int) and abs(item) >= big:
-                raise _too_long()
-
-
-def _missing(name: str) -> ApiError:
-    return ApiError(400, f"missing field {name!r}")
-
-
-def clip(text: str, most: int = QUOTED_CHARS) -> str:
+def clip(text: str, most: int = 40) -> str:
     """``text`` cut to ``most`` characters (ending in ``...`` when cut).
 
     >>> clip("x" * 50, 10)
@@ -170,129 +125,133 @@ def clip(text: str, most: int = QUOTED_CHARS) -> str:
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
-def _wrong(name: str, wanted: str, value: object) -> ApiError:
-    return ApiError(400, f"field {name!r} must be {wanted}, got {clip(json.dumps(value))}")
+# -- errors in the player's words ---------------------------------------------------------------
+
+_AT = re.compile(r" - at `\$\.(?P<name>\w+)(?:\[(?P<index>\d+)\])?[^`]*`$")
+_KINDS = {
+    "int": "a whole number",
+    "float": "a number",
+    "bool": "yes or no (true or false)",
+    "str": "text",
+    "array": "a list",
+    "object": "a JSON object",
+}
 
 
-def field_str(data: Obj, name: str, default: str | None = None, *, max_len: int = 10_000) -> str:
-    """A string field of at most ``max_len`` characters (``default`` when absent).
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """What :func:`in_words` needs of a field: its box's name and its limits."""
 
-    :raises ApiError: when it is missing without a default, not a string, or too long.
-    """
-    if name not in data or data[name] is None:
-        if default is None:
-            raise _missing(name)
-        return default
-    value = data[name]
-    if not isinstance(value, str):
-        raise _wrong(name, "a string", value)
-    if len(value) > max_len:
-        raise ApiError(
-            413, f"field {name!r} is too long: {len(value)} characters (at most {max_len})"
-        )
-    return value
+    title: str
+    kind: str
+    low: float | None = None
+    high: float | None = None
+    shortest: int | None = None
+    longest: int | None = None
 
 
-def field_int(data: Obj, name: str, default: int | None = None, *, low: int, high: int) -> int:
-    """An integer field in ``low..high`` (``default`` when absent).
-
-    :raises ApiError: when it is missing without a default, not an integer, or out of range.
-    """
-    if name not in data or data[name] is None:
-        if default is None:
-            raise _missing(name)
-        return default
-    value = data[name]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _wrong(name, "an integer", value)
-    if not low <= value <= high:
-        raise ApiError(400, f"field {name!r} must be in {low}..{high}, got {clip(str(value))}")
-    return value
-
-
-def field_float(
-    data: Obj, name: str, default: float | None = None, *, low: float, high: float
-) -> float:
-    """A number field in ``low..high`` (``default`` when absent).
-
-    :raises ApiError: when it is missing without a default, not a number, or out of range.
-    """
-    if name not in data or data[name] is None:
-        if default is None:
-            raise _missing(name)
-        return default
-    value = data[name]
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise _wrong(name, "a number", value)
-    if not low <= value <= high:
-        raise ApiError(400, f"field {name!r} must be in {low:g}..{high:g}, got {value:g}")
-    return float(value)
+def _field(info: msgspec.inspect.Type) -> _Field:
+    """The title, kind and limits of a field's type (the first choice of an optional one)."""
+    if isinstance(info, msgspec.inspect.UnionType):
+        info = next(t for t in info.types if not isinstance(t, msgspec.inspect.NoneType))
+    title = ""
+    if isinstance(info, msgspec.inspect.Metadata):
+        title = str((info.extra_json_schema or {}).get("title", ""))
+        info = info.type
+    kind = type(info).__name__.removesuffix("Type").lower()
+    low = getattr(info, "ge", None)
+    high = getattr(info, "le", None)
+    shortest = getattr(info, "min_length", None)
+    longest = getattr(info, "max_length", None)
+    return _Field(title, kind, low, high, shortest, longest)
 
 
-def field_bool(data: Obj, name: str, default: bool) -> bool:
-    """A boolean field (``default`` when absent).
-
-    :raises ApiError: when it is not true or false.
-    """
-    if name not in data or data[name] is None:
-        return default
-    value = data[name]
-    if not isinstance(value, bool):
-        raise _wrong(name, "true or false", value)
-    return value
-
-
-def _list(data: Obj, name: str, max_items: int) -> list[Any] | None:
-    if name not in data or data[name] is None:
-        return None
-    value = data[name]
-    if not isinstance(value, list):
-        raise _wrong(name, "a list", value)
-    if len(value) > max_items:
-        raise ApiError(413, f"field {name!r} has {len(value)} items (at most {max_items})")
-    return value
+def _fields(schema: type[Schema]) -> dict[str, tuple[_Field, _Field | None]]:
+    """Each field of ``schema`` by name: itself and, for a list, one of its items."""
+    info = msgspec.inspect.type_info(schema)
+    assert isinstance(info, msgspec.inspect.StructType)
+    found: dict[str, tuple[_Field, _Field | None]] = {}
+    for field in info.fields:
+        whole = field.type
+        inner = whole
+        if isinstance(inner, msgspec.inspect.UnionType):
+            inner = next(t for t in inner.types if not isinstance(t, msgspec.inspect.NoneType))
+        if isinstance(inner, msgspec.inspect.Metadata):
+            inner = inner.type
+        item = _field(inner.item_type) if isinstance(inner, msgspec.inspect.ListType) else None
+        found[field.name] = (_field(whole), item)
+    return found
 
 
-def field_str_list(
-    data: Obj, name: str, default: list[str] | None = None, *, max_items: int = 10_000
-) -> list[str]:
-    """A list of short strings (``default`` when absent).
-
-    :raises ApiError: when it is missing without a default, not a list of strings, or too long.
-    """
-    value = _list(data, name, max_items)
+def _number(value: float | None) -> str:
+    """``value`` as a reader writes it: ``1,000,000``, ``0.01``."""
     if value is None:
-        if default is None:
-            raise _missing(name)
-        return default
-    for item in value:
-        if not isinstance(item, str) or len(item) > SHORT_STRING:
-            raise _wrong(f"{name}[]", "a short string", item)
-    return list(value)
+        return ""
+    return f"{int(value):,}" if float(value).is_integer() else f"{value}"
 
 
-def field_int_list(
-    data: Obj,
-    name: str,
-    default: list[int] | None = None,
-    *,
-    low: int,
-    high: int,
-    max_items: int = 10_000,
-) -> list[int]:
-    """A list of integers in ``low..high`` (``default`` when absent).
+def _limit_words(field: _Field, what: str) -> str:
+    """Why ``what`` (the box, or one of its items) is refused, from its declared limits."""
+    title = what[0].upper() + what[1:]
+    if field.kind in ("int", "float") and (field.low is not None or field.high is not None):
+        whole = " a whole number" if field.kind == "int" else ""
+        return f"{title} must be{whole} from {_number(field.low)} to {_number(field.high)}."
+    if field.kind == "str" and field.longest is not None:
+        return f"{title} is too long: at most {field.longest:,} characters fit."
+    if field.kind == "list" and field.shortest is not None and field.shortest == field.longest:
+        return f"{title} must have exactly {field.longest} values."
+    if field.kind == "list" and field.longest is not None:
+        return f"There are too many {what.removeprefix('The ')}: at most {field.longest:,}."
+    return f"{title} is not what this page can take."
 
-    :raises ApiError: when it is missing without a default, or an item is not such an integer.
-    """
-    value = _list(data, name, max_items)
-    if value is None:
-        if default is None:
-            raise _missing(name)
-        return default
-    for item in value:
-        if isinstance(item, bool) or not isinstance(item, int) or not low <= item <= high:
-            raise _wrong(f"{name}[]", f"an integer in {low}..{high}", item)
-    return list(value)
+
+def in_words(error: Exception, schema: type[Schema] | None) -> str:
+    """The one sentence a player reads for what a request got wrong: a msgspec
+    validation or decode error, or a game layer's :class:`BoardlabError` (a parse error
+    of a box is named by the box, its line and its column). It names the page's box
+    (each field's title), never a field's key or a type."""
+    if isinstance(error, ParseError) and schema is not None and error.source is not None:
+        box = _fields(schema).get(error.source)
+        if box is not None:
+            where = "".join(
+                f", {name} {value}"
+                for name, value in (("line", error.line), ("column", error.column))
+                if value is not None
+            )
+            return f"{box[0].title}{where}: {error.message}"
+    if isinstance(error, BoardlabError):
+        return str(error)
+    if isinstance(error, RecursionError) or schema is None:
+        return "The request is not one this page sends (nested too deep)."
+    if isinstance(error, msgspec.DecodeError) and not isinstance(error, msgspec.ValidationError):
+        return f"The request is not JSON this page sends ({str(error).rstrip('.').lower()})."
+    text = str(error)
+    missing = re.fullmatch(r"Object missing required field `(\w+)`", text)
+    fields = _fields(schema)
+    if missing is not None and missing.group(1) in fields:
+        return f"{fields[missing.group(1)][0].title} is missing."
+    at = _AT.search(text)
+    if at is None or at.group("name") not in fields:
+        return "The request is not one this page sends (it is not a JSON object)."
+    whole, item = fields[at.group("name")]
+    field, what = whole, whole.title
+    if at.group("index") is not None and item is not None:
+        field, what = item, f"{item.title} (number {int(at.group('index')) + 1})"
+    wanted = re.match(r"Expected `(\w+)[^`]*`, got `(\w+)`", text)
+    if wanted is not None:
+        kind = _KINDS.get(wanted.group(1), "another kind")
+        return f"{what[0].upper() + what[1:]} must be {kind}."
+    return _limit_words(field, what)
+
+
+def refusal(error: Exception, schema: type[Schema]) -> ApiError:
+    """The :class:`ApiError` of a request msgspec refused: 413 for a text or list over
+    its length, else 400, in the player's words, naming the field for a program."""
+    text = str(error)
+    at = _AT.search(text)
+    too_long = "of length <=" in text and at is not None and at.group("index") is None
+    name = at.group("name") if at is not None else None
+    return ApiError(413 if too_long else 400, in_words(error, schema), field=name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,13 +288,20 @@ Handler = Callable[[Request], Obj]
 
 
 def error_response(
-    status: int, message: str, kind: str | None = None, headers: dict[str, str] | None = None
+    status: int,
+    message: str,
+    kind: str | None = None,
+    headers: dict[str, str] | None = None,
+    field: str | None = None,
 ) -> JSONResponse:
-    """The JSON answer of a refused request: ``{"error": message, "kind": ...}`` (a long
-    message is cut to :data:`MAX_MESSAGE` characters)."""
+    """The JSON answer of a refused request: ``{"error": message, "kind": ...,
+    "field": ...}`` (a long message is cut to :data:`MAX_MESSAGE` characters; ``field``
+    names the request field for a program, never shown to a player)."""
     body: Obj = {"error": clip(message, MAX_MESSAGE)}
     if kind is not None:
         body["kind"] = kind
+    if field is not None:
+        body["field"] = field
     return JSONResponse(body, status_code=status, headers=headers)
 
 
@@ -373,7 +339,7 @@ def _threads(request: Request) -> anyio.CapacityLimiter:
 
 
 async def _off_loop(handler: Handler, request: Request) -> Response:
-    request.scope[_BODY] = await request.body()  # read on the loop, for read_object
+    request.scope[_BODY] = await request.body()  # read on the loop, for read_request
     stop = Stop()
     request.scope[_JOB] = _Job(_owner(request), stop)
     watcher = asyncio.ensure_future(_watch(request.receive, stop))
@@ -412,8 +378,9 @@ def endpoint(
                 return _answer(handler(request))
             return await _off_loop(handler, request)
         except ApiError as exc:
-            return error_response(exc.status, exc.message, headers=exc.headers)
+            return error_response(exc.status, exc.message, headers=exc.headers, field=exc.field)
         except BoardlabError as exc:
-            return error_response(422, str(exc), type(exc).__name__)
+            words = in_words(exc, request.scope.get(_SCHEMA))
+            return error_response(422, words, type(exc).__name__)
 
     return wrapper

@@ -17,12 +17,12 @@ is shared, and the cap is there to keep it alive.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from boardlab.core.limits import Stop
+from boardlab.core.memory import resident_memory
 
 __all__ = ["MAX_JOB_MEMORY", "MemoryWatch", "resident_bytes"]
 
@@ -30,15 +30,13 @@ __all__ = ["MAX_JOB_MEMORY", "MemoryWatch", "resident_bytes"]
 MAX_JOB_MEMORY = 1024 * 1024 * 1024
 #: How often the watch samples the process's size while a job runs (seconds).
 SAMPLE_SECONDS = 0.02
-_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def resident_bytes() -> int | None:
-    """The resident set size of this process (None where /proc is missing)."""
+    """The resident set size of this process (None where it cannot be read)."""
     try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            return int(statm.read().split()[1]) * _PAGE
-    except (OSError, ValueError, IndexError):
+        return resident_memory()
+    except OSError:
         return None
 
 

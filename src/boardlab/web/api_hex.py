@@ -22,17 +22,18 @@ from starlette.routing import Route
 
 from boardlab.core.limits import Limit
 from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Cell, Position, parse_move
-from boardlab.web._http import (
-    ApiError,
-    Obj,
-    endpoint,
-    field_bool,
-    field_float,
-    field_int,
-    field_str,
-    field_str_list,
-    read_object,
-    run_job,
+from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.schemas import (
+    HEX_MAX_PLAYOUTS,
+    HEX_MAX_SGF,
+    HEX_MAX_TIME,
+    HEX_REVIEW_LEAST,
+    HexGame,
+    HexLoad,
+    HexMove,
+    HexReview,
+    HexSearch,
+    HexSolve,
 )
 from boardlab.web.svgtag import tag_cells
 
@@ -41,26 +42,24 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_SIZE", "read_game", "routes", "state_of"]
 
-MAX_TIME = 30.0
-MAX_PLAYOUTS = 1_000_000
+MAX_TIME = HEX_MAX_TIME
+MAX_PLAYOUTS = HEX_MAX_PLAYOUTS
 #: The exact solver is offered for positions with at most this many empty cells (an empty
 #: 5 x 5 board takes well under a second; an empty 6 x 6 one does not finish in 30 s).
 SOLVE_EMPTY = 25
-MAX_SGF = 20_000
+MAX_SGF = HEX_MAX_SGF
 
 
-def read_game(data: Obj) -> Position:
+def read_game(game: HexGame) -> Position:
     """The position after replaying ``moves`` on an empty ``size`` board.
 
-    :raises ApiError: for a field of the wrong kind.
     :raises BoardlabError: for a bad cell name or an illegal move (naming its number).
     """
     from boardlab.core.errors import IllegalMoveError
 
-    size = field_int(data, "size", 7, low=1, high=MAX_SIZE)
-    moves = field_str_list(data, "moves", [], max_items=size * size + 1)
-    position = Position(size, swap=field_bool(data, "swap", False))
-    for number, name in enumerate(moves, start=1):
+    size = game.size
+    position = Position(size, swap=game.swap)
+    for number, name in enumerate(game.moves, start=1):
         played = parse_move(name, size)
         try:
             position.play(played)
@@ -113,30 +112,26 @@ def state_of(position: Position) -> Obj:
 
 def state(request: Request) -> Obj:
     """``POST /api/hex/state``: the game a request describes."""
-    return state_of(read_game(read_object(request)))
+    return state_of(read_game(read_request(request, HexGame)))
 
 
 def move(request: Request) -> Obj:
     """``POST /api/hex/move``: play ``move`` for the side to move; 422 with the reason if
     it is illegal (an occupied cell, a cell off the board, a game already won)."""
-    data = read_object(request)
-    position = read_game(data)
-    position.play(parse_move(field_str(data, "move", max_len=16), position.size))
+    asked = read_request(request, HexMove)
+    position = read_game(asked)
+    position.play(parse_move(asked.move, position.size))
     return state_of(position)
 
 
-def _limit(data: Obj) -> Limit:
-    if data.get("playouts") is not None:
-        return Limit(nodes=field_int(data, "playouts", low=1, high=MAX_PLAYOUTS))
-    return Limit(time=field_float(data, "time", 1.0, low=0.01, high=MAX_TIME))
-
-
-def _searched(data: Obj) -> tuple[Position, Limit, int]:
-    position = read_game(data)
-    limit = _limit(data)
-    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+def _searched(asked: HexSearch) -> tuple[Position, Limit, int]:
+    position = read_game(asked)
+    limit = Limit(nodes=asked.playouts) if asked.playouts is not None else Limit(time=asked.time)
+    seed = asked.seed
     if position.winner is not None:
-        raise ApiError(422, f"the game is over: player {position.winner} has won")
+        raise ApiError(
+            422, f"the game is over: {'red' if position.winner == 1 else 'blue'} has won"
+        )
     return position, limit, seed + len(position.history)
 
 
@@ -151,7 +146,7 @@ def engine(request: Request) -> Obj:
     """``POST /api/hex/engine``: the engine's move for the side to move (``time`` seconds
     or ``playouts``; ``seed``), played, with its evidence; under the swap rule, player 2's
     first answer may be the swap."""
-    position, limit, seed = _searched(read_object(request))
+    position, limit, seed = _searched(read_request(request, HexSearch))
     chosen = run_job(request, lambda: _choose(position, limit, seed))
     position.play(chosen.move)
     answer = state_of(position)
@@ -161,13 +156,14 @@ def engine(request: Request) -> Obj:
 
 def analyse(request: Request) -> Obj:
     """``POST /api/hex/analyze``: the engine's view of the position without playing: its
-    move, the side to move's win rate and the most visited moves with theirs."""
-    from boardlab.hex.player import SolvingEngine
+    move, the side to move's win rate and the most visited moves with theirs, overruled
+    by the exact solver where it proves the position (:func:`boardlab.hex.review.analyse`:
+    winning moves at 100 %, losing ones at 0 %)."""
+    from boardlab.hex.review import analyse as analyse_position
 
-    position, limit, seed = _searched(read_object(request))
-    engine = SolvingEngine(seed=seed)
-    result = run_job(request, lambda: engine.search(position, limit))
-    return {"to_move": position.to_move, **result.as_dict()}
+    position, limit, seed = _searched(read_request(request, HexSearch))
+    found = run_job(request, lambda: analyse_position(position, limit, seed))
+    return {"to_move": position.to_move, **found}
 
 
 def solve(request: Request) -> Obj:
@@ -175,9 +171,9 @@ def solve(request: Request) -> Obj:
     to move (exact; practical up to about 5 x 5, ``time`` bounds it)."""
     from boardlab.hex.prover.solver import solve as solve_position
 
-    data = read_object(request)
-    position = read_game(data)
-    seconds = field_float(data, "time", 5.0, low=0.1, high=MAX_TIME)
+    asked = read_request(request, HexSolve)
+    position = read_game(asked)
+    seconds = asked.time
     result = run_job(request, lambda: solve_position(position, Limit(time=seconds)))
     return result.as_dict()
 
@@ -185,7 +181,7 @@ def solve(request: Request) -> Obj:
 #: Playouts a review may spend on the whole game (each position gets an equal share, at
 #: most the ``playouts`` asked for and at least :data:`REVIEW_LEAST`).
 REVIEW_PLAYOUTS = 400_000
-REVIEW_LEAST = 50
+REVIEW_LEAST = HEX_REVIEW_LEAST
 
 
 def review(request: Request) -> Obj:
@@ -194,11 +190,10 @@ def review(request: Request) -> Obj:
     moves that turned it (:func:`boardlab.hex.review.review`)."""
     from boardlab.hex.review import review as review_game
 
-    data = read_object(request)
-    position = read_game(data)
-    asked = field_int(data, "playouts", 1000, low=REVIEW_LEAST, high=20_000)
-    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
-    share = max(REVIEW_LEAST, min(asked, REVIEW_PLAYOUTS // (len(position.history) + 1)))
+    game = read_request(request, HexReview)
+    position = read_game(game)
+    seed = game.seed
+    share = max(REVIEW_LEAST, min(game.playouts, REVIEW_PLAYOUTS // (len(position.history) + 1)))
     moves = list(position.history)
     points = run_job(request, lambda: review_game(position.size, moves, position.swap, share, seed))
     return {"playouts": share, "points": [point.as_dict() for point in points]}
@@ -208,7 +203,7 @@ def sgf(request: Request) -> Obj:
     """``POST /api/hex/sgf``: the game as HexGui SGF text."""
     from boardlab.hex.formats import format_sgf
 
-    position = read_game(read_object(request))
+    position = read_game(read_request(request, HexGame))
     return {"sgf": format_sgf(Position(position.size, position.swap), position.indices)}
 
 
@@ -217,9 +212,8 @@ def load(request: Request) -> Obj:
     from the empty board; 422 naming the line and column of what is wrong."""
     from boardlab.hex.formats import parse_sgf
 
-    data = read_object(request)
-    text = field_str(data, "sgf", max_len=MAX_SGF)
-    position = parse_sgf(text, source="sgf", swap=field_bool(data, "swap", False), as_played=True)
+    asked = read_request(request, HexLoad)
+    position = parse_sgf(asked.sgf, source="sgf", swap=asked.swap, as_played=True)
     if not position.start_empty:
         raise ApiError(422, "the page plays games from the empty board: this SGF sets up stones")
     return state_of(position)

@@ -1,4 +1,4 @@
-"""Interface layer: the Hi-Q contest program of seed 000 under ``/api/hiq/`` (sample, run).
+"""Interface layer: the Hi-Q contest program (Mid-Atlantic 1996) under ``/api/hiq/`` (sample, run).
 
 ``run`` reads a contest input (``input``: the number of games, then each game's occupied
 holes in the English board's Hi-Q numbers, ended by 0) with
@@ -12,12 +12,13 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.routing import Route
 
-from boardlab.web._http import Obj, endpoint, field_str, read_object
+from boardlab.web._http import Obj, endpoint, read_request
+from boardlab.web.schemas import HIQ_MAX_INPUT, HiqRun
 
 __all__ = ["MAX_INPUT", "routes"]
 
 #: The longest contest input read (characters).
-MAX_INPUT = 100_000
+MAX_INPUT = HIQ_MAX_INPUT
 
 
 def sample(request: Request) -> Obj:
@@ -32,7 +33,7 @@ def run(request: Request) -> Obj:
     from boardlab.pegs import hiq
     from boardlab.pegs.formats import format_hiq_output, parse_hiq_input
 
-    text = field_str(read_object(request), "input", max_len=MAX_INPUT)
+    text = read_request(request, HiqRun).input
     games = parse_hiq_input(text, "input")
     return {
         "output": format_hiq_output(hiq.run(games)),

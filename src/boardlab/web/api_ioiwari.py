@@ -20,15 +20,8 @@ from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.ioiwari.rules import IOI, Move, State
 from boardlab.ioiwari.solver import MemoSolver, PerfectPlayer
 from boardlab.ioiwari.solver import analyse as analyse_position
-from boardlab.web._http import (
-    ApiError,
-    Obj,
-    endpoint,
-    field_int,
-    field_int_list,
-    read_object,
-    run_job,
-)
+from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.schemas import IoiwariGame, IoiwariMove, IoiwariStart
 from boardlab.web.svgtag import tag_cells
 
 __all__ = ["read_game", "routes", "state_of"]
@@ -38,22 +31,20 @@ _SOLVER = MemoSolver(IOI)
 _SOLVER_LOCK = threading.Lock()
 
 
-def read_game(data: Obj) -> State:
+def read_game(game: IoiwariGame) -> State:
     """The game after replaying ``moves`` from ``start`` (a random start from ``seed``
     when ``start`` is absent).
 
-    :raises ApiError: for a field of the wrong kind.
     :raises BoardlabError: for a start that is no Ioiwari position or an illegal move.
     """
-    if data.get("start") is None:
-        seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
-        start = list(random.Random(seed).choice(IOI.starts()))
+    if game.start is None:
+        start = list(random.Random(game.seed).choice(IOI.starts()))
     else:
-        start = field_int_list(data, "start", low=0, high=IOI.cap, max_items=IOI.pits)
+        start = list(game.start)
     IOI.check_pits(start)
     if not any(start):
-        raise BoardlabError("the start has no beads")
-    moves = field_int_list(data, "moves", [], low=-(2**31), high=2**31, max_items=IOI.total)
+        raise BoardlabError("The start has no beads: put some in its pits.")
+    moves = game.moves
     state = State(IOI, start)
     for number, pit in enumerate(moves, start=1):
         try:
@@ -110,7 +101,7 @@ def review(request: Request) -> Obj:
     :func:`boardlab.ioiwari.review.review`)."""
     from boardlab.ioiwari.review import review as review_game
 
-    game = read_game(read_object(request))
+    game = read_game(read_request(request, IoiwariGame))
     pits = [move.pit for move in game.history]
     start = game.copy()
     while start.history:
@@ -125,31 +116,29 @@ def review(request: Request) -> Obj:
 
 def start(request: Request) -> Obj:
     """``POST /api/ioiwari/start``: a start of the statement chosen from ``seed``."""
-    data = read_object(request)
-    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
-    return state_of(read_game({"seed": seed}))
+    seed = read_request(request, IoiwariStart).seed
+    return state_of(read_game(IoiwariGame(seed=seed)))
 
 
 def state(request: Request) -> Obj:
     """``POST /api/ioiwari/state``: the game a request describes."""
-    game = read_game(read_object(request))
+    game = read_game(read_request(request, IoiwariGame))
     return state_of(game)
 
 
 def move(request: Request) -> Obj:
     """``POST /api/ioiwari/move``: sow pit ``move`` for the side to move; 422 if illegal."""
-    data = read_object(request)
-    game = read_game(data)
-    pit = field_int(data, "move", low=-(2**31), high=2**31)
-    game.play(Move(pit))
+    asked = read_request(request, IoiwariMove)
+    game = read_game(asked)
+    game.play(Move(asked.move))
     return state_of(game)
 
 
 def engine(request: Request) -> Obj:
     """``POST /api/ioiwari/engine``: the perfect player's move (ties broken by ``seed``)."""
-    data = read_object(request)
-    game = read_game(data)
-    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+    asked = read_request(request, IoiwariGame)
+    game = read_game(asked)
+    seed = asked.seed
     if game.is_over():
         raise ApiError(422, "the game is over: every pit is empty")
 
@@ -168,7 +157,7 @@ def engine(request: Request) -> Obj:
 def analyse(request: Request) -> Obj:
     """``POST /api/ioiwari/analyze``: the value of the position and of every legal move
     (the bank difference the side to move gains from now on under perfect play)."""
-    game = read_game(read_object(request))
+    game = read_game(read_request(request, IoiwariGame))
     return run_job(request, lambda: _analysis(game))
 
 

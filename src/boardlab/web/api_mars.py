@@ -13,12 +13,13 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.routing import Route
 
-from boardlab.web._http import Obj, endpoint, field_str, read_object, run_job
+from boardlab.web._http import Obj, endpoint, read_request, run_job
+from boardlab.web.schemas import MARS_MAX_MAP, MARS_MAX_MOVES, MarsJudge, MarsMap
 
 __all__ = ["routes"]
 
-MAX_MAP = 200_000  # 128 rows of 128 cells take about 33,000 characters
-MAX_MOVES = 3_000_000
+MAX_MAP = MARS_MAX_MAP
+MAX_MOVES = MARS_MAX_MOVES
 MAX_ROUTES_DRAWN = 200
 MAX_MOVES_RETURNED = 200_000
 
@@ -36,8 +37,7 @@ def solve(request: Request) -> Obj:
     from boardlab.mars.solver import solve as solve_map
     from boardlab.render.mars import svg_routes
 
-    data = read_object(request)
-    mars = parse_map(field_str(data, "map", max_len=MAX_MAP), source="map")
+    mars = parse_map(read_request(request, MarsMap).map, source="map")
     solution = run_job(request, lambda: solve_map(mars))
     moves = solution.moves_text()
     drawn = [route.directions for route in solution.routes[:MAX_ROUTES_DRAWN]]
@@ -71,9 +71,9 @@ def judge(request: Request) -> Obj:
     from boardlab.mars.solver import solve as solve_map
     from boardlab.render.mars import svg_routes
 
-    data = read_object(request)
-    mars = parse_map(field_str(data, "map", max_len=MAX_MAP), source="map")
-    moves = field_str(data, "moves", max_len=MAX_MOVES)
+    asked = read_request(request, MarsJudge)
+    mars = parse_map(asked.map, source="map")
+    moves = asked.moves
 
     def work() -> Obj:
         best = solve_map(mars, certify=False).best

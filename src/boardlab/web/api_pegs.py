@@ -27,16 +27,13 @@ from boardlab.core.limits import Limit
 from boardlab.pegs.boards import Board, named_board
 from boardlab.pegs.cells import Jump, Move
 from boardlab.pegs.rules import Position
-from boardlab.web._http import (
-    Obj,
-    endpoint,
-    field_bool,
-    field_float,
-    field_int,
-    field_str,
-    field_str_list,
-    read_object,
-    run_job,
+from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.schemas import (
+    PEGS_MAX_BOARD_FILE,
+    PEGS_MAX_TIME,
+    PegsMove,
+    PegsPosition,
+    PegsSearch,
 )
 from boardlab.web.svgtag import tag_cells
 
@@ -54,37 +51,39 @@ BOARD_CHOICES = (
     "triangle-6",
 )
 HOLE_FILL = "#d8c29b"  # the fill of every hole in render.pegs.svg_picture
-MAX_BOARD_FILE = 5_000
-MAX_TIME = 60.0
+MAX_BOARD_FILE = PEGS_MAX_BOARD_FILE
+MAX_TIME = PEGS_MAX_TIME
 
 
-def read_position(data: Obj) -> Position:
+def read_position(asked: PegsPosition) -> Position:
     """The position a request describes (board, pegs, walks).
 
-    :raises ApiError: for a field of the wrong kind.
+    :raises ApiError: for more pegs than the board has holes.
     :raises BoardlabError: for an unknown board, a malformed board file, a hole that
         does not exist.
     """
     from boardlab.pegs.formats import parse_board_file, parse_start
 
     board: Board
-    if data.get("board_file") is not None:
-        text = field_str(data, "board_file", max_len=MAX_BOARD_FILE)
-        position = parse_board_file(text, source="board_file", name="pasted board")
+    if asked.board_file is not None:
+        position = parse_board_file(asked.board_file, source="board_file", name="pasted board")
         board, bits = position.board, position.bits
     else:
-        board = named_board(field_str(data, "board", "english", max_len=40))
+        board = named_board(asked.board)
         # one notation on the page: the board's row letters and column numbers (the
         # English board's Hi-Q hole numbers are not used, in moves, goals or verdicts)
         board = dataclasses.replace(board, numbered=False)
         bits = board.start
-    start = field_str(data, "start", "", max_len=40).strip()
+    start = asked.start.strip()
     if start:
         bits = parse_start(board, start, source="start")
-    if data.get("pegs") is not None:
-        names = field_str_list(data, "pegs", max_items=board.size)
-        bits = board.bits(board.parse_hole(name) for name in names)
-    return Position(board, bits, walks=field_bool(data, "walks", False))
+    if asked.pegs is not None:
+        if len(asked.pegs) > board.size:
+            raise ApiError(
+                400, f"There are more pegs than the board has holes ({board.size}).", field="pegs"
+            )
+        bits = board.bits(board.parse_hole(name) for name in asked.pegs)
+    return Position(board, bits, walks=asked.walks)
 
 
 def _move_of(position: Position, move: Move) -> Obj:
@@ -132,23 +131,23 @@ def boards(request: Request) -> Obj:
 
 def state(request: Request) -> Obj:
     """``POST /api/pegs/state``: the position a request describes."""
-    return state_of(read_position(read_object(request)))
+    return state_of(read_position(read_request(request, PegsPosition)))
 
 
 def move(request: Request) -> Obj:
     """``POST /api/pegs/move``: play ``move`` (``FROM-TO``); 422 with the reason if illegal."""
-    data = read_object(request)
-    position = read_position(data)
-    played = position.board.parse_move(field_str(data, "move", max_len=20))
+    asked = read_request(request, PegsMove)
+    position = read_position(asked)
+    played = position.board.parse_move(asked.move)
     position.play(played)
     result = state_of(position)
     result["played"] = _move_of(position, played)
     return result
 
 
-def _goal_text(data: Obj, board: Board) -> str:
+def _goal_text(goal: str, board: Board) -> str:
     default = "centre" if board.home is not None else "any"
-    return field_str(data, "goal", default, max_len=40).strip() or default
+    return goal.strip() or default
 
 
 def _jump_search(position: Position, goal_text: str, seconds: float) -> Obj:
@@ -175,11 +174,11 @@ def _search(request: Request, default_time: float) -> Obj:
     :class:`boardlab.pegs.solver.Solution` (``pegs solve --json``) or, with walks,
     :class:`boardlab.pegs.pegged.PeggedResult` or ``PeggedNoAnswer`` (``pegged solve
     --json``)."""
-    data = read_object(request)
-    position = read_position(data)
-    seconds = field_float(data, "time", default_time, low=0.1, high=MAX_TIME)
-    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
-    goal_text = _goal_text(data, position.board)
+    asked = read_request(request, PegsSearch)
+    position = read_position(asked)
+    seconds = default_time if asked.time is None else asked.time
+    seed = asked.seed
+    goal_text = _goal_text(asked.goal, position.board)
     if position.walks:
         return run_job(request, lambda: _walk_search(position, seconds, seed))
     return run_job(request, lambda: _jump_search(position, goal_text, seconds))

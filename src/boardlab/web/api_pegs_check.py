@@ -20,15 +20,16 @@ from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Jump
 from boardlab.pegs.classes import class_name, position_class
 from boardlab.pegs.rules import Position
-from boardlab.web._http import Obj, endpoint, field_str, read_object
+from boardlab.web._http import Obj, endpoint, read_request
 from boardlab.web.api_pegs import read_position
+from boardlab.web.schemas import PEGS_MAX_MOVE_LIST, PegsJudge, PegsPosition
 
 __all__ = ["explain_classes", "routes"]
 
 #: The most moves of a judged list handed back for the page to replay.
 MAX_REPLAY = 2_000
 #: The longest move list judged (characters).
-MAX_MOVE_LIST = 1_000_000
+MAX_MOVE_LIST = PEGS_MAX_MOVE_LIST
 INVARIANT = (
     "Colour the holes with three colours along every line of the board, so that any "
     "three holes in a row have three different colours. A jump empties two holes and "
@@ -80,7 +81,7 @@ def explain_classes(position: Position) -> Obj:
 def classes(request: Request) -> Obj:
     """``POST /api/pegs/classes``: :func:`explain_classes` of the position a request
     describes."""
-    return explain_classes(read_position(read_object(request)))
+    return explain_classes(read_position(read_request(request, PegsPosition)))
 
 
 def _replay(position: Position, text: str, upto: int | None) -> list[Obj]:
@@ -106,9 +107,9 @@ def judge(request: Request) -> Obj:
     and the moves up to the first bad line (``replay``) for the page to show."""
     from boardlab.pegs.judge import judge_text
 
-    data = read_object(request)
-    position = read_position(data)
-    text = field_str(data, "moves", max_len=MAX_MOVE_LIST)
+    asked = read_request(request, PegsJudge)
+    position = read_position(asked)
+    text = asked.moves
     verdict = judge_text(position, text)
     replay = _replay(position, text, None if verdict.valid else verdict.line)
     return {**verdict.as_dict(), "replay": replay}

@@ -18,25 +18,23 @@ from typing import TYPE_CHECKING
 from starlette.requests import Request
 from starlette.routing import Route
 
-from boardlab.web._http import (
-    Obj,
-    endpoint,
-    field_float,
-    field_int,
-    field_str,
-    read_object,
-    run_job,
+from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.schemas import (
+    TOXIC_MAX_ANSWER,
+    TOXIC_MAX_INPUT,
+    TOXIC_MAX_TIME,
+    ShongololoJudge,
+    ShongololoSolve,
 )
-from boardlab.web._jobs import MAX_JOB_SECONDS
 
 if TYPE_CHECKING:
     from boardlab.shongololo.rules import Shongololo
 
 __all__ = ["routes", "run_of"]
 
-MAX_INPUT = 200
-MAX_ANSWER = 2_000_000
-MAX_TIME = MAX_JOB_SECONDS  # the server's cap on every search
+MAX_INPUT = TOXIC_MAX_INPUT
+MAX_ANSWER = TOXIC_MAX_ANSWER
+MAX_TIME = TOXIC_MAX_TIME  # the server's cap on every search
 
 
 def run_of(state: Shongololo) -> Obj:
@@ -81,10 +79,9 @@ def solve(request: Request) -> Obj:
     from boardlab.shongololo.rules import Shongololo
     from boardlab.shongololo.solver import solve as solve_box
 
-    data = read_object(request)
-    box = parse_input(field_str(data, "input", max_len=MAX_INPUT), source="input")
-    seconds = field_float(data, "time", 2.0, low=0.1, high=MAX_TIME)
-    seed = field_int(data, "seed", 0, low=0, high=2**31 - 1)
+    asked = read_request(request, ShongololoSolve)
+    box = parse_input(asked.input, source="input")
+    seconds, seed = asked.time, asked.seed
 
     def work() -> Obj:
         solution = solve_box(box, seconds, seed)
@@ -109,10 +106,17 @@ def judge(request: Request) -> Obj:
     from boardlab.shongololo.judge import judge_text
     from boardlab.shongololo.rules import Shongololo
 
-    data = read_object(request)
-    box = parse_input(field_str(data, "input", max_len=MAX_INPUT), source="input")
-    answer = field_str(data, "answer", max_len=MAX_ANSWER)
-    best = field_int(data, "best", 0, low=0, high=box.volume)
+    asked = read_request(request, ShongololoJudge)
+    box = parse_input(asked.input, source="input")
+    answer = asked.answer
+    if asked.best > box.volume:
+        raise ApiError(
+            400,
+            f"The best known count must be a whole number from 0 to {box.volume:,} "
+            "(the blocks of this fruit).",
+            field="best",
+        )
+    best = asked.best
 
     def work() -> Obj:
         from boardlab.core.errors import ParseError

@@ -1,17 +1,18 @@
 """Interface layer: the ASGI app of the local web page (Starlette) and how it is served.
 
 :func:`create_app` builds the app: the static page under ``/``, the JSON API of every
-game under ``/api/<game>/...``, a limit on request bodies (413 beyond it, checked
-before the body is read), a check of the ``Host`` header (the page answers only to the
-names it is served on, which stops DNS-rebinding pages from reaching it; a JSON 400
-otherwise), the usual security headers on every answer, JSON answers for every error,
-and the job pool that runs the searches (:mod:`boardlab.web._jobs`). :func:`serve` runs
+game under ``/api/<game>/...`` with its description (``/api/openapi.json``,
+``/api/docs``), a limit on request bodies (413 beyond it, checked before the body is
+read), a check of the ``Host`` header (the page answers only to the names it is served
+on, which stops DNS-rebinding pages from reaching it; a JSON 400 otherwise), the usual
+security headers on every answer, JSON answers for every error, and the job pool that
+runs the searches (:mod:`boardlab.web._jobs`). :func:`serve` runs
 it with uvicorn, on 127.0.0.1 by default.
 
 >>> app = create_app()
 >>> api = app.routes[0]
 >>> sorted({route.path.split("/")[1] for route in api.routes})
-['health', 'hex', 'hiq', 'ioiwari', 'mars', 'pegs', 'shongololo']
+['docs', 'health', 'hex', 'hiq', 'ioiwari', 'mars', 'openapi.json', 'pegs', 'shongololo']
 """
 
 from __future__ import annotations
@@ -184,6 +185,7 @@ class SecurityHeaders:
 
 
 def _health(request: Request) -> Obj:
+    """``GET /api/health``: the server is up: its version and games."""
     from boardlab import __version__
 
     games = ["pegs", "hex", "ioiwari", "mars", "shongololo"]
@@ -213,13 +215,14 @@ def _api_routes() -> list[BaseRoute]:
         api_pegs,
         api_pegs_check,
         api_shongololo,
+        openapi,
     )
 
     routes: list[BaseRoute] = [Route("/health", endpoint(_health, on_loop=True), methods=["GET"])]
     modules = (api_pegs, api_pegs_check, api_hiq, api_hex, api_ioiwari, api_mars, api_shongololo)
     for module in modules:
         routes.extend(module.routes)
-    return routes
+    return routes + openapi.routes(routes)
 
 
 def create_app(

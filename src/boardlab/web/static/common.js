@@ -44,13 +44,6 @@ class Requests {
   }
 }
 
-// The boxes of the page by the names the server gives them in its messages.
-const BOXES = {
-  board_file: "The board file", map: "The map", moves: "The moves", input: "The input",
-  answer: "The answer", sgf: "The SGF", start: "The start", time: "The time",
-  playouts: "The playouts", best: "The best known count", goal: "The goal",
-};
-
 // Walking a game's move list: `viewing` is {ply, state} while an earlier position is
 // shown (null for the game itself). `fetch(ply)` asks the server for the position after
 // `ply` moves, `show()` redraws, `total()` is the game's length; steps asked for while
@@ -120,6 +113,11 @@ const BL = {
   Requests,
   Walker,
 
+  // "1 block", "2 blocks": a count and its noun in the number a reader expects.
+  count(n, singular, plural) {
+    return `${Number(n).toLocaleString("en")} ${n === 1 ? singular : (plural || singular + "s")}`;
+  },
+
   // POST a JSON body (or GET when body is undefined); the answer's JSON, or an ApiError.
   // An AbortController's `signal` stops the request (and the server's search with it).
   async api(path, body, signal) {
@@ -144,23 +142,18 @@ const BL = {
     }
     if (!response.ok) {
       const text = data && data.error ? data.error : "HTTP " + response.status;
-      throw new ApiError(BL.inWords(text), response.status);
+      throw new ApiError(text, response.status);  // the server's words are the player's
     }
     return data;
   },
 
-  // A server message in the page's words: "board_file:2:3: ..." names the box and its
-  // line and column, "field 'start[]' must be ..." the box the player filled in.
-  inWords(text) {
-    const place = /^([a-z_]+):(\d+):(\d+): /.exec(text);
-    if (place && BOXES[place[1]]) {
-      return `${BOXES[place[1]]}, line ${place[2]}, column ${place[3]}: ` + text.slice(place[0].length);
-    }
-    return text.replace(/field '([a-z_]+)(\[\])?'/g, (whole, name, item) =>
-      (BOXES[name] ? (item ? `each value of ${BOXES[name].toLowerCase()}` : BOXES[name].toLowerCase()) : whole));
-  },
-
   $(id) { return document.getElementById(id); },
+
+  // Show note `noteId` when box `boxId` holds more than the screen shows across (a phone).
+  scrollHint(boxId, noteId) {
+    const box = BL.$(boxId);
+    BL.$(noteId).hidden = !(box.scrollWidth > box.clientWidth + 2);
+  },
 
   status(id, text, kind) {
     const el = BL.$(id);
@@ -411,7 +404,51 @@ const BL = {
   games: {},
 };
 
-window.addEventListener("DOMContentLoaded", () => {
+// Each box's limits come from the API's own description (/api/openapi.json): a box
+// marked data-limit="Struct.field" gets its range or length there, and the words beside
+// it (.limits) say them; so the page and the server cannot disagree.
+BL.applyLimits = (spec) => {
+  BL.spec = spec;
+  const schemas = spec.components.schemas;
+  const fmt = (n) => Number(n).toLocaleString("en");
+  for (const box of document.querySelectorAll("[data-limit]")) {
+    const [struct, field] = box.dataset.limit.split(".");
+    let prop = schemas[struct] && schemas[struct].properties[field];
+    if (!prop) continue;
+    if (prop.anyOf) prop = prop.anyOf.find((choice) => choice.type !== "null");
+    let words = "";
+    if (prop.type === "number" || prop.type === "integer") {
+      box.min = prop.minimum;
+      box.max = prop.maximum;
+      words = `(${fmt(prop.minimum)} to ${fmt(prop.maximum)})`;
+    } else if (prop.type === "string") {
+      box.dataset.maxLength = prop.maxLength;
+      words = `(at most ${fmt(prop.maxLength)} characters)`;
+    } else if (prop.type === "array") {
+      const item = prop.items || {};
+      const count = prop.minItems === prop.maxItems ? `${prop.maxItems} numbers` : `at most ${fmt(prop.maxItems)}`;
+      words = `(${count}, each ${fmt(item.minimum)} to ${fmt(item.maximum)})`;
+      box.dataset.items = prop.maxItems;
+    }
+    const note = box.closest("label") && box.closest("label").querySelector(".limits");
+    if (note && !note.dataset.fixed) note.textContent = words;
+  }
+};
+
+// The JSON Schema of a request field ("IoiwariGame.start"), an optional one's non-null
+// choice; {} before the description has come.
+BL.limitOf = (name) => {
+  const [struct, field] = name.split(".");
+  const schema = BL.spec && BL.spec.components.schemas[struct];
+  const prop = (schema && schema.properties[field]) || {};
+  return prop.anyOf ? prop.anyOf.find((choice) => choice.type !== "null") : prop;
+};
+
+BL.limitsReady = fetch("/api/openapi.json").then((r) => r.json()).then(BL.applyLimits)
+  .catch(() => {});                        // no description: the server still says no
+
+window.addEventListener("DOMContentLoaded", async () => {
+  await BL.limitsReady;
   for (const button of document.querySelectorAll("#tabs button")) {
     button.addEventListener("click", () => { location.hash = button.dataset.tab; });
   }

@@ -12,6 +12,8 @@ BL.games.hex = (() => {
   let human = 1;
   let seed = 1;
   let analysis = null;                   // {to_move, top: [...]} for the shown position
+  let resigned = false;                  // the person resigned this game
+  let thinking = null;                   // the engine's request while it thinks (Stop aborts it)
   let reviewed = null;                   // the review of the game's moves (hex/review)
   const requests = new BL.Requests(() => refresh());
   const walk = new BL.Walker({
@@ -36,11 +38,26 @@ BL.games.hex = (() => {
   const game = () => ({ size: state.size, swap: state.swap, moves: state.moves });
   const shown = () => (walk.viewing ? walk.viewing.state : state);
 
+  // The game and its settings (engine, time, flip, resigned) travel in the link.
   function remember() {
     if (!state) return;
-    BL.remember("hex", new URLSearchParams({ size: state.size, swap: state.swap ? 1 : 0, you: human,
-      moves: state.moves.join(",") }));
+    const kept = { size: state.size, swap: state.swap ? 1 : 0, you: human, moves: state.moves.join(","),
+      engine: $("hex-engine").value, time: $("hex-time").value };
+    if ($("hex-flip").checked) kept.flip = 1;
+    if (resigned) kept.resigned = 1;
+    BL.remember("hex", new URLSearchParams(kept));
   }
+
+  // The settings a link or a reload kept (each checked against what the page offers).
+  function recallSettings(kept) {
+    const engine = kept.get("engine");
+    if (engine && [...$("hex-engine").options].some((o) => o.value === engine)) $("hex-engine").value = engine;
+    const time = kept.get("time");
+    if (time !== null && time !== "" && Number.isFinite(Number(time))) $("hex-time").value = time;
+    $("hex-flip").checked = kept.get("flip") === "1";
+  }
+
+  const over = (s) => s.winner !== null || resigned;
 
   // -- the board picture ------------------------------------------------------------------
   function draw() {
@@ -49,7 +66,11 @@ BL.games.hex = (() => {
     const r = CELL / Math.sqrt(3);
     const left = CELL * 2.4;             // room for the row labels, left of the red edge
     const top = CELL * 1.3;
-    const centre = (row, col) => [left + col * CELL + row * CELL / 2, top + row * r * 1.5];
+    // flipped, the board is turned half round: row r is drawn where row n-1-r was
+    const flip = $("hex-flip").checked;
+    const turn = (i) => (flip ? n - 1 - i : i);
+    const centre = (row, col) => [left + turn(col) * CELL + turn(row) * CELL / 2, top + turn(row) * r * 1.5];
+    const spot = (row, col) => [left + col * CELL + row * CELL / 2, top + row * r * 1.5];
     const width = left + (n - 1) * CELL * 1.5 + CELL + CELL * 1.2;
     const height = top * 2 + (n - 1) * r * 1.5 + r;
     const svg = BL.svg("svg", { viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
@@ -58,7 +79,7 @@ BL.games.hex = (() => {
     // each player's edges follow the outer sides of the border cells; drawn thick under
     // the cells, the half outside them shows
     const vertex = (row, col, k) => {
-      const [cx, cy] = centre(row, col);
+      const [cx, cy] = spot(row, col);
       const angle = (90 + 60 * k) * Math.PI / 180;
       return `${(cx + r * Math.cos(angle)).toFixed(1)},${(cy + r * Math.sin(angle)).toFixed(1)}`;
     };
@@ -118,20 +139,21 @@ BL.games.hex = (() => {
       }
     }
     for (let col = 0; col < n; col++) {
-      const [cx, cy] = centre(0, col);
+      const [cx, cy] = spot(0, col);
       svg.appendChild(BL.svg("text", { x: cx, y: cy - r * 1.35, "text-anchor": "middle", "font-size": 12,
-        class: "label" }, state.cells[col].replace(/[0-9]+$/, "")));
+        class: "label" }, state.cells[turn(col)].replace(/[0-9]+$/, "")));
     }
     for (let row = 0; row < n; row++) {
-      const [cx, cy] = centre(row, 0);
+      const [cx, cy] = spot(row, 0);
       svg.appendChild(BL.svg("text", { x: cx - CELL * 1.1, y: cy + 4, "text-anchor": "end", "font-size": 12,
-        class: "label row-label" }, String(row + 1)));
+        class: "label row-label" }, String(turn(row) + 1)));
     }
     const box = $("hex-svg");
     box.innerHTML = "";
     box.appendChild(svg);
     const cellsAcross = (width / CELL);
     box.style.setProperty("--board-min", `${Math.ceil(cellsAcross * MIN_CELL_PX)}px`);
+    BL.scrollHint("hex-svg", "hex-scroll-note");
     for (const el of box.querySelectorAll("[data-cell]")) {
       el.addEventListener("click", () => onCell(el.getAttribute("data-cell")));
     }
@@ -150,12 +172,16 @@ BL.games.hex = (() => {
   function refresh() {
     if (!state) return;
     const busy = requests.busy;
-    const over = shown().winner !== null;
+    const ended = over(shown());
+    $("hex-stop").hidden = thinking === null;
+    $("hex-resign").disabled = busy || over(state) || walk.viewing !== null;
     $("hex-svg").classList.toggle("busy", busy);
     $("hex-undo").disabled = busy || !state.moves.length || walk.viewing !== null;
-    $("hex-solve").disabled = busy || over || !shown().solvable;
-    $("hex-solve").title = shown().solvable ? "" : "the exact solver finishes only with at most 25 empty cells";
-    $("hex-analyse").disabled = busy || over;
+    $("hex-solve").disabled = busy || ended || !shown().solvable;
+    const why = shown().solvable || ended ? "" : "Who wins? (exact) needs at most 25 empty cells: play on, or pick a board up to 5 x 5.";
+    $("hex-solve").title = why;
+    $("hex-solve-note").textContent = why;
+    $("hex-analyse").disabled = busy || ended;
     $("hex-review").disabled = busy || !state.moves.length;
     $("hex-swap").hidden = !(shown().can_swap && shown().to_move === human);
     $("hex-swap").disabled = busy;
@@ -196,7 +222,7 @@ BL.games.hex = (() => {
     $("hex-chain").textContent = state.winner ? "Winning chain: " + state.chain.join(" ") : "";
     const turn = $("hex-turn");
     turn.innerHTML = "";
-    if (state.winner === null) {
+    if (!over(state)) {
       const dot = document.createElement("span");
       dot.className = "dot";
       dot.style.background = COLOURS[state.to_move];
@@ -204,12 +230,15 @@ BL.games.hex = (() => {
     }
     if (message) {
       BL.status("hex-status", message, kind);
-    } else if (state.winner) {
+    } else if (over(state)) {
       BL.status("hex-status", "");
     } else {
       BL.status("hex-status", state.to_move === human ? "Your move." : "The engine is thinking...");
     }
-    if (state.winner) {
+    if (resigned && !walk.viewing) {
+      BL.over("hex-over", `You resigned: the engine wins (${NAMES[3 - human]}). New game starts another.`, "lost");
+      if (!message) BL.status("hex-status", "You resigned.", "error");
+    } else if (state.winner) {
       const you = state.winner === human;
       BL.over("hex-over", you ? `You win: ${NAMES[state.winner]} is joined.`
         : `The engine wins: ${NAMES[state.winner]} is joined.`, you ? "ok" : "lost");
@@ -228,9 +257,10 @@ BL.games.hex = (() => {
     const line = document.createElement("p");
     const how = analysis.verdict === 1 ? "a proven win" : analysis.verdict === -1 ? "a proven loss"
       : analysis.playouts === 0 ? analysis.reason
-        : `wins ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
+        : `won ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
     line.textContent = `Analysis: ${NAMES[analysis.to_move]} (${side} side) with ${analysis.move}: ${how}. ` +
-      "Best moves (win rate for the side to move):";
+      (analysis.solver ? "Proven by the exact solver: a winning move shows 100%, a losing one 0%:"
+        : "Best moves (how often the side to move won the engine's playouts):");
     box.appendChild(line);
     const cells = document.createElement("div");
     cells.className = "cells";
@@ -246,6 +276,7 @@ BL.games.hex = (() => {
 
   function changed() {
     requests.changed();
+    resigned = false;
     analysis = null;
     reviewed = null;
     $("hex-review-box").innerHTML = "";
@@ -255,11 +286,13 @@ BL.games.hex = (() => {
 
   // -- actions --------------------------------------------------------------------------------
   async function engineMove() {
-    if (!state || state.winner || state.to_move === human) return;
+    if (!state || over(state) || state.to_move === human) return;
     show();
+    const control = new AbortController();
     try {
       const settings = engineSettings();
-      const answer = await requests.run(() => BL.api("hex/engine", Object.assign(game(), settings)));
+      thinking = control;
+      const answer = await requests.run(() => BL.api("hex/engine", Object.assign(game(), settings), control.signal));
       if (answer === BL.STALE) return;
       changed();
       state = answer;
@@ -267,8 +300,27 @@ BL.games.hex = (() => {
       const what = e.move === "swap-pieces" ? "swapped your first stone" : `played ${e.move}`;
       show(answer.winner ? null : `The engine ${what} (${e.reason}, win rate ${Math.round(100 * e.win_rate)}%). Your move.`);
     } catch (err) {
-      show(`${err.message} Click the board to let the engine move.`, "error");
+      if (control.signal.aborted) {
+        show("Stopped: the engine has not moved. Click the board to let it think again, or take back your move.", "error");
+      } else {
+        show(`${err.message} Click the board to let the engine move.`, "error");
+      }
+    } finally {
+      if (thinking === control) {
+        thinking = null;
+        refresh();
+      }
     }
+  }
+
+  function stop() {
+    if (thinking) thinking.abort();
+  }
+
+  function resign() {
+    if (!state || over(state) || requests.busy) return;
+    resigned = true;
+    show();
   }
 
   async function play(move) {
@@ -285,7 +337,7 @@ BL.games.hex = (() => {
       state = walk.viewing.state;             // a new line from the earlier position
       walk.reset();
     }
-    if (state.winner) {
+    if (over(state)) {
       BL.status("hex-status", "The game is over: New game starts another.", "error");
       return;
     }
@@ -389,7 +441,7 @@ BL.games.hex = (() => {
     box.innerHTML = "";
     if (!reviewed) return;
     const points = reviewed.points;
-    const [width, height, padX, padY] = [320, 120, 30, 10];
+    const [width, height, padX, padY] = [320, 130, 30, 14];
     const last = Math.max(1, points.length - 1);
     const x = (ply) => padX + (width - 2 * padX) * ply / last;
     const y = (chance) => padY + (height - 2 * padY) * (1 - chance);
@@ -401,6 +453,11 @@ BL.games.hex = (() => {
     svg.appendChild(BL.svg("text", { x: 2, y: y(0) + 4, "font-size": 10, fill: COLOURS[2] }, "blue"));
     svg.appendChild(BL.svg("polyline", { fill: "none", stroke: "#555", "stroke-width": 1.5,
       points: points.map((p) => `${x(p.ply).toFixed(1)},${y(p.chance).toFixed(1)}`).join(" ") }));
+    const every = Math.max(1, Math.ceil(last / 10 / 5) * 5);   // about ten numbers at most
+    for (let ply = 0; ply <= last; ply += every) {
+      svg.appendChild(BL.svg("text", { x: x(ply).toFixed(1), y: height - 1, "font-size": 9,
+        "text-anchor": "middle", fill: "#555", class: "ply-number" }, String(ply)));
+    }
     for (const p of points) {
       const dot = BL.svg("circle", { cx: x(p.ply).toFixed(1), cy: y(p.chance).toFixed(1), r: p.turned ? 5 : 3,
         fill: p.proven ? COLOURS[p.winner] : "#fff", stroke: p.turned ? "#000" : "#555",
@@ -413,7 +470,7 @@ BL.games.hex = (() => {
     const note = document.createElement("p");
     note.className = "help";
     const turned = points.filter((p) => p.turned).map((p) => `${p.ply} (${p.move})`);
-    note.textContent = "Red's chance after every move (filled: proven; click a point to see it). " +
+    note.textContent = "Red's chance after every move, numbered below (filled: proven; click a point to see it). " +
       (turned.length ? `Moves that turned the game: ${turned.join(", ")}.` : "No move turned the game.");
     box.append(svg, note);
   }
@@ -472,7 +529,7 @@ BL.games.hex = (() => {
       state = answer;
       showSize(state.size);
       $("hex-swap-rule").checked = state.swap;
-      show(`Loaded: ${state.moves.length} moves on ${state.size} x ${state.size}.`);
+      show(`Loaded: ${BL.count(state.moves.length, "move")} on ${state.size} x ${state.size}.`);
       await engineMove();
     } catch (err) {
       BL.status("hex-status", "Cannot load: " + err.message, "error");
@@ -495,14 +552,21 @@ BL.games.hex = (() => {
   async function restore() {
     const kept = BL.recall("hex");
     const size = kept ? Number(kept.get("size")) : NaN;
-    if (!kept || !(size >= 1 && size <= 26)) {
+    if (!kept || !(Number.isInteger(size) && size >= 1 && size <= 26)) {
+      if (kept) showSize(7);
       await newGame();
+      if (kept) {
+        const asked = (kept.get("size") || "").slice(0, 12);
+        BL.status("hex-status", (asked ? `The link asks for a board of size "${asked}"; Hex boards here are 1 x 1 to 26 x 26.`
+          : "The link names no board size.") + " A new 7 x 7 game started.", "error");
+      }
       return;
     }
     human = kept.get("you") === "2" ? 2 : 1;
     seed = Math.floor(Math.random() * 1e6);
     const swap = kept.get("swap") === "1";
     const moves = (kept.get("moves") || "").split(",").filter(Boolean);
+    recallSettings(kept);
     showSize(size);
     $("hex-colour").value = String(human);
     $("hex-swap-rule").checked = swap;
@@ -511,11 +575,12 @@ BL.games.hex = (() => {
       const answer = await requests.run(() => BL.api("hex/state", { size, swap, moves }));
       if (answer === BL.STALE) return;
       state = answer;
-      show(moves.length ? `The game in progress: ${moves.length} moves.` : null);
+      resigned = kept.get("resigned") === "1" && state.winner === null;
+      show(moves.length && !resigned ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
       await engineMove();
     } catch (err) {
       await newGame();
-      BL.status("hex-status", `The kept game could not be restored (${err.message}); a new game started.`, "error");
+      BL.status("hex-status", `The game of the link could not be opened (${err.message}); a new game started.`, "error");
     }
   }
 
@@ -546,6 +611,11 @@ BL.games.hex = (() => {
     $("hex-swap").addEventListener("click", () => play("swap-pieces"));
     $("hex-numbers").addEventListener("change", () => state && draw());
     $("hex-show-analysis").addEventListener("change", () => state && draw());
+    $("hex-flip").addEventListener("change", () => { if (state) { draw(); remember(); } });
+    $("hex-engine").addEventListener("change", remember);
+    $("hex-time").addEventListener("change", remember);
+    $("hex-stop").addEventListener("click", stop);
+    $("hex-resign").addEventListener("click", resign);
     $("hex-save").addEventListener("click", save);
     $("hex-load").addEventListener("click", () => load());
     BL.onFile("hex-file", (text) => { $("hex-sgf").value = text; load(text); });

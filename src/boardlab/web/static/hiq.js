@@ -1,4 +1,4 @@
-// The Hi-Q contest program (seed 000): paste an input, see the output and every jump.
+// The Hi-Q contest program (Mid-Atlantic 1996): paste an input, see the output and every jump.
 "use strict";
 
 BL.games.hiq = (() => {

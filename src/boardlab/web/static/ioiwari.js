@@ -3,6 +3,7 @@
 
 BL.games.ioiwari = (() => {
   const $ = BL.$;
+  const DEFAULT_START = "4 3 2 4 2 3 2";   // the statement's example start
   let state = null;
   let human = 1;
   let seed = 1;
@@ -143,7 +144,10 @@ BL.games.ioiwari = (() => {
       const text = state.winner === 0 ? "Draw" : you ? "You win" : "Perfect play wins";
       BL.status("ioi-status", `${text}: ${state.result}.`, you ? "ok" : "");
     } else {
-      BL.status("ioi-status", state.to_move === human ? "Your move: click a pit." : "Perfect play is moving...");
+      BL.status("ioi-status", walk.viewing
+        ? (state.to_move === human ? "An earlier position, your move: a pit you click here starts a new line."
+          : "An earlier position, perfect play to move: step on with the arrows, or back to the game.")
+        : state.to_move === human ? "Your move: click a pit." : "Perfect play is moving...");
     }
     if (state.over) {
       const you = state.winner === human;
@@ -281,7 +285,7 @@ BL.games.ioiwari = (() => {
       $("ioi-start").value = start.join(" ");
       human = state.over ? human : state.to_move;
       $("ioi-player").value = String(human);
-      show(`Loaded: ${moves.length} move(s); you play player ${human}.`);
+      show(`Loaded: ${BL.count(moves.length, "move")}; you play player ${human}.`);
       await values();
     } catch (err) {
       BL.status("ioi-status", "Cannot load: " + err.message, "error");
@@ -298,7 +302,18 @@ BL.games.ioiwari = (() => {
     return true;
   }
 
+  // The save/load box's limits, in words, from the API's description.
+  function recordHelp() {
+    const start = BL.limitOf("IoiwariGame.start");
+    const moves = BL.limitOf("IoiwariGame.moves");
+    if (!start.items || !moves.items) return;
+    $("ioi-record-help").textContent = `First line: the ${start.maxItems} pit counts of the start ` +
+      `(${start.items.minimum} to ${start.items.maximum} each); then the pit sown ` +
+      `(${moves.items.minimum} to ${moves.items.maximum}), one a line, at most ${moves.maxItems} moves.`;
+  }
+
   function start() {
+    recordHelp();
     $("ioi-save").addEventListener("click", save);
     $("ioi-load").addEventListener("click", () => load());
     BL.onFile("ioi-file", (text) => { $("ioi-record").value = text; load(text); });
@@ -323,8 +338,15 @@ BL.games.ioiwari = (() => {
   async function restore() {
     const kept = BL.recall("ioiwari");
     const start = kept ? (kept.get("start") || "").split(",").map(Number) : [];
-    if (!kept || start.length !== 7 || start.some((x) => !Number.isInteger(x))) {
+    const limit = BL.limitOf("IoiwariGame.start");
+    const [pits, pit] = [limit.maxItems || 7, limit.items || { minimum: 0, maximum: 5 }];
+    const fits = (x) => Number.isInteger(x) && x >= pit.minimum && x <= pit.maximum;
+    if (!kept || start.length !== pits || !start.every(fits)) {
+      if (kept) $("ioi-start").value = DEFAULT_START;
       await newGame();
+      if (kept) BL.status("ioi-status", `The link's start is not ${pits} pits of ` +
+        `${pit.minimum} to ${pit.maximum} stones each (like 4,3,2,4,2,3,2): ` +
+        `a new game from the usual start ${DEFAULT_START} started.`, "error");
       return;
     }
     human = kept.get("you") === "2" ? 2 : 1;
@@ -333,11 +355,13 @@ BL.games.ioiwari = (() => {
     const moves = (kept.get("moves") || "").split(",").filter(Boolean).map(Number);
     try {
       if (!await replace(start, moves)) return;
-      show(moves.length ? `The game in progress: ${moves.length} move(s).` : null);
+      show(moves.length ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
       await reply();
     } catch (err) {
+      $("ioi-start").value = DEFAULT_START;
       await newGame();
-      BL.status("ioi-status", `The kept game could not be restored (${err.message}); a new game started.`, "error");
+      BL.status("ioi-status", `The game of the link could not be opened (${err.message}); ` +
+        `a new game from the usual start ${DEFAULT_START} started.`, "error");
     }
   }
 

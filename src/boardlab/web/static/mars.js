@@ -53,11 +53,11 @@ BL.games.mars = (() => {
       solverAnswer = found.moves || "";
       const arriving = found.reachable ? found.vehicles : 0;
       const lines = [
-        `map ${found.width} x ${found.height}, ${found.vehicles} vehicle(s), ${found.rocks} rock(s)`,
+        `map ${found.width} x ${found.height}, ${BL.count(found.vehicles, "vehicle")}, ${BL.count(found.rocks, "rock")}`,
         found.reachable ? `samples delivered: ${found.max_rocks} (the most possible)`
           : "the transmitter cannot be reached: every vehicle stays in the pod",
         `score: ${found.best} points, 100% of the best possible`,
-        `  = ${found.max_rocks} sample(s) delivered + ${arriving} vehicle(s) arriving` +
+        `  = ${BL.count(found.max_rocks, "sample")} delivered + ${BL.count(arriving, "vehicle")} arriving` +
           ` - ${found.vehicles - arriving} not arriving`,
         (found.method ? `method: ${found.method}; ` : "") + `${found.seconds} s`,
         `proven optimal: ${found.proven ? "yes" : "no"}` + (found.bound !== null ? ` (bound ${found.bound})` : ""),
@@ -67,12 +67,12 @@ BL.games.mars = (() => {
       found.routes.slice(0, 26).forEach((route, i) => {
         const last = route.first_vehicle + route.vehicles - 1;
         const who = route.vehicles > 1 ? `vehicles ${route.first_vehicle}..${last}` : `vehicle ${route.first_vehicle}`;
-        lines.push(`  ${String.fromCharCode(97 + i)}: ${who}, ${route.new_rocks} new rock(s)`);
+        lines.push(`  ${String.fromCharCode(97 + i)}: ${who}, ${BL.count(route.new_rocks, "new rock")}`);
       });
       $("mars-summary").textContent = lines.join("\n");
       BL.picture("mars-svg", found.svg);
       requests.refresh();
-      BL.status("mars-status", `Solved: ${found.best} points (100% of the best possible).`, "ok");
+      BL.status("mars-status", `Solved: ${BL.count(found.best, "point")} (100% of the best possible).`, "ok");
     } catch (err) {
       BL.status("mars-status", err.message, "error");
     }
@@ -94,13 +94,28 @@ BL.games.mars = (() => {
   }
 
   async function start() {
-    BL.onFile("mars-file", (text) => { $("mars-map").value = text; mapChanged(); });
+    BL.onFile("mars-file", (text) => {
+      $("mars-map").value = text;
+      const hadAnswer = $("mars-moves").value.trim() !== "";
+      $("mars-moves").value = "";    // an answer belongs to its map
+      mapChanged();
+      if (hadAnswer) BL.status("mars-status", "A new map: the answer box was emptied, as its moves were for the old map.");
+    });
     $("mars-map").addEventListener("input", mapChanged);
     $("mars-moves").addEventListener("input", keep);
     $("mars-sample").addEventListener("click", loadSample);
     $("mars-solve").addEventListener("click", solve);
     $("mars-judge").addEventListener("click", judge);
-    $("mars-use").addEventListener("click", () => { $("mars-moves").value = solverAnswer; keep(); });
+    $("mars-use").addEventListener("click", () => {
+      if (!solverAnswer) {
+        BL.status("mars-status", "There is no answer of the solver to use yet: press Solve first " +
+          "(a route too long to send is not shown either).", "error");
+        return;
+      }
+      $("mars-moves").value = solverAnswer;
+      keep();
+      BL.status("mars-status", "The solver's answer is in the answer box: Judge checks it.");
+    });
     $("mars-download").addEventListener("click", () => BL.download("mars-answer.txt", solverAnswer));
     const found = kept();
     if (found) {

@@ -73,7 +73,7 @@ BL.games.pegs = (() => {
     } else if (state.over) {
       BL.status("pegs-status", "");
     } else {
-      BL.status("pegs-status", `${state.legal.length} legal move(s).`);
+      BL.status("pegs-status", `${BL.count(state.legal.length, "legal move")}.`);
     }
     if (state.over) {
       const won = state.peg_count === 1;
@@ -130,7 +130,11 @@ BL.games.pegs = (() => {
     } else if (board && [...select.options].some((o) => o.value === board)) {
       select.value = board;
     } else {
+      select.value = select.options[0].value;
       await newGame();
+      show(board ? `The link names a board this page does not know ("${board.slice(0, 30)}"): ` +
+        `a new game on the ${select.options[0].textContent} board started; the Board menu lists the others.`
+        : "The link names no board: a new game started.", "error");
       return;
     }
     $("pegs-walks").checked = kept.get("walks") === "1";
@@ -157,7 +161,7 @@ BL.games.pegs = (() => {
     }
     const at = Number(kept.get("at"));
     index = Number.isInteger(at) && at >= 0 && at < history.length ? at : history.length - 1;
-    show(moves.length ? `The game in progress: ${moves.length} move(s).` : null);
+    show(moves.length ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
     showClasses();
   }
 
@@ -206,7 +210,8 @@ BL.games.pegs = (() => {
     const wrongEnd = target !== "any" && target !== "centre" && !classes.ends.includes(target);
     const wrongHome = target === "centre" && !classes.ends.includes(current().home);
     if (classes.possible && !wrongEnd && !wrongHome) {
-      box.textContent = `Position class ${classes.class}: one peg can finish only in ${classes.ends.join(", ")}.`;
+      box.textContent = "By the board's colouring (the pegs counted on each diagonal), " +
+        `one peg can finish only in ${classes.ends.join(", ")}.`;
       box.className = "help";
       return;
     }
@@ -386,7 +391,7 @@ BL.games.pegs = (() => {
       if (next) {
         BL.mark("pegs-svg", [next.from, next.to], "hint");
         BL.status("pegs-status",
-          `Hint: ${moveName(next)} (${moves.length} move(s) to the goal ${found.goal}).`, "ok");
+          `Hint: ${moveName(next)} (${BL.count(moves.length, "move")} to the goal ${found.goal}).`, "ok");
       } else if (solvable(found) === false) {
         BL.status("pegs-status", `No solution from here: ${found.reason}.`, "error");
       } else if (found.solved) {
@@ -475,7 +480,7 @@ BL.games.pegs = (() => {
     $("pegs-judge-text").value = text;
     const name = spec.board ? spec.board : "board";
     BL.download(`pegs-${name}.txt`, text);
-    BL.status("pegs-status", `Saved ${index} move(s), one FROM-TO a line in the board's notation.`, "ok");
+    BL.status("pegs-status", `Saved ${BL.count(index, "move")}, one FROM-TO a line in the board's notation.`, "ok");
   }
 
   async function start() {

@@ -15,12 +15,17 @@ BL.games.shongololo = (() => {
   // The fruit and the answer being judged survive a reload.
   function keep() {
     BL.stashJson("shongololo", {
-      input: $("toxic-input").value, answer: $("toxic-answer").value, best: $("toxic-best").value });
+      input: $("toxic-input").value, answer: $("toxic-answer").value, best: $("toxic-best").value,
+      time: $("toxic-time").value });
   }
 
   function restore() {
     const found = BL.unstashJson("shongololo");
-    if (!found || typeof found.input !== "string") return;
+    if (!found) return;
+    if (typeof found.time === "string" && found.time !== "" && Number.isFinite(Number(found.time))) {
+      $("toxic-time").value = found.time;
+    }
+    if (typeof found.input !== "string") return;
     $("toxic-input").value = found.input;
     $("toxic-answer").value = found.answer || "";
     $("toxic-best").value = found.best || "";
@@ -59,13 +64,17 @@ BL.games.shongololo = (() => {
     }
     $("toxic-3d-box").hidden = false;
     const ok = BL.fruit3d.show($("toxic-3d"), shown, options());
-    $("toxic-3d-note").textContent = ok ? "Drag to turn the fruit; the wheel zooms."
+    const touch = window.matchMedia("(pointer: coarse)").matches;
+    $("toxic-3d-note").textContent = ok ? (touch
+      ? "Drag a finger to turn the fruit; the buttons turn it too."
+      : "Drag to turn the fruit; the mouse wheel zooms.")
       : "This browser has no WebGL: the 3D view is off; the layers below show the same run.";
   }
 
   function showRun(run, svg) {
     shown = run;
     BL.picture("toxic-svg", svg);
+    BL.scrollHint("toxic-svg", "toxic-scroll-note");
     draw3d();
   }
 
@@ -79,14 +88,14 @@ BL.games.shongololo = (() => {
       solverCount = found.eaten;
       const [l, w, h] = found.box;
       $("toxic-summary").textContent = [
-        `fruit ${l} x ${w} x ${h} (${found.blocks} blocks): ${found.eaten} eaten`,
+        `fruit ${l} x ${w} x ${h} (${BL.count(found.blocks, "block")}): ${found.eaten} eaten`,
         `bound ${found.bound}: ${(100 * found.eaten / found.bound).toFixed(1)}% of the bound` +
           (found.proven ? "; proven optimal" : ""),
         (found.method ? `method: ${found.method}; ` : "") + `${found.nodes} nodes; ${found.seconds} s`,
       ].join("\n");
       showRun(found.run, found.svg);
       requests.refresh();
-      BL.status("toxic-status", `Solved: ${found.eaten} ${found.eaten === 1 ? "block" : "blocks"} eaten.`, "ok");
+      BL.status("toxic-status", `Solved: ${BL.count(found.eaten, "block")} eaten.`, "ok");
     } catch (err) {
       BL.status("toxic-status", err.message, "error");
     }
@@ -120,13 +129,19 @@ BL.games.shongololo = (() => {
     $("toxic-input").addEventListener("input", inputChanged);
     $("toxic-answer").addEventListener("input", keep);
     $("toxic-best").addEventListener("input", keep);
+    $("toxic-time").addEventListener("change", keep);
     $("toxic-download").addEventListener("click", () => BL.download("shongololo-answer.txt", solverAnswer));
     $("toxic-solve").addEventListener("click", solve);
     $("toxic-judge").addEventListener("click", judge);
     $("toxic-use").addEventListener("click", () => {
+      if (!solverAnswer) {
+        BL.status("toxic-status", "There is no answer of the solver to use yet: press Solve first.", "error");
+        return;
+      }
       $("toxic-answer").value = solverAnswer;
       if (solverCount !== null) $("toxic-best").value = solverCount;
       keep();
+      BL.status("toxic-status", "The solver's answer is in the answer box: Judge checks it.");
     });
     $("toxic-cut").addEventListener("input", draw3d);
     $("toxic-solid").addEventListener("change", draw3d);

@@ -1,0 +1,134 @@
+"""Interface layer: the declared answers of the Hex endpoints (``/api/openapi.json``).
+
+Each struct is the JSON a Hex endpoint answers, field for field (unknown fields are
+refused, so ``tests/web/test_openapi.py``, which reads real answers into them, fails when
+an answer and its declaration drift apart). Cells are named as in the requests (``b2``:
+column b, row 2 of the page's board); player 1 is red, player 2 blue. The other games'
+answers are described in words in the document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+__all__ = ["ANSWERS"]
+
+
+class Answer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The base of every declared answer."""
+
+
+class HexState(Answer, kw_only=True, forbid_unknown_fields=True):
+    """A Hex game as the page draws it."""
+
+    size: int
+    swap: bool
+    can_swap: bool
+    moves: list[str]
+    numbers: dict[str, int]
+    last: str | None
+    solvable: bool
+    to_move: int
+    winner: int | None
+    chain: list[str]
+    legal: list[str]
+    cells: list[str]
+    stones: dict[str, list[str]]
+    svg: str
+
+
+class HexEngineMove(HexState, kw_only=True, forbid_unknown_fields=True):
+    """The game after the engine's move, and the move's evidence."""
+
+    engine: dict[str, Any]
+
+
+class HexRated(Answer, kw_only=True, forbid_unknown_fields=True):
+    """One move of an analysis: its visits and the side to move's win rate (1 or 0 with
+    ``proven`` where the exact solver decided it)."""
+
+    move: str
+    visits: int
+    win_rate: float
+    proven: bool = False
+
+
+class HexSolverVerdict(Answer, kw_only=True, forbid_unknown_fields=True):
+    """What the exact solver proved in an analysed position."""
+
+    winner: int
+    winning_moves: list[str]
+    losing_moves: list[str]
+    complete: bool
+
+
+class HexAnalysis(Answer, kw_only=True, forbid_unknown_fields=True):
+    """The engine's view of a position, overruled where the solver proves it."""
+
+    to_move: int
+    move: str
+    win_rate: float
+    verdict: int
+    proven: bool
+    bound: float | None
+    playouts: int
+    nodes: int
+    seconds: float
+    reason: str
+    top: list[HexRated]
+    solver: HexSolverVerdict | None
+
+
+class HexSolved(Answer, kw_only=True, forbid_unknown_fields=True):
+    """The exact solver's result (``hex solve --json``'s fields)."""
+
+    winner: int | None
+    to_move: int
+    winning_moves: list[str]
+    losing_moves: list[str]
+    pruned_moves: list[str]
+    complete: bool
+    stopped: str | None
+    proven: bool
+    bound: float | None
+    nodes: int
+    seconds: float
+
+
+class HexReviewPoint(Answer, kw_only=True, forbid_unknown_fields=True):
+    """The game after ``ply`` moves: red's chance and the proven winner, if any."""
+
+    ply: int
+    move: str | None
+    chance: float
+    winner: int | None
+    proven: bool
+    turned: bool
+
+
+class HexReviewed(Answer, kw_only=True, forbid_unknown_fields=True):
+    """Every position of a game, judged."""
+
+    playouts: int
+    points: list[HexReviewPoint]
+
+
+class HexSgf(Answer, kw_only=True, forbid_unknown_fields=True):
+    """The game as HexGui SGF."""
+
+    sgf: str
+
+
+#: The declared answer of each endpoint that has one (below ``/api``).
+ANSWERS: dict[str, type[Answer]] = {
+    "/hex/state": HexState,
+    "/hex/move": HexState,
+    "/hex/engine": HexEngineMove,
+    "/hex/analyze": HexAnalysis,
+    "/hex/solve": HexSolved,
+    "/hex/review": HexReviewed,
+    "/hex/sgf": HexSgf,
+    "/hex/load": HexState,
+}

@@ -1,0 +1,134 @@
+"""The typed API: /api/openapi.json is the server's own checks, a person can read it at
+/api/docs, and no refusal a player can meet names a field, a type or a file."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+import pytest
+
+from boardlab.web.answers import ANSWERS
+from boardlab.web.schemas import ENDPOINTS
+
+#: Words a player never typed: field keys (those not plain words), type names, JSON paths.
+KEYS = sorted(
+    {f.name for s in ENDPOINTS.values() for f in msgspec.structs.fields(s) if "_" in f.name}
+)
+FOREIGN = re.compile(
+    r"`|\$\.|\bfield\b|\b(int|str|float|bool|array|object|null|NoneType)\b|"
+    + "|".join(re.escape(key) for key in KEYS)
+)
+
+
+def spec_of(client: Any) -> dict[str, Any]:
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    spec: dict[str, Any] = response.json()
+    return spec
+
+
+def test_the_document_describes_every_endpoint_and_its_request(client: Any) -> None:
+    spec = spec_of(client)
+    assert spec["openapi"].startswith("3.1")
+    schemas = spec["components"]["schemas"]
+    for path, struct in ENDPOINTS.items():
+        operation = spec["paths"]["/api" + path]["post"]
+        ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        assert ref.endswith("/" + struct.__name__)
+        assert operation["summary"] and "400" in operation["responses"]
+        names = {f.name for f in msgspec.structs.fields(struct)}
+        assert set(schemas[struct.__name__]["properties"]) == names
+    assert "/api/health" in spec["paths"] and "get" in spec["paths"]["/api/health"]
+    refusal = schemas["Refusal"]["properties"]
+    assert set(refusal) == {"error", "field", "kind"}
+
+
+def test_the_documents_limits_are_the_servers(client: Any) -> None:
+    schemas = spec_of(client)["components"]["schemas"]
+    time = schemas["HexSearch"]["properties"]["time"]
+    assert (time["minimum"], time["maximum"]) == (0.01, 30.0)
+    # one past the documented limit is refused, the limit itself is taken
+    body = {"size": 3, "playouts": 1, "time": time["maximum"]}
+    assert client.post("/api/hex/analyze", json=body).status_code == 200
+    body["time"] = time["maximum"] + 0.01
+    assert client.post("/api/hex/analyze", json=body).status_code == 400
+    sgf = schemas["HexLoad"]["properties"]["sgf"]["maxLength"]
+    over = client.post("/api/hex/load", json={"sgf": "(" * (sgf + 1)})
+    assert over.status_code == 413 and over.json()["field"] == "sgf"
+
+
+def test_the_readable_page_lists_every_endpoint(client: Any) -> None:
+    page = client.get("/api/docs")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for path in ENDPOINTS:
+        assert f"POST /api{path}" in page.text
+    assert "The engine&#x27;s time" in page.text and "0.01 to 30.0" in page.text
+
+
+def bad_values(spec: dict[str, Any]) -> list[object]:
+    """Values of a wrong kind and values out of a field's limits."""
+    if "anyOf" in spec:
+        spec = next(choice for choice in spec["anyOf"] if choice.get("type") != "null")
+    values: list[object] = [{"nested": [1]}]
+    kind = spec.get("type")
+    values.append("text" if kind != "string" else 12)
+    if "maximum" in spec:
+        values.append(spec["maximum"] + 1)
+        values.append(10**40)
+    if "minimum" in spec:
+        values.append(spec["minimum"] - 1)
+    if "maxLength" in spec:
+        values.append("x" * (spec["maxLength"] + 1))
+    if "maxItems" in spec:
+        values.append([spec["items"].get("default", 1)] * (spec["maxItems"] + 1))
+    if kind == "array":
+        values.append([None])
+        values.append([{"a": 1}])
+    return values
+
+
+@pytest.mark.parametrize("path", sorted(ENDPOINTS))
+def test_no_refusal_names_a_field_or_a_type(client: Any, path: str) -> None:
+    struct = ENDPOINTS[path]
+    schema = spec_of(client)["components"]["schemas"][struct.__name__]
+    seen = 0
+    for name, field_spec in schema["properties"].items():
+        for value in bad_values(field_spec):
+            response = client.post("/api" + path, json={name: value})
+            if response.status_code == 200:
+                continue
+            words = response.json()["error"]
+            assert not FOREIGN.search(words), (path, name, value, words)
+            assert words[:1].isupper(), words
+            seen += 1
+    if schema.get("required"):  # a required field left out is named by its box too
+        missing = client.post("/api" + path, json={})
+        assert missing.status_code == 400
+        assert " is missing." in missing.json()["error"]
+        assert not FOREIGN.search(missing.json()["error"]), missing.json()
+    assert seen
+
+
+#: A request for each declared answer, small enough to answer at once.
+HEX_CALLS = {
+    "/hex/state": {"size": 3, "moves": ["a1", "b2"]},
+    "/hex/move": {"size": 3, "moves": ["a1"], "move": "b2"},
+    "/hex/engine": {"size": 3, "moves": ["a1"], "playouts": 20},
+    "/hex/analyze": {"size": 4, "moves": ["a1"], "playouts": 50},
+    "/hex/solve": {"size": 3, "moves": ["a1"]},
+    "/hex/review": {"size": 3, "moves": ["a1", "b2", "c3"], "playouts": 50},
+    "/hex/sgf": {"size": 3, "moves": ["a1"]},
+    "/hex/load": {"sgf": "(;FF[4]GM[11]SZ[3];B[a1];W[b2])"},
+}
+
+
+@pytest.mark.parametrize("path", sorted(ANSWERS))
+def test_every_declared_answer_is_what_the_endpoint_answers(client: Any, path: str) -> None:
+    response = client.post("/api" + path, json=HEX_CALLS[path])
+    assert response.status_code == 200, response.text
+    msgspec.convert(response.json(), ANSWERS[path])  # raises on a missing or unknown field
+    schema = spec_of(client)["paths"]["/api" + path]["post"]["responses"]["200"]
+    ref = schema["content"]["application/json"]["schema"]["$ref"]
+    assert ref.endswith("/" + ANSWERS[path].__name__)
