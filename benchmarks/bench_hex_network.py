@@ -59,7 +59,7 @@ def main() -> int:
         logits = np.zeros((samples.size, n * n), np.float32)
         for k in range(samples.size):
             # the samples are in the mover's frame already: read them as player 1's
-            logits[k] = net.logits(samples.planes[k], n, 1)
+            logits[k] = net.logits(samples.planes[k], n, 1)[: n * n]
         masked = np.where(samples.legal, logits.astype(np.float64), -np.inf)
         top = masked.max(axis=1, keepdims=True)
         logp = masked - top - np.log(np.exp(masked - top).sum(axis=1, keepdims=True))

@@ -278,10 +278,12 @@ def check_export(
     net = pack({k: v for k, v in arrays.items() if k != "card"})
     worst = 0.0
     with torch.no_grad():
-        expected = model(torch.from_numpy(samples.planes[:20]))[0].numpy()
+        expected, values = (t.numpy() for t in model(torch.from_numpy(samples.planes[:20])))
     for k in range(min(20, samples.size)):
         out = net.logits(samples.planes[k], n, 1)
-        worst = max(worst, float(np.abs(out - expected[k]).max()))
+        worst = max(worst, float(np.abs(out[: n * n] - expected[k]).max()))
+        if model.value is not None:
+            worst = max(worst, abs(float(out[n * n]) - float(values[k])))
     return worst
 
 

@@ -3,6 +3,8 @@ the engine."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -26,6 +28,8 @@ def random_network(rng: np.random.Generator, channels: int, layers: int) -> Netw
             "head": rng.normal(size=channels).astype(np.float32),
             "head_bias": np.array([0.3], np.float32),
             "alpha": np.array([0.7], np.float32),
+            "value": rng.normal(size=channels).astype(np.float32),
+            "value_bias": np.array([-0.2], np.float32),
         }
     )
 
@@ -74,7 +78,8 @@ def test_the_two_players_see_the_same_position_in_their_own_frames() -> None:
     row, col = divmod(last, n)
     as_second = engine_logits(net, board, n, 2, last, pattern)
     as_first = engine_logits(net, swapped, n, 1, col * n + row, pattern.reshape(n, n).T.ravel())
-    assert np.allclose(as_second.reshape(n, n).T.ravel(), as_first, atol=1e-5)
+    assert np.allclose(as_second[:-1].reshape(n, n).T.ravel(), as_first[:-1], atol=1e-5)
+    assert abs(as_second[-1] - as_first[-1]) < 1e-5
 
 
 def test_input_planes_hold_the_edges_and_stones() -> None:
@@ -123,6 +128,37 @@ def test_the_network_changes_the_search_and_stays_reproducible() -> None:
     for visits in (0, 8, 8):
         engine = MctsEngine(seed=3, net_visits=visits, connections=False, policy_weight=1.0)
         result = engine.search(position, Limit(nodes=3000))
+        runs.append([(str(c), v) for c, v, _ in result.top])
+    assert runs[1] == runs[2]
+    assert runs[0] != runs[1]
+
+
+def test_the_value_head_moves_the_search(tmp_path: Path) -> None:
+    rng = np.random.default_rng(11)
+    net = random_network(rng, 4, 1)
+    path = tmp_path / "valued.npz"
+    np.savez(
+        path,
+        first=net.first,
+        first_bias=net.first_bias,
+        hidden=net.hidden,
+        hidden_bias=net.hidden_bias,
+        head=net.head,
+        head_bias=np.array([net.head_bias]),
+        alpha=np.array([net.alpha]),
+        value=net.value,
+        value_bias=np.array([net.value_bias]),
+        card=np.array("random weights"),
+    )
+    assert net_mod.load_network(str(path)).has_value
+    position = Position(6)
+    position.play(Cell.parse("c3"))
+    runs = []
+    for value_visits in (0.0, 30.0, 30.0):
+        engine = MctsEngine(
+            seed=5, net_visits=4, connections=False, network=str(path), value_visits=value_visits
+        )
+        result = engine.search(position, Limit(nodes=2000))
         runs.append([(str(c), v) for c, v, _ in result.top])
     assert runs[1] == runs[2]
     assert runs[0] != runs[1]

@@ -414,6 +414,8 @@ def _apply_network(
     first: I32,
     count: I32,
     move: I32,
+    visits: F64,
+    wins: F64,
     rvisits: F64,
     rwins: F64,
     policy: F64,
@@ -427,14 +429,15 @@ def _apply_network(
     net_hidden: F32,
     net_hidden_bias: F32,
     net_head: F32,
-    head_bias: float,
-    alpha: float,
+    net_value: F32,
+    params: F64,
 ) -> None:
     """Give ``node``'s children (``player`` to move on ``board``) the policy network's
     probabilities (:mod:`boardlab.hex.engine.network`), softmax over the children, in
     ``policy``; with ``prior > 0`` their virtual RAVE wins move from the pattern win rate
     to the network's, ``r / (1 + r)`` with ``r`` the child's probability over the
-    average (see :func:`_expand`)."""
+    average (see :func:`_expand`). With ``params[12] = k > 0`` the node itself gets
+    ``k`` virtual visits at the value head's winning chance (``params[13]`` its bias)."""
     cells = n * n
     start = first[node]
     total = count[node]
@@ -451,7 +454,7 @@ def _apply_network(
         pattern[empties[i]] = found[i]
     planes = np.empty((PLANES, n + 2, n + 2), np.float32)
     input_planes(board, n, player, last, pattern, planes)
-    logits = np.empty(cells, np.float32)
+    logits = np.empty(cells + 1, np.float32)
     policy_logits(
         planes,
         n,
@@ -461,10 +464,18 @@ def _apply_network(
         net_hidden,
         net_hidden_bias,
         net_head,
-        head_bias,
-        alpha,
+        params[10],
+        params[11],
+        net_value,
+        params[13],
         logits,
     )
+    value_visits = params[12]
+    if value_visits > 0.0:
+        # the chance of ``player``, to move here; the node's wins are its mover's
+        chance = 1.0 / (1.0 + np.exp(-float(logits[cells])))
+        visits[node] += value_visits
+        wins[node] += value_visits * (1.0 - chance)
     top = -1e30
     for c in range(total):
         top = max(top, float(logits[move[start + c]]))
@@ -520,6 +531,7 @@ def mcts_iterate(
     net_hidden: F32,
     net_hidden_bias: F32,
     net_head: F32,
+    net_value: F32,
 ) -> int:
     """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
 
@@ -544,7 +556,8 @@ def mcts_iterate(
     ``params[8]`` > 0: the root, and every node that reaches that many visits, is
     evaluated once by the policy network (``net_*``, ``params[10]`` its head bias and
     ``params[11]`` its pattern weight; see :func:`_apply_network`); ``params[9]`` weighs
-    the network's probability in the selection, ``policy_weight * p / sqrt(visits + 1)``.
+    the network's probability in the selection, ``policy_weight * p / sqrt(visits + 1)``;
+    ``params[12]`` virtual visits at the value head's chance (``params[13]`` its bias).
     """
     cells = n * n
     exploration = params[0]
@@ -557,8 +570,6 @@ def mcts_iterate(
     know_work = int(params[7])
     net_at = params[8]
     policy_weight = params[9]
-    head_bias = params[10]
-    alpha = params[11]
     scored = np.empty(cells, np.float64)
     work = np.empty(cells + 4, np.int32)
     carriers = np.empty(cells, np.int32)
@@ -629,6 +640,8 @@ def mcts_iterate(
                     first,
                     count,
                     move,
+                    visits,
+                    wins,
                     rvisits,
                     rwins,
                     policy,
@@ -642,8 +655,8 @@ def mcts_iterate(
                     net_hidden,
                     net_hidden_bias,
                     net_head,
-                    head_bias,
-                    alpha,
+                    net_value,
+                    params,
                 )
             if first[node] < 0:
                 if visits[node] >= threshold or node == 0:

@@ -69,7 +69,10 @@ class Network:
     ``first`` (taps, planes, C) and ``first_bias`` (C) make the first convolution,
     ``hidden`` (L, taps, C, C) and ``hidden_bias`` (L, C) the residual ones; ``head``
     (C) and ``head_bias`` the policy head, ``alpha`` the weight of the pattern score
-    added to each logit. ``card`` says what the weights were trained on.
+    added to each logit; ``value`` (C) and ``value_bias`` the value head (the logit of
+    the mover's winning chance, read linearly from the trunk's mean over the board's
+    cells; all zero when the network has none). ``card`` says what the weights were
+    trained on.
     """
 
     first: F32
@@ -79,7 +82,14 @@ class Network:
     head: F32
     head_bias: float
     alpha: float
+    value: F32
+    value_bias: float = 0.0
     card: str = ""
+
+    @property
+    def has_value(self) -> bool:
+        """Whether the network has a value head."""
+        return bool(self.value.any()) or self.value_bias != 0.0
 
     @property
     def channels(self) -> int:
@@ -93,8 +103,8 @@ class Network:
 
     def logits(self, planes: F32, n: int, player: int) -> F32:
         """The logit of every board cell (:func:`policy_logits`) of ``planes`` made by
-        :func:`input_planes` for ``player`` to move."""
-        out = np.zeros(n * n, np.float32)
+        :func:`input_planes` for ``player`` to move, then the value logit."""
+        out = np.zeros(n * n + 1, np.float32)
         policy_logits(
             planes,
             n,
@@ -106,6 +116,8 @@ class Network:
             self.head,
             self.head_bias,
             self.alpha,
+            self.value,
+            self.value_bias,
             out,
         )
         return out
@@ -127,6 +139,8 @@ def pack(arrays: dict[str, npt.NDArray[np.float32]], card: str = "") -> Network:
             np.ascontiguousarray(arrays["head"], np.float32),
             float(np.asarray(arrays["head_bias"]).reshape(-1)[0]),
             float(np.asarray(arrays["alpha"]).reshape(-1)[0]),
+            np.ascontiguousarray(arrays.get("value", np.zeros(first.shape[-1])), np.float32),
+            float(np.asarray(arrays.get("value_bias", 0.0)).reshape(-1)[0]),
             card,
         )
     except KeyError as exc:
@@ -138,6 +152,7 @@ def pack(arrays: dict[str, npt.NDArray[np.float32]], card: str = "") -> Network:
         "hidden": (hidden.shape[0], len(TAPS), c, c),
         "hidden_bias": (hidden.shape[0], c),
         "head": (c,),
+        "value": (c,),
     }
     for name, shape in expected.items():
         if getattr(net, name).shape != shape:
@@ -257,11 +272,14 @@ def policy_logits(
     head: F32,
     head_bias: float,
     alpha: float,
+    value: F32,
+    value_bias: float,
     out: F32,
 ) -> None:
-    """Write the policy logit of every board cell into ``out`` (``n * n``, in the
-    board's frame): ``planes`` as :func:`input_planes` made them for ``player`` to move,
-    the weights as :class:`Network` holds them."""
+    """Write the policy logit of every board cell into ``out`` (the first ``n * n``
+    entries, in the board's frame), then, when ``out`` has room, the value logit (the
+    mover's winning chance): ``planes`` as :func:`input_planes` made them for ``player``
+    to move, the weights as :class:`Network` holds them."""
     side = n + 2
     cells = side * side
     width = first_bias.shape[0]
@@ -296,6 +314,14 @@ def policy_logits(
                 out[c * n + r] = total
             else:
                 out[r * n + c] = total
+    if out.shape[0] > n * n:
+        total = 0.0
+        for r in range(n):
+            for c in range(n):
+                p = (r + 1) * side + c + 1
+                for o in range(width):
+                    total += h[p, o] * value[o]
+        out[n * n] = value_bias + total / (n * n)
 
 
 def frame_cell(cell: int, n: int, player: int) -> int:
@@ -308,8 +334,9 @@ def frame_cell(cell: int, n: int, player: int) -> int:
 
 
 def reference_logits(net: Network, board: I8, n: int, player: int, last: int, pattern: F64) -> F64:
-    """The logit of every board cell (in the board's frame), computed in plain numpy one
-    cell and one tap at a time: the oracle of :func:`policy_logits`."""
+    """The logit of every board cell (in the board's frame), then the value logit,
+    computed in plain numpy one cell and one tap at a time: the oracle of
+    :func:`policy_logits`."""
     side = n + 2
     planes = np.zeros((PLANES, side, side), np.float32)
     input_planes(board, n, player, last, pattern, planes)
@@ -333,7 +360,9 @@ def reference_logits(net: Network, board: I8, n: int, player: int, last: int, pa
             h, net.hidden[layer].astype(np.float64), net.hidden_bias[layer].astype(np.float64)
         )
         h = np.maximum(h + step, 0)
-    logits = np.zeros(n * n)
+    logits = np.zeros(n * n + 1)
+    inner = h[1 : n + 1, 1 : n + 1].reshape(n * n, -1)
+    logits[n * n] = net.value_bias + float(inner.mean(axis=0) @ net.value.astype(np.float64))
     for cell in range(n * n):
         row, col = divmod(frame_cell(cell, n, player), n)
         logits[cell] = (

@@ -89,6 +89,9 @@ NET_VISITS = 64
 #: in self-play on 11x11 at 0.5 s a move the engine with 1.0 won 14 of 20 games against
 #: the one with 0 (both with the network).
 POLICY_WEIGHT = 1.0
+#: Virtual visits a network-evaluated node gets at its value head's winning chance (0:
+#: the value is not used; a network without a value head is never used so).
+VALUE_VISITS = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +158,7 @@ _NO_NETWORK = (
     np.zeros((0, 7, 1, 1), np.float32),
     np.zeros((0, 1), np.float32),
     np.zeros(1, np.float32),
+    np.zeros(1, np.float32),
 )
 
 
@@ -162,7 +166,8 @@ def _network_arrays(
     path: str, params: npt.NDArray[np.float64]
 ) -> tuple[npt.NDArray[np.float32], ...]:
     """The policy network's arrays as the kernel takes them (the file at ``path``, by
-    default the one shipped); its head bias and pattern weight go into ``params``.
+    default the one shipped); its head bias, pattern weight and value bias go into
+    ``params`` (and no virtual value visits when it has no value head).
 
     :raises BoardlabError: when the file cannot be read or its arrays do not fit.
     """
@@ -171,7 +176,10 @@ def _network_arrays(
     net = load_network(path)
     params[10] = net.head_bias
     params[11] = net.alpha
-    return net.first, net.first_bias, net.hidden, net.hidden_bias, net.head
+    params[13] = net.value_bias
+    if not net.has_value:
+        params[12] = 0.0
+    return net.first, net.first_bias, net.hidden, net.hidden_bias, net.head, net.value
 
 
 Tree = tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], npt.NDArray[np.int8]]
@@ -384,6 +392,7 @@ class MctsEngine:
         edge_templates: bool = True,
         net_visits: int = NET_VISITS,
         policy_weight: float = POLICY_WEIGHT,
+        value_visits: float = VALUE_VISITS,
         network: str = "",
     ) -> None:
         if max_nodes < MIN_NODES:
@@ -404,6 +413,8 @@ class MctsEngine:
                 float(net_visits),
                 policy_weight,
                 0.0,
+                0.0,
+                value_visits,
                 0.0,
             ],
             np.float64,
