@@ -29,6 +29,8 @@ def analyse_sharded(
     limit: Limit | None = None,
     progress: Progress | None = None,
     keep_winning: bool = False,
+    *,
+    games: bool = True,
 ) -> Analysis:
     """:func:`boardlab.pegs._solver_levels.analyse`, partitioned (see the module docstring).
 
@@ -45,7 +47,7 @@ def analyse_sharded(
     budget = (limit or Limit()).start()
     try:
         wins: dict[int, list[Handle]] = {}
-        found = level_passes(problem, run, budget, progress, keep_winning, wins)
+        found = level_passes(problem, run, budget, progress, keep_winning, wins, games)
         if problem.goal.bits is None:
             finishes = finishes_sharded(problem, run, wins, budget, progress)
             found = replace(found, finishes=finishes, seconds=budget.elapsed)

@@ -47,6 +47,8 @@ from boardlab.pegs._solver_levels import (
     Progress,
     moves_per_position,
 )
+from boardlab.pegs._solver_games import shortest_line
+from boardlab.pegs._solver_shards_games import ShardedGames
 from boardlab.pegs._solver_shards_store import Handle
 from boardlab.pegs._solver_shards_tasks import (
     canonical,
@@ -59,6 +61,7 @@ from boardlab.pegs._solver_shards_tasks import (
     task_sum,
 )
 from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.cells import Jump
 
 __all__ = ["DEFAULT_SHARDS", "ShardedRun", "level_passes"]
 
@@ -107,9 +110,12 @@ def level_passes(
     progress: Progress | None,
     keep_winning: bool,
     kept: dict[int, list[Handle]],
+    games: bool = True,
 ) -> Analysis:
     """The forward and backward passes; every level's shards of winning positions (with
-    their weights) are left in ``kept``.
+    their weights) are left in ``kept``. With ``games`` the forward pass also counts the
+    lines of play from the start (every level down to one peg, for the dead ends;
+    :mod:`boardlab.pegs._solver_shards_games`) and traces a shortest game.
 
     :raises LimitExceededError: when the time budget runs out;
     :raises ResourceLimitError: (a ``LimitExceededError``) before a level that would not
@@ -128,7 +134,10 @@ def level_passes(
     levels: dict[int, list[Handle]] = {top: route(first, shards)}
     sizes: dict[int, int] = {top: 1}
     sample = first
-    for pegs in range(top - 1, bottom - 1, -1):
+    lines = ShardedGames(problem, run.engine, shards) if games else None
+    for pegs in range(top - 1, bottom - 1 if lines is None else 0, -1):
+        if pegs < bottom and sizes[pegs + 1] == 0:
+            break  # no position below the goal's count has fewer pegs either
         budget.check(f"enumerating positions with {pegs} pegs")
         folder = store.level_folder(run.workdir, "level", pegs)
         done = store.finished(folder)
@@ -142,9 +151,19 @@ def level_passes(
                 levels[pegs + 1], run, masks, table, nbits, folder, report
             )
             store.mark_done(folder, {"positions": sizes[pegs]})
+        if lines is not None:
+            budget.check(f"counting lines of play into positions with {pegs} pegs")
+            lines.step(pegs, levels[pegs], run.workdir)
         if progress is not None:
-            progress(top - pegs, total, f"positions with {pegs} pegs ({sizes[pegs]:,})")
+            done_levels = min(top - pegs, total)
+            progress(done_levels, total, f"positions with {pegs} pegs ({sizes[pegs]:,})")
         sample = _sample(levels[pegs], run)
+    found_games = None
+    if lines is not None:
+        line = () if lines.tally.first is None else _trace(problem, run, levels, lines.tally.first)
+        found_games = lines.tally.result(line)
+        for pegs in [p for p in levels if p < bottom]:
+            del levels[pegs]
     counts: list[LevelCount] = []
     winning: dict[int, U64] = {}
     wins: list[Handle] = []
@@ -171,7 +190,28 @@ def level_passes(
         if run.workdir is None:
             levels.pop(pegs)  # the level itself is no longer needed in memory
     counts.reverse()
-    return Analysis(problem, tuple(counts), solutions, time.perf_counter() - began, winning)
+    seconds = time.perf_counter() - began
+    return Analysis(problem, tuple(counts), solutions, seconds, winning, games=found_games)
+
+
+def _trace(
+    problem: Problem, run: ShardedRun, levels: dict[int, list[Handle]], first: tuple[int, int]
+) -> tuple[Jump, ...]:
+    """A shortest game, walked back from ``first`` (its pegs and board) through the
+    shards of the levels above (each shard fetched once)."""
+    from boardlab.pegs._kernel_shards import shard_of
+
+    loaded: dict[tuple[int, int], U64] = {}
+
+    def reachable(pegs: int, form: int) -> bool:
+        j = int(shard_of(np.array([form], np.uint64), run.shards)[0])
+        if (pegs, j) not in loaded:
+            loaded[pegs, j] = np.asarray(store.load(run.engine.fetch([levels[pegs][j]])[0]))
+        shard = loaded[pegs, j]
+        at = int(np.searchsorted(shard, np.uint64(form)))
+        return at < shard.size and int(shard[at]) == form
+
+    return shortest_line(problem, first[0], first[1], reachable)
 
 
 def _shard_report(

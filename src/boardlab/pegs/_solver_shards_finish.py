@@ -20,22 +20,14 @@ from boardlab.pegs import _solver_shards_store as store
 from boardlab.pegs._solver_finish import by_hole, start_counts
 from boardlab.pegs._solver_levels import Progress
 from boardlab.pegs._solver_shards import ShardedRun
+from boardlab.pegs._solver_shards_games import task_push_forward
 from boardlab.pegs._solver_shards_store import Handle
 from boardlab.pegs._solver_shards_tasks import push_routed, route, submit_pushes
 from boardlab.pegs._solver_tables import Problem
 
-__all__ = ["finishes_sharded", "task_add", "task_push_forward"]
+__all__ = ["finishes_sharded", "task_add"]
 
 U64 = npt.NDArray[np.uint64]
-
-
-def task_push_forward(
-    counts: Handle, masks: tuple[U64, U64, U64], table: U64, shards: int, outs: list[str] | None
-) -> list[Handle] | Handle:
-    """Every count of one shard pushed along every jump to the child, routed."""
-    from boardlab.pegs._kernel_shards import children_of
-
-    return push_routed(children_of, counts, masks, table, shards, outs)
 
 
 def task_add(wins: Handle, out: str | None, *parts: Handle) -> Handle:
