@@ -21,7 +21,7 @@ from boardlab.cli._progress import ProgressLine
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
     from boardlab.pegs.cells import Jump
-    from boardlab.pegs.solver import Problem
+    from boardlab.pegs.solver import Analysis, Problem
 
 __all__ = ["VERBS", "demo_lines"]
 
@@ -182,9 +182,23 @@ def _run_count(args: argparse.Namespace) -> int:
         board = problem.board
         ends = (f"{board.hole_name(board.cells[h])} {n:,}" for h, n in found.finishes.items())
         lines.append("by finishing hole: " + (", ".join(ends) or "none"))
+    lines.extend(games_lines(problem, found))
     lines.append(f"time: {found.seconds:.2f} s")
     write_stdout("\n".join(lines) + "\n")
     return 0
+
+
+def games_lines(problem: Problem, found: Analysis) -> list[str]:
+    """The games part of ``count``: every complete game, and one shortest game."""
+    games = found.games
+    if games is None:
+        return []
+    moves = " ".join(problem.board.move_text(move) for move in games.shortest)
+    return [
+        f"games: {games.total:,} (every line of play until no jump is left)",
+        f"shortest game: {games.shortest_jumps} jumps, {games.shortest_pegs} pegs left: "
+        + (moves or "(no jump at the start)"),
+    ]
 
 
 # -- minmoves ---------------------------------------------------------------------------------

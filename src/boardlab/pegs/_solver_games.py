@@ -38,7 +38,8 @@ U64 = npt.NDArray[np.uint64]
 class Games:
     """All complete games from the start (``total``; every board and every order of
     jumps counted), by the pegs left at the end (``by_pegs``: pegs -> dead-end classes
-    and games ending there), and one shortest game (``shortest``, its jumps)."""
+    and games ending there; the JSON form lists the levels with dead ends only), and
+    one shortest game (``shortest``, its jumps)."""
 
     total: int
     by_pegs: dict[int, tuple[int, int]]
@@ -56,6 +57,7 @@ class Games:
             "games_by_pegs": {
                 str(pegs): {"dead_end_classes": classes, "games": str(games)}
                 for pegs, (classes, games) in sorted(self.by_pegs.items(), reverse=True)
+                if classes
             },
             "shortest_game": {
                 "jumps": self.shortest_jumps,

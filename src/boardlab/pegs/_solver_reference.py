@@ -23,6 +23,7 @@ __all__ = [
     "games_enumerated_py",
     "games_py",
     "levels_py",
+    "lines_py",
     "min_moves_py",
     "orbit_py",
     "paths_py",
@@ -194,3 +195,18 @@ def shortest_game_py(problem: Problem) -> int:
             return jumps
         frontier = {child for p in frontier for child in children_py(problem, p)}
         jumps += 1
+
+
+def lines_py(problem: Problem) -> dict[int, int]:
+    """Lines of play from the start into every reachable board (every level down to the
+    last), no symmetry."""
+    counts = {problem.start: 1}
+    every = dict(counts)
+    while counts:
+        following: dict[int, int] = {}
+        for bits, n in counts.items():
+            for child in children_py(problem, bits):
+                following[child] = following.get(child, 0) + n
+        every.update(following)
+        counts = following
+    return every

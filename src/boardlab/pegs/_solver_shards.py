@@ -40,6 +40,7 @@ from boardlab.core.limits import Budget
 from boardlab.core.memory import format_size
 from boardlab.core.tasks import Engine
 from boardlab.pegs import _solver_shards_store as store
+from boardlab.pegs._solver_games import shortest_line
 from boardlab.pegs._solver_levels import (
     BYTES_PER_CHILD,
     Analysis,
@@ -47,7 +48,6 @@ from boardlab.pegs._solver_levels import (
     Progress,
     moves_per_position,
 )
-from boardlab.pegs._solver_games import shortest_line
 from boardlab.pegs._solver_shards_games import ShardedGames
 from boardlab.pegs._solver_shards_store import Handle
 from boardlab.pegs._solver_shards_tasks import (

@@ -22,7 +22,7 @@ from boardlab.pegs._solver_levels import Progress
 from boardlab.pegs._solver_shards import ShardedRun
 from boardlab.pegs._solver_shards_games import task_push_forward
 from boardlab.pegs._solver_shards_store import Handle
-from boardlab.pegs._solver_shards_tasks import push_routed, route, submit_pushes
+from boardlab.pegs._solver_shards_tasks import route, submit_pushes
 from boardlab.pegs._solver_tables import Problem
 
 __all__ = ["finishes_sharded", "task_add"]

@@ -1,0 +1,183 @@
+"""Every game counted and the shortest game: the forward pass against slow references."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from boardlab.core.limits import Limit
+from boardlab.core.tasks import LocalEngine
+from boardlab.pegs import _kernel
+from boardlab.pegs._kernel_games import add_checked, count_children, dead_ends, sum_where
+from boardlab.pegs._solver_levels import analyse, enumerate_levels
+from boardlab.pegs._solver_reference import (
+    canon_slow,
+    games_enumerated_py,
+    games_py,
+    lines_py,
+    orbit_py,
+    shortest_game_py,
+)
+from boardlab.pegs._solver_sharded import analyse_sharded
+from boardlab.pegs._solver_shards import ShardedRun
+from boardlab.pegs._solver_tables import Goal, Problem, make_problem
+from boardlab.pegs.boards import Board, named_board
+from boardlab.pegs.formats import parse_board_file
+from boardlab.pegs.rules import Position
+
+DATA = Path(__file__).parent / "data" / "solver"
+T5 = named_board("triangle-5")
+ANY = Goal(None, "ANY")
+
+
+def _vacancy(board: Board, hole: str) -> int:
+    return board.grid.full & ~(1 << board.index(board.parse_hole(hole)))
+
+
+def _check_line(problem: Problem, jumps: int) -> None:
+    """The shortest game is a legal line from the start, ``jumps`` long, to a dead end."""
+    found = analyse(problem).games
+    assert found is not None
+    position = Position(problem.board, problem.start)
+    for move in found.shortest:
+        assert position.why_illegal(move) is None
+        position.push(move)
+    assert position.legal_jumps() == []
+    assert found.shortest_jumps == jumps
+    assert found.shortest_pegs == problem.start_pegs - jumps
+
+
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_every_triangle_5_start_matches_the_memoised_reference(symmetry: bool) -> None:
+    for s in range(T5.size):
+        start = T5.grid.full & ~(1 << s)
+        for goal in (ANY, Goal(1 << s, "back")):
+            problem = make_problem(T5, start, goal, symmetry=symmetry)
+            found = analyse(problem).games
+            assert found is not None
+            assert found.total == games_py(problem)
+            assert found.shortest_jumps == shortest_game_py(problem)
+
+
+def test_small_boards_match_the_enumeration_of_every_game() -> None:
+    rect = parse_board_file((DATA / "rect3x5.txt").read_text(), "rect3x5.txt")
+    t4 = named_board("triangle-4")
+    problems = [
+        make_problem(rect.board, rect.bits, ANY),
+        make_problem(t4, _vacancy(t4, "A1"), ANY),
+        make_problem(t4, _vacancy(t4, "C2"), ANY),
+    ]
+    for problem in problems:
+        games, shortest = games_enumerated_py(problem)
+        assert games == games_py(problem)  # the two references agree
+        found = analyse(problem).games
+        assert found is not None
+        assert (found.total, found.shortest_jumps) == (games, shortest)
+        _check_line(problem, shortest)
+
+
+def test_a_goal_above_one_peg_still_counts_games_down_to_the_last_dead_end() -> None:
+    problem = make_problem(T5, None, Goal(None, "ANY"))
+    three = Goal(T5.bits([T5.parse_hole(h) for h in ("A1", "E1", "E5")]), "corners")
+    wider = make_problem(T5, None, three)
+    assert wider.goal.pegs == 3
+    a, b = analyse(problem).games, analyse(wider).games
+    assert a is not None and b is not None
+    assert a == b
+    assert enumerate_levels(wider, Limit().start()).keys() == set(range(3, 15))
+
+
+def test_published_triangle_5_table_rows() -> None:
+    """Durango Bill's 15-hole table (starts 1, 2, 4, 5 = A1, B1, C1, C2): solutions,
+    back at the start, shortest game, and his "total possible games", which counts every
+    winning game twice (a win and a dead end): our games + the solutions, every row."""
+    rows = {
+        "A1": (29_760, 6_816, 6, 598_390),
+        "B1": (14_880, 720, 6, 309_423),
+        "C1": (85_258, 51_452, 7, 1_234_826),
+        "C2": (1_550, 0, 4, 139_396),
+    }
+    for hole, (solutions, back, shortest, published) in rows.items():
+        start = _vacancy(T5, hole)
+        found = analyse(make_problem(T5, start, ANY))
+        games = found.games
+        assert games is not None
+        assert found.solutions == solutions
+        assert games.shortest_jumps == shortest
+        assert games.total + found.solutions == published
+        index = T5.index(T5.parse_hole(hole))
+        assert analyse(make_problem(T5, start, Goal(1 << index, hole))).solutions == back
+    assert analyse(make_problem(T5, None, ANY)).games.total == 568_630  # type: ignore[union-attr]
+
+
+def test_count_children_matches_lines_of_play_times_orbits() -> None:
+    problem = make_problem(T5, _vacancy(T5, "C1"), ANY)
+    lines = lines_py(problem)
+    levels = enumerate_levels(problem, Limit().start())
+    lo, hi = np.ones(1, np.uint64), np.zeros(1, np.uint64)
+    for pegs in range(problem.start_pegs - 1, 0, -1):
+        lo, hi, overflow = count_children(
+            levels[pegs + 1], lo, hi, levels[pegs], *problem.masks, problem.table, T5.size
+        )
+        assert not overflow
+        for key, low, high in zip(levels[pegs].tolist(), lo.tolist(), hi.tolist(), strict=True):
+            assert canon_slow(problem, key) == key
+            assert (high << 64 | low) == lines[key] * orbit_py(problem, key)
+
+
+def test_dead_ends_and_their_sum() -> None:
+    problem = make_problem(T5, None, ANY)
+    levels = enumerate_levels(problem, Limit().start())
+    for level in levels.values():
+        dead = dead_ends(level, *problem.masks)
+        for key, flag in zip(level.tolist(), dead.tolist(), strict=True):
+            position = Position(T5, key)
+            assert flag == (position.legal_jumps() == [])
+    top = np.uint64(2**64 - 1)
+    lo = np.array([top, top, 5, top], np.uint64)
+    hi = np.array([top, top, 0, 7], np.uint64)
+    low, high, carry = sum_where(lo, hi, np.array([True, True, False, False]))
+    assert (carry << 128 | int(high) << 64 | int(low)) == 2 * (2**128 - 1)
+
+
+def test_sums_past_2_128_are_reported() -> None:
+    top = np.uint64(2**64 - 1)
+    level = np.array([9], np.uint64)
+    keys = np.array([9, 9], np.uint64)
+    lo, hi, overflow = add_checked(
+        level, keys, np.array([top, 1], np.uint64), np.array([1, 0], np.uint64)
+    )
+    assert not overflow and (int(hi[0]), int(lo[0])) == (2, 0)
+    *_, overflow = add_checked(
+        level, keys, np.array([top, 1], np.uint64), np.array([top, 0], np.uint64)
+    )
+    assert overflow
+    problem = make_problem(T5, None, ANY)
+    levels = enumerate_levels(problem, Limit().start())
+    parents = levels[11]
+    children = _kernel.expand(parents, *problem.masks, problem.table)
+    assert np.unique(children).size < children.size  # two jumps meet in one class
+    args = (levels[10], *problem.masks, problem.table, T5.size)
+    ones = np.ones(parents.size, np.uint64)
+    *_, overflow = count_children(parents, ones, 0 * ones, *args)
+    assert not overflow
+    full = np.full(parents.size, top, np.uint64)
+    *_, overflow = count_children(parents, full, full, *args)
+    assert overflow
+
+
+@pytest.mark.parametrize("shards", [1, 3])
+def test_the_sharded_pass_counts_the_same_games_in_memory_and_on_disk(shards: int) -> None:
+    for hole in ("A1", "C1", "C2"):
+        problem = make_problem(T5, _vacancy(T5, hole), ANY)
+        expected = analyse(problem).games
+        assert expected is not None
+        with tempfile.TemporaryDirectory() as folder:
+            for workdir in (None, Path(folder), Path(folder)):  # the third run resumes
+                found = analyse_sharded(problem, ShardedRun(LocalEngine(), shards, workdir)).games
+                assert found is not None
+                assert (found.total, found.by_pegs) == (expected.total, expected.by_pegs)
+                assert found.shortest_jumps == expected.shortest_jumps
