@@ -1,4 +1,5 @@
-"""Interface layer: the solver verbs of ``boardlab pegs``: solve, count, minmoves, classify.
+"""Interface layer: the solver verbs of ``boardlab pegs``: solve, count, minmoves, table,
+classify.
 
 Exit status: 0 with an answer, 1 when the answer is "no solution" (proven), 2 for bad
 input or a time limit reached without an answer. Output is built whole and written
@@ -293,6 +294,77 @@ def _run_classify(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- table ------------------------------------------------------------------------------------
+def _configure_table(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("board", metavar="BOARD", help=BOARD_HELP)
+    parser.add_argument(
+        "--start",
+        action="append",
+        metavar="HOLE",
+        help="only the start of this hole (or of its symmetric images); may be repeated",
+    )
+    parser.add_argument(
+        "--no-symmetry",
+        action="store_true",
+        help="one row a hole, each counted without the board's symmetry (a cross-check)",
+    )
+    parser.add_argument("--time", type=float, metavar="S", help="time limit of each start")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_cluster_arguments(parser)
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    from boardlab.pegs._solver_starts import StartRow, start_table
+
+    board = read_board(args.board).board
+    holes = None if args.start is None else [board.index(board.parse_hole(h)) for h in args.start]
+    limit = _limit(args)
+    with _Progress() as progress:
+
+        def count(problem: Problem) -> Analysis:
+            local = argparse.Namespace(**vars(args))
+            if args.workdir is not None:  # one folder a start, so each resumes on its own
+                vacancy = (board.grid.full & ~problem.start).bit_length() - 1
+                folder = Path(args.workdir) / f"start-{board.hole_name(board.cells[vacancy])}"
+                folder.mkdir(exist_ok=True)
+                local.workdir = str(folder)
+            return run_analysis(local, problem, limit, progress)
+
+        def done(row: StartRow) -> None:
+            progress(len(rows) + 1, 0, f"start {board.hole_name(board.cells[row.hole])} done")
+            rows.append(row)
+
+        rows: list[StartRow] = []
+        table = start_table(board, count, symmetry=not args.no_symmetry, holes=holes, done=done)
+    if args.json:
+        write_stdout(json.dumps(table.as_dict()) + "\n")
+        return 0
+    name = board.hole_name
+    centre = "none" if table.centre is None else name(table.centre)
+    head = ("start", "holes", "solutions", "centre", "back", "shortest", "games")
+    cells = [head]
+    for row in table.rows:
+        mid = "-" if row.centre is None else f"{row.centre:,}"
+        cells.append(
+            (name(board.cells[row.hole]), str(len(row.orbit)), f"{row.solutions:,}", mid,
+             f"{row.back:,}", str(row.shortest), f"{row.games:,}")
+        )  # fmt: skip
+    widths = [max(len(line[k]) for line in cells) for k in range(len(head))]
+    lines = [
+        f"{board.name}: {len(table.rows)} starts "
+        + ("up to symmetry" if table.symmetry else "(no symmetry)")
+        + f"; centre {centre}"
+    ]
+    lines.extend(" ".join(f"{v:>{w}}" for v, w in zip(line, widths, strict=True)) for line in cells)
+    lines.append(
+        "solutions: to one peg anywhere; centre: the last peg in the centre; back: in the "
+        "starting hole; shortest: fewest jumps to a dead end; games: every line of play"
+    )
+    lines.append(f"time: {table.seconds:.2f} s")
+    write_stdout("\n".join(lines) + "\n")
+    return 0
+
+
 def demo_lines() -> list[str]:
     """The solver's part of ``boardlab demo``: the English game solved, triangle-5 counted."""
     from boardlab.pegs.boards import named_board
@@ -329,6 +401,13 @@ VERBS = (
         "a solution with the fewest moves (chains of jumps), proven minimal",
         _configure_minmoves,
         _run_minmoves,
+    ),
+    Verb(
+        "table",
+        "every single-vacancy start: solutions (anywhere, centre, back at the start), "
+        "shortest game, all games",
+        _configure_table,
+        _run_table,
     ),
     Verb(
         "classify",
