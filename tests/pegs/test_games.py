@@ -11,7 +11,7 @@ import pytest
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import LocalEngine
 from boardlab.pegs import _kernel
-from boardlab.pegs._kernel_games import add_checked, count_children, dead_ends, sum_where
+from boardlab.pegs._kernel_games import add_checked, dead_ends, sort_unique_counted, sum_where
 from boardlab.pegs._solver_levels import analyse, enumerate_levels
 from boardlab.pegs._solver_reference import (
     canon_slow,
@@ -113,19 +113,43 @@ def test_published_triangle_5_table_rows() -> None:
     assert analyse(make_problem(T5, None, ANY)).games.total == 568_630  # type: ignore[union-attr]
 
 
-def test_count_children_matches_lines_of_play_times_orbits() -> None:
-    problem = make_problem(T5, _vacancy(T5, "C1"), ANY)
+def _counted(problem: Problem, parents: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple:
+    mf, mo, mt = problem.masks
+    children = _kernel.expand(parents, mf, mo, mt, problem.table)
+    offsets = _kernel.jump_offsets(parents, mf | mo | mt, mf | mo)
+    return sort_unique_counted(children, offsets, lo, hi, problem.board.size)
+
+
+@pytest.mark.parametrize("hole", ["C1", "B1"])
+def test_counted_levels_match_lines_of_play_times_orbits(hole: str) -> None:
+    problem = make_problem(T5, _vacancy(T5, hole), ANY)
     lines = lines_py(problem)
     levels = enumerate_levels(problem, Limit().start())
-    lo, hi = np.ones(1, np.uint64), np.zeros(1, np.uint64)
+    keys, lo, hi = levels[14], np.ones(1, np.uint64), np.zeros(1, np.uint64)
     for pegs in range(problem.start_pegs - 1, 0, -1):
-        lo, hi, overflow = count_children(
-            levels[pegs + 1], lo, hi, levels[pegs], *problem.masks, problem.table, T5.size
-        )
+        keys, lo, hi, overflow = _counted(problem, keys, lo, hi)
         assert not overflow
-        for key, low, high in zip(levels[pegs].tolist(), lo.tolist(), hi.tolist(), strict=True):
+        assert (keys == levels[pegs]).all()  # the level sort_unique gives
+        for key, low, high in zip(keys.tolist(), lo.tolist(), hi.tolist(), strict=True):
             assert canon_slow(problem, key) == key
             assert (high << 64 | low) == lines[key] * orbit_py(problem, key)
+
+
+def test_counted_levels_on_a_board_of_sorted_buckets() -> None:
+    """Past 36 holes every bucket is sorted, not marked in a bitmap: the same sums."""
+    problem = make_problem(named_board("french"), None, ANY)
+    keys = np.array([_kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
+    lo, hi = np.ones(1, np.uint64), np.zeros(1, np.uint64)
+    for _ in range(5):
+        children = _kernel.expand(keys, *problem.masks, problem.table)
+        level = _kernel.sort_unique(children, problem.board.size)
+        keys, lo, hi, overflow = _counted(problem, keys, lo, hi)
+        assert not overflow and (keys == level).all()
+    lines = lines_py(
+        make_problem(problem.board, problem.start, Goal(None, "ANY"), symmetry=False), depth=5
+    )
+    for key, low, high in zip(keys.tolist(), lo.tolist(), hi.tolist(), strict=True):
+        assert (high << 64 | low) == lines[key] * orbit_py(problem, key)
 
 
 def test_dead_ends_and_their_sum() -> None:
@@ -156,16 +180,14 @@ def test_sums_past_2_128_are_reported() -> None:
     )
     assert overflow
     problem = make_problem(T5, None, ANY)
-    levels = enumerate_levels(problem, Limit().start())
-    parents = levels[11]
+    parents = enumerate_levels(problem, Limit().start())[11]
     children = _kernel.expand(parents, *problem.masks, problem.table)
     assert np.unique(children).size < children.size  # two jumps meet in one class
-    args = (levels[10], *problem.masks, problem.table, T5.size)
     ones = np.ones(parents.size, np.uint64)
-    *_, overflow = count_children(parents, ones, 0 * ones, *args)
+    *_, overflow = _counted(problem, parents, ones, 0 * ones)
     assert not overflow
     full = np.full(parents.size, top, np.uint64)
-    *_, overflow = count_children(parents, full, full, *args)
+    *_, overflow = _counted(problem, parents, full, full)
     assert overflow
 
 

@@ -26,7 +26,6 @@ __all__ = [
     "ForwardCounts",
     "GameTally",
     "Games",
-    "counts_into",
     "level_ends",
     "shortest_line",
 ]
@@ -109,21 +108,6 @@ def level_ends(
     return int(dead.sum()), games, int(level[int(np.argmax(dead))])
 
 
-def counts_into(problem: Problem, parents: U64, lo: U64, hi: U64, level: U64) -> tuple[U64, U64]:
-    """The weights ``T`` of ``level`` from those of the level above.
-
-    :raises ArithmeticError: when a weight would pass 2^128.
-    """
-    from boardlab.pegs._kernel_games import count_children
-
-    out_lo, out_hi, overflow = count_children(
-        parents, lo, hi, level, *problem.masks, problem.table, problem.board.size
-    )
-    if overflow:
-        raise ArithmeticError("a count of lines of play passed 2^128")
-    return out_lo, out_hi
-
-
 def shortest_line(
     problem: Problem, pegs: int, board: int, reachable: Callable[[int, int], bool]
 ) -> tuple[Jump, ...]:
@@ -168,14 +152,31 @@ class ForwardCounts:
         if self.pegs == problem.goal.pegs:
             self.at_goal = (self.keys, self.lo, self.hi)
 
-    def push(self, level: U64) -> None:
-        """Tally the current level's dead ends, then move to ``level``, one peg below."""
+    def expand(self) -> U64:
+        """The level one peg below the current one (sorted canonical forms), which
+        becomes the current one with its weights; the current level's dead ends are
+        tallied first.
+
+        :raises ArithmeticError: when a weight would pass 2^128.
+        """
+        from boardlab.pegs import _kernel
+        from boardlab.pegs._kernel_games import sort_unique_counted
+
         self.close()
-        self.lo, self.hi = counts_into(self.problem, self.keys, self.lo, self.hi, level)
+        problem = self.problem
+        mf, mo, mt = problem.masks
+        children = _kernel.expand(self.keys, mf, mo, mt, problem.table)
+        offsets = _kernel.jump_offsets(self.keys, mf | mo | mt, mf | mo)
+        level, self.lo, self.hi, overflow = sort_unique_counted(
+            children, offsets, self.lo, self.hi, problem.board.size
+        )
+        if overflow:
+            raise ArithmeticError("a count of lines of play passed 2^128")
         self.keys = level
         self.pegs -= 1
-        if self.pegs == self.problem.goal.pegs:
+        if self.pegs == problem.goal.pegs:
             self.at_goal = (self.keys, self.lo, self.hi)
+        return level
 
     def close(self) -> None:
         """Tally the current level's dead ends (the last level: call once at the end)."""

@@ -277,12 +277,12 @@ def enumerate_levels(
             break  # no position below the goal's count has fewer pegs either
         budget.check(f"enumerating positions with {pegs} pegs")
         _check_memory(problem, levels, pegs, memory)
-        children = _kernel.expand(levels[pegs + 1], mf, mo, mt, table)
-        levels[pegs] = _kernel.sort_unique(children, problem.board.size)
-        del children
-        if forward is not None:
-            budget.check(f"counting lines of play into positions with {pegs} pegs")
-            forward.push(levels[pegs])
+        if forward is None:
+            children = _kernel.expand(levels[pegs + 1], mf, mo, mt, table)
+            levels[pegs] = _kernel.sort_unique(children, problem.board.size)
+            del children
+        else:  # the same level, with the lines of play into each position
+            levels[pegs] = forward.expand()
             line = _trace(problem, forward, levels, line)
         if pegs >= bottom:
             progress(top - pegs, 2 * total, f"positions with {pegs} pegs")

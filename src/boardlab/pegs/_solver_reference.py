@@ -197,12 +197,14 @@ def shortest_game_py(problem: Problem) -> int:
         jumps += 1
 
 
-def lines_py(problem: Problem) -> dict[int, int]:
+def lines_py(problem: Problem, depth: int | None = None) -> dict[int, int]:
     """Lines of play from the start into every reachable board (every level down to the
-    last), no symmetry."""
+    last, or ``depth`` jumps), no symmetry."""
     counts = {problem.start: 1}
     every = dict(counts)
-    while counts:
+    jumps = 0
+    while counts and (depth is None or jumps < depth):
+        jumps += 1
         following: dict[int, int] = {}
         for bits, n in counts.items():
             for child in children_py(problem, bits):

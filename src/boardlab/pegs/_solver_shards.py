@@ -206,7 +206,10 @@ def _trace(
     def reachable(pegs: int, form: int) -> bool:
         j = int(shard_of(np.array([form], np.uint64), run.shards)[0])
         if (pegs, j) not in loaded:
-            loaded[pegs, j] = np.asarray(store.load(run.engine.fetch([levels[pegs][j]])[0]))
+            handle = levels[pegs][j]
+            if not isinstance(handle, (np.ndarray, str)):  # the start's level is local
+                handle = run.engine.fetch([handle])[0]
+            loaded[pegs, j] = np.asarray(store.load(handle))
         shard = loaded[pegs, j]
         at = int(np.searchsorted(shard, np.uint64(form)))
         return at < shard.size and int(shard[at]) == form
