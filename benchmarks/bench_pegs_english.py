@@ -94,9 +94,9 @@ def main() -> int:
     if args.solve_only:
         return 0
     from boardlab.core.limits import Limit
-    from boardlab.pegs._solver_levels import enumerate_levels
     from boardlab.pegs.boards import named_board
     from boardlab.pegs.solver import analyse, make_problem, min_moves
+    from boardlab.pegs.solver.levels import enumerate_levels
 
     binary = compile_baseline()
     problem = make_problem(named_board("english"))

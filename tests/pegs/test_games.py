@@ -10,10 +10,13 @@ import pytest
 
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import LocalEngine
-from boardlab.pegs import _kernel
-from boardlab.pegs._kernel_games import add_checked, dead_ends, sort_unique_counted, sum_where
-from boardlab.pegs._solver_levels import analyse, enumerate_levels
-from boardlab.pegs._solver_reference import (
+from boardlab.pegs.boards import Board, named_board
+from boardlab.pegs.formats import parse_board_file
+from boardlab.pegs.rules import Position
+from boardlab.pegs.solver import kernel
+from boardlab.pegs.solver.kernel_games import add_checked, dead_ends, sort_unique_counted, sum_where
+from boardlab.pegs.solver.levels import analyse, enumerate_levels
+from boardlab.pegs.solver.reference import (
     canon_slow,
     games_enumerated_py,
     games_py,
@@ -21,12 +24,9 @@ from boardlab.pegs._solver_reference import (
     orbit_py,
     shortest_game_py,
 )
-from boardlab.pegs._solver_sharded import analyse_sharded
-from boardlab.pegs._solver_shards import ShardedRun
-from boardlab.pegs._solver_tables import Goal, Problem, make_problem
-from boardlab.pegs.boards import Board, named_board
-from boardlab.pegs.formats import parse_board_file
-from boardlab.pegs.rules import Position
+from boardlab.pegs.solver.sharded import analyse_sharded
+from boardlab.pegs.solver.shards import ShardedRun
+from boardlab.pegs.solver.tables import Goal, Problem, make_problem
 
 DATA = Path(__file__).parent / "data" / "solver"
 T5 = named_board("triangle-5")
@@ -115,8 +115,8 @@ def test_published_triangle_5_table_rows() -> None:
 
 def _counted(problem: Problem, parents: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple:
     mf, mo, mt = problem.masks
-    children = _kernel.expand(parents, mf, mo, mt, problem.table)
-    offsets = _kernel.jump_offsets(parents, mf | mo | mt, mf | mo)
+    children = kernel.expand(parents, mf, mo, mt, problem.table)
+    offsets = kernel.jump_offsets(parents, mf | mo | mt, mf | mo)
     return sort_unique_counted(children, offsets, lo, hi, problem.board.size)
 
 
@@ -138,11 +138,11 @@ def test_counted_levels_match_lines_of_play_times_orbits(hole: str) -> None:
 def test_counted_levels_on_a_board_of_sorted_buckets() -> None:
     """Past 36 holes every bucket is sorted, not marked in a bitmap: the same sums."""
     problem = make_problem(named_board("french"), None, ANY)
-    keys = np.array([_kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
+    keys = np.array([kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
     lo, hi = np.ones(1, np.uint64), np.zeros(1, np.uint64)
     for _ in range(5):
-        children = _kernel.expand(keys, *problem.masks, problem.table)
-        level = _kernel.sort_unique(children, problem.board.size)
+        children = kernel.expand(keys, *problem.masks, problem.table)
+        level = kernel.sort_unique(children, problem.board.size)
         keys, lo, hi, overflow = _counted(problem, keys, lo, hi)
         assert not overflow and (keys == level).all()
     lines = lines_py(
@@ -181,7 +181,7 @@ def test_sums_past_2_128_are_reported() -> None:
     assert overflow
     problem = make_problem(T5, None, ANY)
     parents = enumerate_levels(problem, Limit().start())[11]
-    children = _kernel.expand(parents, *problem.masks, problem.table)
+    children = kernel.expand(parents, *problem.masks, problem.table)
     assert np.unique(children).size < children.size  # two jumps meet in one class
     ones = np.ones(parents.size, np.uint64)
     *_, overflow = _counted(problem, parents, ones, 0 * ones)

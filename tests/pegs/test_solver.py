@@ -8,7 +8,6 @@ import pytest
 
 from boardlab.core.errors import BoardlabError, LimitExceededError
 from boardlab.core.limits import Limit
-from boardlab.pegs._solver_beam import beam_search
 from boardlab.pegs.boards import named_board
 from boardlab.pegs.classes import position_class
 from boardlab.pegs.judge import judge_moves
@@ -22,6 +21,7 @@ from boardlab.pegs.solver import (
     parse_goal,
     solve,
 )
+from boardlab.pegs.solver.beam import beam_search
 
 DATA = Path(__file__).parent / "data" / "solver"
 #: A node budget well above what these searches need (the largest, Wiegleb's game and

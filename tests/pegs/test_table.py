@@ -7,11 +7,11 @@ import json
 import pytest
 
 from boardlab.cli import main
-from boardlab.pegs._solver_levels import analyse
-from boardlab.pegs._solver_reference import finishes_py, games_py, shortest_game_py
-from boardlab.pegs._solver_starts import centre_hole, start_holes, start_table
-from boardlab.pegs._solver_tables import Goal, make_problem
 from boardlab.pegs.boards import named_board
+from boardlab.pegs.solver.levels import analyse
+from boardlab.pegs.solver.reference import finishes_py, games_py, shortest_game_py
+from boardlab.pegs.solver.starts import centre_hole, start_holes, start_table
+from boardlab.pegs.solver.tables import Goal, make_problem
 
 T5 = named_board("triangle-5")
 

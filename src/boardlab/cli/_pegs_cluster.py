@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
     from boardlab.core.tasks import Engine
-    from boardlab.pegs._solver_levels import Analysis, Progress
-    from boardlab.pegs._solver_tables import Problem
+    from boardlab.pegs.solver.levels import Analysis, Progress
+    from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["add_cluster_arguments", "run_analysis"]
 
@@ -131,13 +131,13 @@ def _analysis(
 ) -> Analysis:
     """The pass of :func:`run_analysis` within ``memory`` bytes."""
     from boardlab.core.errors import BoardlabError
-    from boardlab.pegs._solver_levels import analyse
+    from boardlab.pegs.solver.levels import analyse
 
     if not _partitioned(args):
         return analyse(problem, limit, progress, memory)
     from boardlab.core.tasks import LocalEngine
-    from boardlab.pegs._solver_sharded import analyse_sharded
-    from boardlab.pegs._solver_shards import ShardedRun
+    from boardlab.pegs.solver.sharded import analyse_sharded
+    from boardlab.pegs.solver.shards import ShardedRun
 
     if args.shards is not None and not 1 <= args.shards <= MAX_SHARDS:
         raise BoardlabError(f"--shards must be between 1 and {MAX_SHARDS}, got {args.shards}")

@@ -314,7 +314,7 @@ def _configure_table(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_table(args: argparse.Namespace) -> int:
-    from boardlab.pegs._solver_starts import StartRow, start_table
+    from boardlab.pegs.solver.starts import StartRow, start_table
 
     board = read_board(args.board).board
     holes = None if args.start is None else [board.index(board.parse_hole(h)) for h in args.start]

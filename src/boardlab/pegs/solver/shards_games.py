@@ -1,11 +1,11 @@
 """Solver layer: the game count in shards (the lines of play from the start, partitioned).
 
-:mod:`boardlab.pegs._solver_games` in shards, run level by level beside the sharded
+:mod:`boardlab.pegs.solver.games` in shards, run level by level beside the sharded
 forward pass: a task takes one shard of level ``k + 1`` with its weights ``T`` (the
 lines of play from the start), pushes each along every jump to the child's canonical
-form (:func:`boardlab.pegs._kernel_shards.children_of`) and routes the pushes by shard;
+form (:func:`boardlab.pegs.solver.kernel_shards.children_of`) and routes the pushes by shard;
 a task per shard of level ``k`` adds up what reached its positions
-(:func:`boardlab.pegs._kernel_games.add_checked`) and counts its dead ends. In a work
+(:func:`boardlab.pegs.solver.kernel_games.add_checked`) and counts its dead ends. In a work
 folder each level's weights are kept in ``games-PP/`` with its dead ends in the
 ``done.json``, so a stopped run resumes here too.
 """
@@ -19,12 +19,12 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.tasks import Engine
-from boardlab.pegs import _solver_shards_store as store
-from boardlab.pegs._solver_finish import start_counts
-from boardlab.pegs._solver_games import GameTally, level_ends
-from boardlab.pegs._solver_shards_store import Handle
-from boardlab.pegs._solver_shards_tasks import push_routed, route, submit_pushes
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver import shards_store as store
+from boardlab.pegs.solver.finish import start_counts
+from boardlab.pegs.solver.games import GameTally, level_ends
+from boardlab.pegs.solver.shards_store import Handle
+from boardlab.pegs.solver.shards_tasks import push_routed, route, submit_pushes
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["ShardedGames", "task_count_games", "task_push_forward"]
 
@@ -35,7 +35,7 @@ def task_push_forward(
     counts: Handle, masks: tuple[U64, U64, U64], table: U64, shards: int, outs: list[str] | None
 ) -> list[Handle] | Handle:
     """Every count of one shard pushed along every jump to the child, routed."""
-    from boardlab.pegs._kernel_shards import children_of
+    from boardlab.pegs.solver.kernel_shards import children_of
 
     return push_routed(children_of, counts, masks, table, shards, outs)
 
@@ -48,7 +48,7 @@ def task_count_games(
 
     :raises ArithmeticError: when a count would pass 2^128.
     """
-    from boardlab.pegs._kernel_games import add_checked
+    from boardlab.pegs.solver.kernel_games import add_checked
 
     positions = store.load(level)
     loaded = [store.load(p) for p in parts]

@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from boardlab.pegs._solver_levels import Analysis
-from boardlab.pegs._solver_tables import Goal, Problem, make_problem
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Cell
+from boardlab.pegs.solver.levels import Analysis
+from boardlab.pegs.solver.tables import Goal, Problem, make_problem
 
 __all__ = ["StartRow", "StartTable", "centre_hole", "start_holes", "start_table"]
 

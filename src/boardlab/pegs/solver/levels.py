@@ -28,10 +28,10 @@ import numpy.typing as npt
 from boardlab.core.errors import ResourceLimitError
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.memory import format_size
-from boardlab.pegs._solver_finish import by_hole, forward_counts
-from boardlab.pegs._solver_games import ForwardCounts, Games, shortest_line
-from boardlab.pegs._solver_tables import Problem
 from boardlab.pegs.cells import Jump
+from boardlab.pegs.solver.finish import by_hole, forward_counts
+from boardlab.pegs.solver.games import ForwardCounts, Games, shortest_line
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
     "BYTES_PER_CHILD",
@@ -253,7 +253,7 @@ def enumerate_levels(
     """Every reachable position by peg count, from the start down to the goal's count.
 
     With ``forward`` the lines of play from the start are counted on the way (see
-    :mod:`boardlab.pegs._solver_games`): every level down to one peg is enumerated for
+    :mod:`boardlab.pegs.solver.games`): every level down to one peg is enumerated for
     the dead ends (those below the goal's count are dropped again) and a shortest
     game is traced back as soon as its level is known.
 
@@ -261,13 +261,13 @@ def enumerate_levels(
     :raises ResourceLimitError: (a ``LimitExceededError``) before a level that would take
         the memory over ``memory`` bytes (None: not checked).
     """
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     mf, mo, mt = problem.masks
     table = problem.table
     top = problem.start_pegs
     bottom = problem.goal.pegs
-    first = _kernel.canon(np.uint64(problem.start), table)
+    first = kernel.canon(np.uint64(problem.start), table)
     levels: dict[int, U64] = {top: np.array([first], dtype=np.uint64)}
     floor = bottom if forward is None else 1
     total = top - bottom
@@ -278,8 +278,8 @@ def enumerate_levels(
         budget.check(f"enumerating positions with {pegs} pegs")
         _check_memory(problem, levels, pegs, memory)
         if forward is None:
-            children = _kernel.expand(levels[pegs + 1], mf, mo, mt, table)
-            levels[pegs] = _kernel.sort_unique(children, problem.board.size)
+            children = kernel.expand(levels[pegs + 1], mf, mo, mt, table)
+            levels[pegs] = kernel.sort_unique(children, problem.board.size)
             del children
         else:  # the same level, with the lines of play into each position
             levels[pegs] = forward.expand()
@@ -333,7 +333,7 @@ def analyse(
     :raises ResourceLimitError: (a ``LimitExceededError``) when a level would take more
         than ``memory`` bytes (None: not checked).
     """
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     budget = (limit or Limit()).start()
     began = time.perf_counter()
@@ -349,20 +349,20 @@ def analyse(
     lo = hi = np.zeros(0, dtype=np.uint64)
     for pegs in range(bottom, top + 1):
         level = levels.pop(pegs)
-        sizes = _kernel.orbit_sizes(level, table)
+        sizes = kernel.orbit_sizes(level, table)
         if pegs == bottom:
             lo = np.zeros(level.size, dtype=np.uint64)
             hi = np.zeros(level.size, dtype=np.uint64)
             if problem.goal.bits is None:
                 lo[:] = sizes
             else:
-                target = _kernel.canon(np.uint64(problem.goal.bits), table)
+                target = kernel.canon(np.uint64(problem.goal.bits), table)
                 at = int(np.searchsorted(level, target))
                 if at < level.size and level[at] == target:
                     lo[at] = sizes[at]
         else:
             budget.check(f"counting paths from positions with {pegs} pegs")
-            lo, hi = _kernel.count_parents(
+            lo, hi = kernel.count_parents(
                 winning[pegs - 1], lo, hi, level, mf, mo, mt, table, problem.board.size
             )
             progress(top - bottom + pegs - bottom, 2 * (top - bottom), f"paths from {pegs} pegs")
@@ -400,15 +400,15 @@ def min_moves(
 
     :raises LimitExceededError: when the time limit runs out first.
     """
-    from boardlab.pegs import _kernel
-    from boardlab.pegs._solver_reference import canon_py
+    from boardlab.pegs.solver import kernel
+    from boardlab.pegs.solver.reference import canon_py
 
     began = time.perf_counter()
     budget = (limit or Limit()).start()
     found = analysis if analysis is not None else analyse(problem, limit, progress, memory)
     bottom, top = problem.goal.pegs, problem.start_pegs
     empty = np.zeros(0, dtype=np.uint64)
-    wins, starts, index = _kernel.level_index(
+    wins, starts, index = kernel.level_index(
         [found.winning.get(p, empty) for p in range(top + 1)], problem.board.size
     )
     dist = np.full(wins.size, -1, dtype=np.int16)
@@ -418,7 +418,7 @@ def min_moves(
     table = problem.table
     for pegs in range(bottom + 1, top + 1):
         budget.check(f"measuring moves from positions with {pegs} pegs")
-        best = _kernel.chain_min(
+        best = kernel.chain_min(
             found.winning[pegs], pegs, mf, mo, mt, by_from, to_cell, table,
             wins, starts, index, dist, problem.board.size,
         )  # fmt: skip

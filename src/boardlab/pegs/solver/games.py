@@ -2,7 +2,7 @@
 
 A game is a line of play from the start until no jump is left. The forward pass of
 the level count carries ``T(C)``, the lines from the start into every board of each
-reachable class ``C`` (see :mod:`boardlab.pegs._kernel_games`); the games are the sum
+reachable class ``C`` (see :mod:`boardlab.pegs.solver.kernel_games`); the games are the sum
 of ``T`` over the classes with no jump left, level by level, so no game is ever
 followed one by one. The first level (from the start) holding such a class gives the
 shortest game; one such line is found by walking back from one of its boards, undoing
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.pegs._solver_finish import start_counts
-from boardlab.pegs._solver_tables import Problem
 from boardlab.pegs.cells import Jump
+from boardlab.pegs.solver.finish import start_counts
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
     "ForwardCounts",
@@ -98,7 +98,7 @@ def level_ends(
     """``(classes, games, example)``: the classes of ``level`` with no jump left (jumps
     as ``masks``), the games ending in them (the sum of their weights ``T``) and one of
     them (None: none)."""
-    from boardlab.pegs._kernel_games import dead_ends, sum_where
+    from boardlab.pegs.solver.kernel_games import dead_ends, sum_where
 
     dead = dead_ends(level, *masks)
     if not dead.any():
@@ -117,7 +117,7 @@ def shortest_line(
 
     :raises AssertionError: when no reachable parent is found (a broken pass).
     """
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     jumps = problem.board.grid.jumps
     line: list[Jump] = []
@@ -126,7 +126,7 @@ def shortest_line(
         for j, (a, b, c) in enumerate(jumps):
             if here >> c & 1 and not here >> a & 1 and not here >> b & 1:
                 parent = here ^ (1 << a) ^ (1 << b) ^ (1 << c)
-                if reachable(above, int(_kernel.canon(np.uint64(parent), problem.table))):
+                if reachable(above, int(kernel.canon(np.uint64(parent), problem.table))):
                     line.append(problem.jump(j))
                     here = parent
                     break
@@ -159,14 +159,14 @@ class ForwardCounts:
 
         :raises ArithmeticError: when a weight would pass 2^128.
         """
-        from boardlab.pegs import _kernel
-        from boardlab.pegs._kernel_games import sort_unique_counted
+        from boardlab.pegs.solver import kernel
+        from boardlab.pegs.solver.kernel_games import sort_unique_counted
 
         self.close()
         problem = self.problem
         mf, mo, mt = problem.masks
-        children = _kernel.expand(self.keys, mf, mo, mt, problem.table)
-        offsets = _kernel.jump_offsets(self.keys, mf | mo | mt, mf | mo)
+        children = kernel.expand(self.keys, mf, mo, mt, problem.table)
+        offsets = kernel.jump_offsets(self.keys, mf | mo | mt, mf | mo)
         level, self.lo, self.hi, overflow = sort_unique_counted(
             children, offsets, self.lo, self.hi, problem.board.size
         )

@@ -12,7 +12,7 @@ through the bucket pass); in shards, pushed children are added up by
 game: the games are the sum of ``T`` over the dead ends (:func:`dead_ends`,
 :func:`sum_where`). Weights are 128-bit pairs (``lo``, ``hi``); a sum that would pass
 2^128 is reported, never wrapped. ``tests/pegs/test_games.py`` checks them against
-the pure-Python twins of :mod:`boardlab.pegs._solver_reference`.
+the pure-Python twins of :mod:`boardlab.pegs.solver.reference`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import numpy.typing as npt
 from numba import prange
 
 from boardlab.core.jit import jit, jit_parallel
-from boardlab.pegs._kernel import (
+from boardlab.pegs.solver.kernel import (
     popcount,
 )
 
@@ -40,7 +40,7 @@ B1 = npt.NDArray[np.bool_]
 
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
-#: As in :func:`boardlab.pegs._kernel.sort_unique`: top bits of the bucket pass, the
+#: As in :func:`boardlab.pegs.solver.kernel.sort_unique`: top bits of the bucket pass, the
 #: most low bits a bitmap covers, and the parallel parts.
 _INDEX_BITS = 16
 _BUCKET_BITS = 20
@@ -122,7 +122,7 @@ def _add_weight(acc_lo: U64, acc_hi: U64, at: int, add_lo: np.uint64, add_hi: np
     wrapped = high < add_hi
     top = high + carry
     acc_hi[at] = top
-    return wrapped or top < high
+    return bool(wrapped or top < high)
 
 
 @jit
@@ -215,10 +215,10 @@ def sort_unique_counted(
     values: U64, offsets: I64, plo: U64, phi: U64, nbits: int
 ) -> tuple[U64, U64, U64, bool]:
     """``(level, lo, hi, overflow)``: the distinct children, sorted (as
-    :func:`boardlab.pegs._kernel.sort_unique` gives them), each with the sum of its
+    :func:`boardlab.pegs.solver.kernel.sort_unique` gives them), each with the sum of its
     parents' 128-bit weights over the jumps into it; ``overflow`` when a sum passed 2^128.
 
-    ``values`` are the children as :func:`boardlab.pegs._kernel.expand` writes them,
+    ``values`` are the children as :func:`boardlab.pegs.solver.kernel.expand` writes them,
     the children of parent ``i`` at ``offsets[i]:offsets[i + 1]``. The same bucket pass
     as ``sort_unique``, each child carrying its parent's index; then every part of
     buckets counts its distinct values, and adds the weights in a second look: a dense

@@ -1,8 +1,8 @@
 """Solver layer: the level pass in shards, in process or on a cluster, in memory or on disk.
 
-The same figures as :func:`boardlab.pegs._solver_levels.analyse`, computed so that no
+The same figures as :func:`boardlab.pegs.solver.levels.analyse`, computed so that no
 process ever holds a whole level: each level is split into ``shards`` by a hash of the
-canonical form (:func:`boardlab.pegs._kernel_shards.shard_of`).
+canonical form (:func:`boardlab.pegs.solver.kernel_shards.shard_of`).
 
 - Forward: a task expands one shard of level ``k + 1`` (deduplicating its own children)
   and routes each child to its shard; a task per shard of level ``k`` merges what was
@@ -14,9 +14,9 @@ canonical form (:func:`boardlab.pegs._kernel_shards.shard_of`).
   Summing pushes is the pull of ``count_parents`` read backwards, so ``W`` is the same.
 
 This module plans the passes level by level; the tasks are in
-:mod:`boardlab.pegs._solver_shards_tasks`, where their results are kept (memory or a
+:mod:`boardlab.pegs.solver.shards_tasks`, where their results are kept (memory or a
 work folder, and which levels a stopped run may trust) in
-:mod:`boardlab.pegs._solver_shards_store`. An engine (:class:`boardlab.core.tasks.Engine`)
+:mod:`boardlab.pegs.solver.shards_store`. An engine (:class:`boardlab.core.tasks.Engine`)
 runs the tasks: :class:`boardlab.core.tasks.LocalEngine` in this process (the kernels
 use its cores), or :class:`boardlab.cluster.ray_engine.RayEngine` on a Ray cluster, where a
 task's results stay in the object store and are handed to the next tasks by reference.
@@ -39,18 +39,19 @@ from boardlab.core.errors import ResourceLimitError
 from boardlab.core.limits import Budget
 from boardlab.core.memory import format_size
 from boardlab.core.tasks import Engine
-from boardlab.pegs import _solver_shards_store as store
-from boardlab.pegs._solver_games import shortest_line
-from boardlab.pegs._solver_levels import (
+from boardlab.pegs.cells import Jump
+from boardlab.pegs.solver import shards_store as store
+from boardlab.pegs.solver.games import shortest_line
+from boardlab.pegs.solver.levels import (
     BYTES_PER_CHILD,
     Analysis,
     LevelCount,
     Progress,
     moves_per_position,
 )
-from boardlab.pegs._solver_shards_games import ShardedGames
-from boardlab.pegs._solver_shards_store import Handle
-from boardlab.pegs._solver_shards_tasks import (
+from boardlab.pegs.solver.shards_games import ShardedGames
+from boardlab.pegs.solver.shards_store import Handle
+from boardlab.pegs.solver.shards_tasks import (
     canonical,
     route,
     submit_pushes,
@@ -60,8 +61,7 @@ from boardlab.pegs._solver_shards_tasks import (
     task_push,
     task_sum,
 )
-from boardlab.pegs._solver_tables import Problem
-from boardlab.pegs.cells import Jump
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["DEFAULT_SHARDS", "ShardedRun", "level_passes"]
 
@@ -115,13 +115,13 @@ def level_passes(
     """The forward and backward passes; every level's shards of winning positions (with
     their weights) are left in ``kept``. With ``games`` the forward pass also counts the
     lines of play from the start (every level down to one peg, for the dead ends;
-    :mod:`boardlab.pegs._solver_shards_games`) and traces a shortest game.
+    :mod:`boardlab.pegs.solver.shards_games`) and traces a shortest game.
 
     :raises LimitExceededError: when the time budget runs out;
     :raises ResourceLimitError: (a ``LimitExceededError``) before a level that would not
         fit in the run's memory or in its work folder's disk.
     """
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     began = time.perf_counter()
     shards = run.shards
@@ -130,7 +130,7 @@ def level_passes(
     nbits = problem.board.size
     top, bottom = problem.start_pegs, problem.goal.pegs
     total = 2 * (top - bottom) or 1
-    first = np.array([_kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
+    first = np.array([kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
     levels: dict[int, list[Handle]] = {top: route(first, shards)}
     sizes: dict[int, int] = {top: 1}
     sample = first
@@ -199,7 +199,7 @@ def _trace(
 ) -> tuple[Jump, ...]:
     """A shortest game, walked back from ``first`` (its pegs and board) through the
     shards of the levels above (each shard fetched once)."""
-    from boardlab.pegs._kernel_shards import shard_of
+    from boardlab.pegs.solver.kernel_shards import shard_of
 
     loaded: dict[tuple[int, int], U64] = {}
 

@@ -1,7 +1,7 @@
 """Solver layer: slow, obviously right pure-Python twins of the solver kernels.
 
 They work on Python ints and sets with no cleverness, and the tests compare every
-kernel in :mod:`boardlab.pegs._kernel` against them on small boards.
+kernel in :mod:`boardlab.pegs.solver.kernel` against them on small boards.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.grid import permute_bits
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
     "canon_py",
