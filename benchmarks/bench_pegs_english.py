@@ -100,7 +100,9 @@ def main() -> int:
 
     binary = compile_baseline()
     problem = make_problem(named_board("english"))
-    enumerate_levels(make_problem(named_board("triangle-5")), Limit().start())  # warm-up
+    small = make_problem(named_board("triangle-5"))
+    enumerate_levels(small, Limit().start())  # warm-up: every kernel loaded (or compiled)
+    min_moves(small, analysis=analyse(small))
     c_forward, c_forward_cpu, c_out = run_c(binary, forward=True)
     began, cpu = time.perf_counter(), time.process_time()
     levels = enumerate_levels(problem, Limit().start())
