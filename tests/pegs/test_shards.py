@@ -58,6 +58,9 @@ def _same(a: Analysis, b: Analysis) -> None:
     assert a.levels == b.levels
     assert a.solutions == b.solutions
     assert a.finishes == b.finishes
+    assert a.games is not None and b.games is not None
+    assert (a.games.total, a.games.by_pegs) == (b.games.total, b.games.by_pegs)
+    assert a.games.shortest_jumps == b.games.shortest_jumps
 
 
 def test_shards_cover_every_value_once() -> None:
@@ -335,7 +338,7 @@ def test_a_full_disk_gives_one_line_and_leaves_no_level_a_resume_would_trust(
     with pytest.raises(BoardlabError, match="No space left on device"):
         analyse_sharded(problem, run)
     finished = {p.parent.name for p in tmp_path.glob("*-*/done.json")}
-    started = {p.name for p in tmp_path.glob("level-*")}
+    started = {p.name for p in tmp_path.glob("*-*") if p.is_dir()}  # levels, games
     assert finished and started - finished  # levels kept, the one cut short not marked
     monkeypatch.setattr(shards_store, "save", real_save)
     _same(analyse_sharded(problem, run), analyse(problem))  # the resume finishes the job
