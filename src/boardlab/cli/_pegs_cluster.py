@@ -94,8 +94,10 @@ def run_analysis(
     limit: Limit,
     progress: Progress,
     keep_winning: bool = False,
+    games: bool = True,
 ) -> Analysis:
-    """The level pass the options ask for: in process, or partitioned (locally or on Ray).
+    """The level pass the options ask for: in process, or partitioned (locally or on Ray);
+    with ``games``, every complete game counted too.
 
     :raises BoardlabError: for bad options, a bad work folder or an unreachable cluster.
     :raises LimitExceededError: when time, memory or disk runs out (finished levels in a
@@ -106,7 +108,7 @@ def run_analysis(
 
     memory = parse_size(args.memory) if args.memory is not None else default_budget()
     try:
-        return _analysis(args, problem, limit, progress, keep_winning, memory)
+        return _analysis(args, problem, limit, progress, keep_winning, memory, games)
     except ResourceLimitError as exc:
         if exc.resource != "memory":
             raise
@@ -128,13 +130,14 @@ def _analysis(
     progress: Progress,
     keep_winning: bool,
     memory: int,
+    games: bool,
 ) -> Analysis:
     """The pass of :func:`run_analysis` within ``memory`` bytes."""
     from boardlab.core.errors import BoardlabError
     from boardlab.pegs.solver.levels import analyse
 
     if not _partitioned(args):
-        return analyse(problem, limit, progress, memory)
+        return analyse(problem, limit, progress, memory, games=games)
     from boardlab.core.tasks import LocalEngine
     from boardlab.pegs.solver.sharded import analyse_sharded
     from boardlab.pegs.solver.shards import ShardedRun
@@ -153,6 +156,8 @@ def _analysis(
     shards = args.shards or max(MIN_SHARDS, SHARDS_PER_WORKER * engine.workers)
     try:
         run = ShardedRun(engine, shards, workdir, memory)
-        return analyse_sharded(problem, run, limit, progress, keep_winning=keep_winning)
+        return analyse_sharded(
+            problem, run, limit, progress, keep_winning=keep_winning, games=games
+        )
     finally:
         engine.close()

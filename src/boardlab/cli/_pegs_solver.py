@@ -221,7 +221,7 @@ def _run_minmoves(args: argparse.Namespace) -> int:
     problem = _problem(args)
     limit = _limit(args)
     with _Progress() as progress:
-        found = run_analysis(args, problem, limit, progress, keep_winning=True)
+        found = run_analysis(args, problem, limit, progress, keep_winning=True, games=False)
         result = min_moves(problem, limit, progress, analysis=found)
     if args.json:
         write_stdout(json.dumps(result.as_dict()) + "\n")

@@ -405,7 +405,9 @@ def min_moves(
 
     began = time.perf_counter()
     budget = (limit or Limit()).start()
-    found = analysis if analysis is not None else analyse(problem, limit, progress, memory)
+    if analysis is None:
+        analysis = analyse(problem, limit, progress, memory, games=False)
+    found = analysis
     bottom, top = problem.goal.pegs, problem.start_pegs
     empty = np.zeros(0, dtype=np.uint64)
     wins, starts, index = kernel.level_index(

@@ -155,7 +155,8 @@ def _count_decides(board: Board, s: int, e: int, limit: Limit, memory: int | Non
         board, board.grid.full & ~(1 << s), Goal(1 << e, board.hole_name(board.cells[e]))
     )
     try:
-        found = analyse(problem, limit, memory=default_budget() if memory is None else memory)
+        budget = default_budget() if memory is None else memory
+        found = analyse(problem, limit, memory=budget, games=False)
     except LimitExceededError:
         return None
     return found.solutions > 0
