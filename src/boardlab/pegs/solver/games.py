@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Jump
 from boardlab.pegs.solver.finish import start_counts
 from boardlab.pegs.solver.tables import Problem
@@ -40,6 +41,7 @@ class Games:
     and games ending there; the JSON form lists the levels with dead ends only), and
     one shortest game (``shortest``, its jumps)."""
 
+    board: Board = field(repr=False, compare=False)
     total: int
     by_pegs: dict[int, tuple[int, int]]
     shortest: tuple[Jump, ...]
@@ -49,8 +51,10 @@ class Games:
         """The fewest jumps of a game."""
         return len(self.shortest)
 
-    def as_dict(self, move_text: Callable[[Jump], str]) -> dict[str, object]:
-        """The JSON-ready form (big counts as decimal strings), moves by ``move_text``."""
+    def as_dict(self) -> dict[str, object]:
+        """The JSON-ready form (big counts as decimal strings, moves in the board's
+        notation)."""
+        move_text = self.board.move_text
         return {
             "games": str(self.total),
             "games_by_pegs": {
@@ -86,10 +90,10 @@ class GameTally:
         if example is not None and (self.first is None or pegs > self.first[0]):
             self.first = (pegs, example)
 
-    def result(self, line: tuple[Jump, ...]) -> Games:
-        """The games, with ``line`` the shortest game found from :attr:`first`."""
+    def result(self, board: Board, line: tuple[Jump, ...]) -> Games:
+        """The games on ``board``, with ``line`` the shortest game found from :attr:`first`."""
         total = sum(games for _, games in self.by_pegs.values())
-        return Games(total, dict(sorted(self.by_pegs.items(), reverse=True)), line)
+        return Games(board, total, dict(sorted(self.by_pegs.items(), reverse=True)), line)
 
 
 def level_ends(

@@ -134,7 +134,7 @@ class Analysis:
             "winning_boards": self.win_boards,
             "solutions": str(self.solutions),
             **self._by_hole(),
-            **({} if self.games is None else self.games.as_dict(self.problem.board.move_text)),
+            **({} if self.games is None else self.games.as_dict()),
             "nodes": self.nodes,
             "proven": self.proven,
             "bound": self.bound,
@@ -385,7 +385,7 @@ def analyse(
         budget.check("counting paths from the start")
         finishes = by_hole(problem, *forward_counts(problem, winning))
     seconds = time.perf_counter() - began
-    found = None if forward is None else forward.tally.result(forward.line or ())
+    found = None if forward is None else forward.tally.result(problem.board, forward.line or ())
     return Analysis(problem, tuple(counts), solutions, seconds, winning, finishes, found)
 
 

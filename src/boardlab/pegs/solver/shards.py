@@ -161,7 +161,7 @@ def level_passes(
     found_games = None
     if lines is not None:
         line = () if lines.tally.first is None else _trace(problem, run, levels, lines.tally.first)
-        found_games = lines.tally.result(line)
+        found_games = lines.tally.result(problem.board, line)
         for pegs in [p for p in levels if p < bottom]:
             del levels[pegs]
     counts: list[LevelCount] = []

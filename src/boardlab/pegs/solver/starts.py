@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from boardlab.pegs.boards import Board
 from boardlab.pegs.cells import Cell
@@ -50,6 +50,7 @@ class StartRow:
     the start, every complete game, the shortest game's jumps and pegs left, and the
     solutions by finishing hole (bit index)."""
 
+    board: Board = field(repr=False, compare=False)
     hole: int
     orbit: tuple[int, ...]
     solutions: int
@@ -68,6 +69,7 @@ class StartRow:
         if games is None or found.problem.goal.bits is not None:
             raise ValueError("a start's row needs the games and the goal ANY")
         return cls(
+            found.problem.board,
             hole,
             orbit,
             found.solutions,
@@ -80,10 +82,10 @@ class StartRow:
             found.seconds,
         )
 
-    def as_dict(self, board: Board) -> dict[str, object]:
+    def as_dict(self) -> dict[str, object]:
         """The row as JSON-ready values (counts as decimal strings, holes by name)."""
-        name = board.hole_name
-        cells = board.cells
+        name = self.board.hole_name
+        cells = self.board.cells
         return {
             "start": name(cells[self.hole]),
             "holes": [name(cells[i]) for i in self.orbit],
@@ -115,7 +117,7 @@ class StartTable:
             "board": self.board.name,
             "symmetry": self.symmetry,
             "centre": None if self.centre is None else self.board.hole_name(self.centre),
-            "rows": [row.as_dict(self.board) for row in self.rows],
+            "rows": [row.as_dict() for row in self.rows],
             "seconds": round(self.seconds, 3),
         }
 
