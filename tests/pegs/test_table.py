@@ -85,3 +85,31 @@ def test_cli_count_prints_the_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert found["games"] == "568630" and found["shortest_game"]["jumps"] == 6
     assert len(found["shortest_game"]["moves"]) == 6
     assert found["games_by_pegs"]["8"] == {"dead_end_classes": 1, "games": "2"}
+
+
+def test_cli_table_out_of_time_keeps_the_finished_rows(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from boardlab.core.errors import LimitExceededError
+    from boardlab.pegs.solver import starts
+
+    counted: list[int] = []
+
+    def second_runs_out(problem: object) -> object:
+        counted.append(1)
+        if len(counted) == 2:
+            raise LimitExceededError("time limit of 1 s reached")
+        return analyse(problem)  # type: ignore[arg-type]
+
+    real = starts.start_table
+
+    def table(board: object, count: object, **options: object) -> object:
+        return real(board, second_runs_out, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(starts, "start_table", table)
+    assert main(["pegs", "table", "triangle-5", "--json"]) == 2
+    captured = capsys.readouterr()
+    found = json.loads(captured.out)
+    assert [row["start"] for row in found["rows"]] == ["A1"]
+    assert found["stopped"] == "time limit of 1 s reached"
+    assert "the 1 starts finished before it are printed" in captured.err

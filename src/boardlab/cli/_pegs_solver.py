@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from boardlab.core.limits import Limit
     from boardlab.pegs.cells import Jump
     from boardlab.pegs.solver import Analysis, Problem
+    from boardlab.pegs.solver.starts import StartTable
 
 __all__ = ["VERBS", "demo_lines"]
 
@@ -314,7 +315,10 @@ def _configure_table(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_table(args: argparse.Namespace) -> int:
-    from boardlab.pegs.solver.starts import StartRow, start_table
+    import time
+
+    from boardlab.core.errors import LimitExceededError
+    from boardlab.pegs.solver.starts import StartRow, StartTable, centre_hole, start_table
 
     board = read_board(args.board).board
     holes = None if args.start is None else [board.index(board.parse_hole(h)) for h in args.start]
@@ -335,10 +339,33 @@ def _run_table(args: argparse.Namespace) -> int:
             rows.append(row)
 
         rows: list[StartRow] = []
-        table = start_table(board, count, symmetry=not args.no_symmetry, holes=holes, done=done)
+        began = time.perf_counter()
+        try:
+            table = start_table(board, count, symmetry=not args.no_symmetry, holes=holes, done=done)
+            stopped = None
+        except LimitExceededError as exc:  # the finished rows are kept and printed
+            stopped = exc
+            centre_index = centre_hole(board)
+            centre_cell = None if centre_index is None else board.cells[centre_index]
+            table = StartTable(
+                board, not args.no_symmetry, centre_cell, tuple(rows), time.perf_counter() - began
+            )
     if args.json:
-        write_stdout(json.dumps(table.as_dict()) + "\n")
-        return 0
+        found = table.as_dict()
+        if stopped is not None:
+            found["stopped"] = str(stopped)
+        write_stdout(json.dumps(found) + "\n")
+    else:
+        write_stdout(_table_text(table))
+    if stopped is not None:
+        raise LimitExceededError(
+            f"{stopped}; the {len(table.rows)} starts finished before it are printed"
+        )
+    return 0
+
+
+def _table_text(table: StartTable) -> str:
+    board = table.board
     name = board.hole_name
     centre = "none" if table.centre is None else name(table.centre)
     head = ("start", "holes", "solutions", "centre", "back", "shortest", "games")
@@ -361,8 +388,7 @@ def _run_table(args: argparse.Namespace) -> int:
         "starting hole; shortest: fewest jumps to a dead end; games: every line of play"
     )
     lines.append(f"time: {table.seconds:.2f} s")
-    write_stdout("\n".join(lines) + "\n")
-    return 0
+    return "\n".join(lines) + "\n"
 
 
 def demo_lines() -> list[str]:
