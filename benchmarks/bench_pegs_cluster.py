@@ -30,11 +30,11 @@ def main() -> int:
     args = parser.parse_args()
 
     from boardlab.cluster.ray_engine import RayEngine, ray_available
-    from boardlab.pegs._solver_sharded import analyse_sharded
-    from boardlab.pegs._solver_shards import ShardedRun
     from boardlab.pegs.boards import named_board
     from boardlab.pegs.formats import parse_goal, parse_start
     from boardlab.pegs.solver import analyse, make_problem
+    from boardlab.pegs.solver.sharded import analyse_sharded
+    from boardlab.pegs.solver.shards import ShardedRun
 
     if not ray_available():
         print("Ray is not installed: pip install 'boardlab[cluster]'", file=sys.stderr)

@@ -46,6 +46,14 @@ HEX_ROOMS: dict[str, tuple[str, ...]] = {
 #: and what joins them).
 HEX_SEARCHING = ("boardlab.hex.engine", "boardlab.hex.prover", "boardlab.hex.player")
 
+#: The peg solitaire solver's room (docs/architecture.md): the level pass, its kernels,
+#: the shards, the games, the searches. It stands on these modules of ``pegs`` (and core);
+#: nothing else in ``pegs`` imports it (the PEGGED solver, ``pegs.pegged``, has its own).
+PEGS_SOLVER = "boardlab.pegs.solver"
+PEGS_SOLVER_STANDS_ON = tuple(
+    f"boardlab.pegs.{name}" for name in ("boards", "cells", "classes", "formats", "goals", "rules")
+)
+
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(SRC).with_suffix("").parts)
@@ -224,8 +232,41 @@ def test_rules_import_no_formats(module: str) -> None:
     "module", sorted(m for m in IMPORTS if basename(m) in {"judge", "formats"})
 )
 def test_judges_and_formats_import_no_search(module: str) -> None:
-    wrong = sorted(target for target in IMPORTS[module] if SEARCHING.match(basename(target)))
+    wrong = sorted(
+        target
+        for target in IMPORTS[module]
+        if SEARCHING.match(basename(target)) or within(target, PEGS_SOLVER)
+    )
     assert not wrong, f"{module} must not trust a solver or search: {wrong}"
+
+
+def test_the_pegs_solver_is_one_room() -> None:
+    """Every solver module lives in ``pegs/solver/``: none is left beside the rules."""
+    inside = [m for m in IMPORTS if within(m, PEGS_SOLVER)]
+    assert len(inside) > 10
+    beside = [
+        m
+        for m in IMPORTS
+        if part_of(m) == "pegs"
+        and not within(m, PEGS_SOLVER)
+        and not within(m, "boardlab.pegs.pegged")
+        and (SEARCHING.match(basename(m)) or "kernel" in basename(m))
+    ]
+    assert beside == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in IMPORTS if part_of(m) == "pegs"))
+def test_pegs_solver_room(module: str) -> None:
+    """The solver imports of ``pegs`` only the rules and their value types (and itself);
+    no other module of ``pegs`` imports the solver."""
+    pegs_targets = {t for t in IMPORTS[module] if part_of(t) == "pegs"}
+    if within(module, PEGS_SOLVER):
+        allowed = (PEGS_SOLVER, *PEGS_SOLVER_STANDS_ON)
+        wrong = sorted(t for t in pegs_targets if not any(within(t, a) for a in allowed))
+        assert not wrong, f"{module} (the solver's room) may not import {wrong}"
+    else:
+        wrong = sorted(t for t in pegs_targets if within(t, PEGS_SOLVER))
+        assert not wrong, f"{module} (outside the solver's room) may not import {wrong}"
 
 
 def test_the_hex_rooms_exist() -> None:
@@ -305,11 +346,11 @@ def private_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
 
 def test_the_checker_sees_private_names(tmp_path: Path) -> None:
     known = modules()
-    shards = "boardlab.pegs._solver_shards"
+    shards = "boardlab.pegs.solver.shards"
     assert private_imports(shards, known[shards], known) == set()
     bad = tmp_path / "bad.py"
     bad.write_text(
-        "from boardlab.hex.connections import _bit\nfrom boardlab.pegs import _kernel\n",
+        "from boardlab.hex.connections import _bit\nfrom boardlab.shongololo import _kernel\n",
         encoding="utf-8",
     )
     found = private_imports("boardlab.hex.engine.bad", bad, known)

@@ -2,10 +2,15 @@
  * program doing the level-by-level analysis of the English central game.
  * Forward: level k-1 from level k, each child reduced to its canonical form (smallest
  * image under the 8 symmetries, through byte tables), deduplicated in an open-addressing
- * hash table, then sorted. Backward: paths to the centre per position (unsigned
- * __int128), by binary search in the sorted level below.
- * Prints: per level "pegs classes winning", then totals and the solution count.
- * Usage: pegs_english [forward]   (forward = stop after the enumeration). */
+ * hash table, then sorted. Games: the lines of play from the start into every class
+ * (unsigned __int128; T(child) += T(parent) over every jump of every position, the child
+ * found by binary search in the sorted level below), summed over the positions with no
+ * jump left; the first level holding one gives the shortest game. Backward: paths to
+ * the centre per position (unsigned __int128), by binary search in the sorted level below.
+ * Prints: the time of each pass, the classes, the games, the shortest game, the winning
+ * classes and the solution count.
+ * Usage: pegs_english [forward|nogames]   (forward = stop after the enumeration;
+ * nogames = skip the games pass). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +90,13 @@ static u64 *expand(const u64 *level, size_t n, size_t *count) {
     return out;
 }
 
+static void print_u128(u128 x) {
+    char digits[64];
+    int nd = 0;
+    do { digits[nd++] = '0' + (int)(x % 10); x /= 10; } while (x);
+    while (nd) putchar(digits[--nd]);
+}
+
 static long find(const u64 *a, size_t n, u64 x) {
     size_t lo = 0, hi = n;
     while (lo < hi) {
@@ -96,6 +108,7 @@ static long find(const u64 *a, size_t n, u64 x) {
 
 int main(int argc, char **argv) {
     int forward_only = argc > 1 && strcmp(argv[1], "forward") == 0;
+    int games_pass = !(argc > 1 && strcmp(argv[1], "nogames") == 0);
     for (int r = 0; r < 7; r++)
         for (int c = 0; c < 7; c++)
             if (on_board(r, c)) { cr[ncells] = r; cc[ncells] = c; idx[r][c] = ncells++; }
@@ -138,6 +151,36 @@ int main(int argc, char **argv) {
     double t1 = now();
     printf("forward %.3f s, %zu classes\n", t1 - t0, total);
     if (forward_only) return 0;
+    if (games_pass) {
+        double g0 = now();
+        u128 *weights = calloc(1, sizeof(u128));
+        weights[0] = 1;
+        u128 games = 0;
+        int shortest = -1;
+        for (int k = 32; k >= 1; k--) {
+            u128 *next = k > 1 ? calloc(sizes[k - 1], sizeof(u128)) : NULL;
+            for (size_t i = 0; i < sizes[k]; i++) {
+                u64 p = levels[k][i];
+                int moves = 0;
+                for (int j = 0; j < njumps; j++)
+                    if ((p & jf[j]) && (p & jo[j]) && !(p & jt[j])) {
+                        moves++;
+                        long w = find(levels[k - 1], sizes[k - 1], canon(p ^ jf[j] ^ jo[j] ^ jt[j]));
+                        next[w] += weights[i];
+                    }
+                if (moves == 0) {
+                    games += weights[i];
+                    if (shortest < 0) shortest = 32 - k;
+                }
+            }
+            free(weights);
+            weights = next;
+        }
+        printf("games %.3f s, games ", now() - g0);
+        print_u128(games);
+        printf(", shortest game %d jumps\n", shortest);
+    }
+    double b0 = now();
     u128 *below = calloc(sizes[1], sizeof(u128));
     long at = find(levels[1], sizes[1], canon(1ULL << idx[3][3]));
     if (at >= 0) below[at] = 1;
@@ -159,12 +202,8 @@ int main(int argc, char **argv) {
         free(levels[k - 1]);
         below = cur;
     }
-    u128 sol = below[0];
-    char digits[64];
-    int nd = 0;
-    do { digits[nd++] = '0' + (int)(sol % 10); sol /= 10; } while (sol);
-    printf("backward %.3f s, %zu winning classes, solutions ", now() - t1, winning);
-    while (nd) putchar(digits[--nd]);
+    printf("backward %.3f s, %zu winning classes, solutions ", now() - b0, winning);
+    print_u128(below[0]);
     printf("\ntotal %.3f s\n", now() - t0);
     return 0;
 }

@@ -13,14 +13,14 @@ import pytest
 
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import LocalEngine
-from boardlab.pegs._kernel_shards import children_of
-from boardlab.pegs._solver_finish import by_hole
-from boardlab.pegs._solver_levels import analyse, enumerate_levels
-from boardlab.pegs._solver_reference import canon_slow, children_py, finishes_py
-from boardlab.pegs._solver_sharded import analyse_sharded
-from boardlab.pegs._solver_shards import ShardedRun
-from boardlab.pegs._solver_tables import Goal, Problem, make_problem
 from boardlab.pegs.boards import named_board
+from boardlab.pegs.solver.finish import by_hole
+from boardlab.pegs.solver.kernel_shards import children_of
+from boardlab.pegs.solver.levels import analyse, enumerate_levels
+from boardlab.pegs.solver.reference import canon_slow, children_py, finishes_py
+from boardlab.pegs.solver.sharded import analyse_sharded
+from boardlab.pegs.solver.shards import ShardedRun
+from boardlab.pegs.solver.tables import Goal, Problem, make_problem
 
 
 def _diamond_of_english() -> Problem:

@@ -16,25 +16,25 @@ import pytest
 from boardlab.core.errors import BoardlabError, LimitExceededError, ResourceLimitError
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import Engine, LocalEngine
-from boardlab.pegs._kernel_shards import (
+from boardlab.pegs.boards import named_board
+from boardlab.pegs.formats import parse_board_file
+from boardlab.pegs.solver.kernel_shards import (
     add_weights,
     merge_unique,
     parents_of,
     shard_of,
     shard_order,
 )
-from boardlab.pegs._solver_levels import Analysis, analyse, enumerate_levels, min_moves
-from boardlab.pegs._solver_reference import (
+from boardlab.pegs.solver.levels import Analysis, analyse, enumerate_levels, min_moves
+from boardlab.pegs.solver.reference import (
     canon_slow,
     paths_py,
     weight_py,
     winning_weights_py,
 )
-from boardlab.pegs._solver_sharded import analyse_sharded
-from boardlab.pegs._solver_shards import ShardedRun
-from boardlab.pegs._solver_tables import Goal, Problem, make_problem
-from boardlab.pegs.boards import named_board
-from boardlab.pegs.formats import parse_board_file
+from boardlab.pegs.solver.sharded import analyse_sharded
+from boardlab.pegs.solver.shards import ShardedRun
+from boardlab.pegs.solver.tables import Goal, Problem, make_problem
 
 DATA = Path(__file__).parent / "data" / "solver"
 
@@ -58,6 +58,9 @@ def _same(a: Analysis, b: Analysis) -> None:
     assert a.levels == b.levels
     assert a.solutions == b.solutions
     assert a.finishes == b.finishes
+    assert a.games is not None and b.games is not None
+    assert (a.games.total, a.games.by_pegs) == (b.games.total, b.games.by_pegs)
+    assert a.games.shortest_jumps == b.games.shortest_jumps
 
 
 def test_shards_cover_every_value_once() -> None:
@@ -318,10 +321,10 @@ def test_a_full_disk_gives_one_line_and_leaves_no_level_a_resume_would_trust(
 ) -> None:
     import errno
 
-    from boardlab.pegs import _solver_shards_store
+    from boardlab.pegs.solver import shards_store
 
     problem = PROBLEMS[3]
-    real_save = _solver_shards_store.save
+    real_save = shards_store.save
     saved = [0]
 
     def filling(value: object, path: str | None) -> object:
@@ -330,12 +333,12 @@ def test_a_full_disk_gives_one_line_and_leaves_no_level_a_resume_would_trust(
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_save(value, path)
 
-    monkeypatch.setattr(_solver_shards_store, "save", filling)
+    monkeypatch.setattr(shards_store, "save", filling)
     run = ShardedRun(LocalEngine(), 5, tmp_path)
     with pytest.raises(BoardlabError, match="No space left on device"):
         analyse_sharded(problem, run)
     finished = {p.parent.name for p in tmp_path.glob("*-*/done.json")}
-    started = {p.name for p in tmp_path.glob("level-*")}
+    started = {p.name for p in tmp_path.glob("*-*") if p.is_dir()}  # levels, games
     assert finished and started - finished  # levels kept, the one cut short not marked
-    monkeypatch.setattr(_solver_shards_store, "save", real_save)
+    monkeypatch.setattr(shards_store, "save", real_save)
     _same(analyse_sharded(problem, run), analyse(problem))  # the resume finishes the job

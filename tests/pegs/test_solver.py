@@ -8,7 +8,6 @@ import pytest
 
 from boardlab.core.errors import BoardlabError, LimitExceededError
 from boardlab.core.limits import Limit
-from boardlab.pegs._solver_beam import beam_search
 from boardlab.pegs.boards import named_board
 from boardlab.pegs.classes import position_class
 from boardlab.pegs.judge import judge_moves
@@ -22,6 +21,7 @@ from boardlab.pegs.solver import (
     parse_goal,
     solve,
 )
+from boardlab.pegs.solver.beam import beam_search
 
 DATA = Path(__file__).parent / "data" / "solver"
 #: A node budget well above what these searches need (the largest, Wiegleb's game and
@@ -160,7 +160,8 @@ def test_time_limit_is_honoured() -> None:
         solve(problem, Limit(nodes=1000))
     found = solve(problem, Limit(nodes=1000), undecided=True)
     assert not found.solved and not found.proven and found.moves == ()
-    assert found.reason == str(caught.value) and found.nodes >= 1000
+    same_until_the_clock = " and ".join(found.reason.split(" and ")[:-1])  # seconds differ
+    assert str(caught.value).startswith(same_until_the_clock) and found.nodes >= 1000
     assert found.as_dict()["reason"].startswith(f"search limit reached after {found.nodes} nodes")
 
 

@@ -11,9 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardlab.core.limits import Limit
-from boardlab.pegs import _kernel
-from boardlab.pegs._solver_levels import enumerate_levels
-from boardlab.pegs._solver_reference import (
+from boardlab.pegs.boards import Board, named_board
+from boardlab.pegs.formats import parse_board_file
+from boardlab.pegs.solver import analyse, kernel, min_moves, solve
+from boardlab.pegs.solver.levels import enumerate_levels
+from boardlab.pegs.solver.reference import (
     canon_py,
     canon_slow,
     levels_py,
@@ -24,10 +26,7 @@ from boardlab.pegs._solver_reference import (
     weight_py,
     winning_weights_py,
 )
-from boardlab.pegs._solver_tables import Goal, Problem, make_problem
-from boardlab.pegs.boards import Board, named_board
-from boardlab.pegs.formats import parse_board_file
-from boardlab.pegs.solver import analyse, min_moves, solve
+from boardlab.pegs.solver.tables import Goal, Problem, make_problem
 
 DATA = Path(__file__).parent / "data" / "solver"
 
@@ -61,7 +60,7 @@ IDS = [f"{p.board.name}-{p.start:x}-{p.goal.text}" for p in PROBLEMS]
 @settings(max_examples=200, deadline=None)
 def test_canon_matches_slow_canon_on_english(bits: int) -> None:
     problem = make_problem(named_board("english"), goal=Goal(None, "ANY"))
-    assert int(_kernel.canon(np.uint64(bits), problem.table)) == canon_slow(problem, bits)
+    assert int(kernel.canon(np.uint64(bits), problem.table)) == canon_slow(problem, bits)
     assert canon_py(bits, problem.table) == canon_slow(problem, bits)
 
 
@@ -71,7 +70,7 @@ def test_sort_unique_matches_numpy(values: list[int]) -> None:
     array = np.array(values, dtype=np.uint64)
     for nbits in (64, 20):
         data = array if nbits == 64 else array & np.uint64((1 << 20) - 1)
-        assert _kernel.sort_unique(data, nbits).tolist() == np.unique(data).tolist()
+        assert kernel.sort_unique(data, nbits).tolist() == np.unique(data).tolist()
 
 
 @given(st.integers(min_value=0, max_value=(1 << 12) - 1), st.integers(min_value=0, max_value=99))
@@ -84,7 +83,7 @@ def test_sort_unique_dense_buckets_match_numpy(low: int, seed: int) -> None:
         values = rng.integers(0, 1 << (nbits - 12), 5000, dtype=np.uint64) | top
         values = np.concatenate([values, values[:2000], rng.integers(0, 1 << nbits, 50,
                                  dtype=np.uint64)])  # fmt: skip
-        assert _kernel.sort_unique(values, nbits).tolist() == np.unique(values).tolist()
+        assert kernel.sort_unique(values, nbits).tolist() == np.unique(values).tolist()
 
 
 @given(st.integers(min_value=0, max_value=(1 << 33) - 1))
@@ -93,12 +92,12 @@ def test_child_canon_through_jump_images_on_english(bits: int) -> None:
     problem = make_problem(named_board("english"), goal=Goal(None, "ANY"))
     mf, mo, mt = problem.masks
     table = problem.table
-    jimg = _kernel.jump_images(mf, mo, mt, table)
+    jimg = kernel.jump_images(mf, mo, mt, table)
     images = np.empty(table.shape[0], dtype=np.uint64)
-    _kernel.images_of(np.uint64(bits), table, images)
+    kernel.images_of(np.uint64(bits), table, images)
     for j in range(mf.size):
         child = bits ^ int(mf[j] | mo[j] | mt[j])  # legal or not: images are linear
-        assert int(_kernel.canon_moved(images, jimg, j)) == canon_slow(problem, child)
+        assert int(kernel.canon_moved(images, jimg, j)) == canon_slow(problem, child)
 
 
 @pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
@@ -110,7 +109,7 @@ def test_parent_weights_match_the_twin(problem: Problem) -> None:
     mf, mo, mt = problem.masks
     for pegs in range(problem.goal.pegs + 1, problem.start_pegs + 1):
         wins, lo, hi = winning_weights_py(problem, paths, levels[pegs - 1])
-        out_lo, out_hi = _kernel.count_parents(
+        out_lo, out_hi = kernel.count_parents(
             wins, lo, hi, levels[pegs], mf, mo, mt, problem.table, problem.board.size
         )
         got = [int(h) << 64 | int(v) for v, h in zip(out_lo, out_hi, strict=True)]
@@ -119,7 +118,7 @@ def test_parent_weights_match_the_twin(problem: Problem) -> None:
 
 def test_popcount() -> None:
     for bits in (0, 1, 0b1011, (1 << 64) - 1, 0x8000000000000001):
-        assert _kernel.popcount(np.uint64(bits)) == bits.bit_count()
+        assert kernel.popcount(np.uint64(bits)) == bits.bit_count()
 
 
 @pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
@@ -200,7 +199,7 @@ def test_path_counts_carry_past_64_bits() -> None:
     lo = np.array([big, big], dtype=np.uint64)
     hi = np.array([0, 5], dtype=np.uint64)
     level = np.array([parent], dtype=np.uint64)
-    out_lo, out_hi = _kernel.count_parents(
+    out_lo, out_hi = kernel.count_parents(
         below, lo, hi, level, mf, mo, mt, problem.table, board.size
     )
     total = int(out_hi[0]) << 64 | int(out_lo[0])

@@ -16,12 +16,11 @@ import pytest
 
 from boardlab.core.errors import LimitExceededError
 from boardlab.core.limits import Limit, Stop, stop_scope
-from boardlab.pegs import _kernel, _solver_beam
-from boardlab.pegs import solver as solver_module
-from boardlab.pegs._solver_beam import beam_search
 from boardlab.pegs.boards import named_board
 from boardlab.pegs.formats import parse_goal
-from boardlab.pegs.solver import Goal, Solution, make_problem, solve
+from boardlab.pegs.solver import Goal, Solution, beam, kernel, make_problem, solve
+from boardlab.pegs.solver import search as solver_module
+from boardlab.pegs.solver.beam import beam_search
 
 NODES = 20_000_000
 
@@ -30,7 +29,7 @@ def _counting_expand(monkeypatch: pytest.MonkeyPatch, stop: Stop | None = None) 
     """Count the beam's calls of ``expand`` (the children each made); cancel ``stop`` at
     the first."""
     calls: list[int] = []
-    expand = _kernel.expand
+    expand = kernel.expand
 
     def counted(*args: Any) -> Any:
         children = expand(*args)
@@ -39,7 +38,7 @@ def _counting_expand(monkeypatch: pytest.MonkeyPatch, stop: Stop | None = None) 
             stop.cancel("test")
         return children
 
-    monkeypatch.setattr(_kernel, "expand", counted)
+    monkeypatch.setattr(kernel, "expand", counted)
     return calls
 
 
@@ -77,7 +76,7 @@ def test_beam_levels_in_chunks_are_the_same(
     start = board.grid.full & ~(1 << board.index(board.parse_hole("C4")))
     problem = make_problem(board, start, parse_goal(board, "ANY"))
     whole = beam_search(problem, width)
-    monkeypatch.setattr(_solver_beam, "_CHUNK", chunk)
+    monkeypatch.setattr(beam, "_CHUNK", chunk)
     assert beam_search(problem, width) == whole
 
 
@@ -86,7 +85,7 @@ def test_best_keeps_the_nearest_then_the_smallest_values() -> None:
     table = np.zeros((1, 256), dtype=np.int64)
     for v in range(256):
         table[0, v] = v % 4
-    best = _solver_beam._best(values, 4, table)  # scores 0 3 2 1 0 3 2 1 0 3
+    best = beam._best(values, 4, table)  # scores 0 3 2 1 0 3 2 1 0 3
     assert best.tolist() == [0, 9, 12, 24]  # the three of score 0, then 9 before 21
 
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
     from boardlab.core.tasks import Engine
-    from boardlab.pegs._solver_levels import Analysis, Progress
-    from boardlab.pegs._solver_tables import Problem
+    from boardlab.pegs.solver.levels import Analysis, Progress
+    from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["add_cluster_arguments", "run_analysis"]
 
@@ -94,8 +94,10 @@ def run_analysis(
     limit: Limit,
     progress: Progress,
     keep_winning: bool = False,
+    games: bool = True,
 ) -> Analysis:
-    """The level pass the options ask for: in process, or partitioned (locally or on Ray).
+    """The level pass the options ask for: in process, or partitioned (locally or on Ray);
+    with ``games``, every complete game counted too.
 
     :raises BoardlabError: for bad options, a bad work folder or an unreachable cluster.
     :raises LimitExceededError: when time, memory or disk runs out (finished levels in a
@@ -106,7 +108,7 @@ def run_analysis(
 
     memory = parse_size(args.memory) if args.memory is not None else default_budget()
     try:
-        return _analysis(args, problem, limit, progress, keep_winning, memory)
+        return _analysis(args, problem, limit, progress, keep_winning, memory, games)
     except ResourceLimitError as exc:
         if exc.resource != "memory":
             raise
@@ -128,16 +130,17 @@ def _analysis(
     progress: Progress,
     keep_winning: bool,
     memory: int,
+    games: bool,
 ) -> Analysis:
     """The pass of :func:`run_analysis` within ``memory`` bytes."""
     from boardlab.core.errors import BoardlabError
-    from boardlab.pegs._solver_levels import analyse
+    from boardlab.pegs.solver.levels import analyse
 
     if not _partitioned(args):
-        return analyse(problem, limit, progress, memory)
+        return analyse(problem, limit, progress, memory, games=games)
     from boardlab.core.tasks import LocalEngine
-    from boardlab.pegs._solver_sharded import analyse_sharded
-    from boardlab.pegs._solver_shards import ShardedRun
+    from boardlab.pegs.solver.sharded import analyse_sharded
+    from boardlab.pegs.solver.shards import ShardedRun
 
     if args.shards is not None and not 1 <= args.shards <= MAX_SHARDS:
         raise BoardlabError(f"--shards must be between 1 and {MAX_SHARDS}, got {args.shards}")
@@ -153,6 +156,8 @@ def _analysis(
     shards = args.shards or max(MIN_SHARDS, SHARDS_PER_WORKER * engine.workers)
     try:
         run = ShardedRun(engine, shards, workdir, memory)
-        return analyse_sharded(problem, run, limit, progress, keep_winning=keep_winning)
+        return analyse_sharded(
+            problem, run, limit, progress, keep_winning=keep_winning, games=games
+        )
     finally:
         engine.close()

@@ -1,4 +1,5 @@
-"""Interface layer: the solver verbs of ``boardlab pegs``: solve, count, minmoves, classify.
+"""Interface layer: the solver verbs of ``boardlab pegs``: solve, count, minmoves, table,
+classify.
 
 Exit status: 0 with an answer, 1 when the answer is "no solution" (proven), 2 for bad
 input or a time limit reached without an answer. Output is built whole and written
@@ -21,7 +22,8 @@ from boardlab.cli._progress import ProgressLine
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
     from boardlab.pegs.cells import Jump
-    from boardlab.pegs.solver import Problem
+    from boardlab.pegs.solver import Analysis, Problem
+    from boardlab.pegs.solver.starts import StartTable
 
 __all__ = ["VERBS", "demo_lines"]
 
@@ -182,9 +184,23 @@ def _run_count(args: argparse.Namespace) -> int:
         board = problem.board
         ends = (f"{board.hole_name(board.cells[h])} {n:,}" for h, n in found.finishes.items())
         lines.append("by finishing hole: " + (", ".join(ends) or "none"))
+    lines.extend(games_lines(problem, found))
     lines.append(f"time: {found.seconds:.2f} s")
     write_stdout("\n".join(lines) + "\n")
     return 0
+
+
+def games_lines(problem: Problem, found: Analysis) -> list[str]:
+    """The games part of ``count``: every complete game, and one shortest game."""
+    games = found.games
+    if games is None:
+        return []
+    moves = " ".join(problem.board.move_text(move) for move in games.shortest)
+    return [
+        f"games: {games.total:,} (every line of play until no jump is left)",
+        f"shortest game: {games.shortest_jumps} jumps, {games.shortest_pegs} pegs left: "
+        + (moves or "(no jump at the start)"),
+    ]
 
 
 # -- minmoves ---------------------------------------------------------------------------------
@@ -206,7 +222,7 @@ def _run_minmoves(args: argparse.Namespace) -> int:
     problem = _problem(args)
     limit = _limit(args)
     with _Progress() as progress:
-        found = run_analysis(args, problem, limit, progress, keep_winning=True)
+        found = run_analysis(args, problem, limit, progress, keep_winning=True, games=False)
         result = min_moves(problem, limit, progress, analysis=found)
     if args.json:
         write_stdout(json.dumps(result.as_dict()) + "\n")
@@ -279,6 +295,102 @@ def _run_classify(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- table ------------------------------------------------------------------------------------
+def _configure_table(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("board", metavar="BOARD", help=BOARD_HELP)
+    parser.add_argument(
+        "--start",
+        action="append",
+        metavar="HOLE",
+        help="only the start of this hole (or of its symmetric images); may be repeated",
+    )
+    parser.add_argument(
+        "--no-symmetry",
+        action="store_true",
+        help="one row a hole, each counted without the board's symmetry (a cross-check)",
+    )
+    parser.add_argument("--time", type=float, metavar="S", help="time limit of each start")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_cluster_arguments(parser)
+
+
+def _run_table(args: argparse.Namespace) -> int:
+    import time
+
+    from boardlab.core.errors import LimitExceededError
+    from boardlab.pegs.solver.starts import StartRow, StartTable, centre_hole, start_table
+
+    board = read_board(args.board).board
+    holes = None if args.start is None else [board.index(board.parse_hole(h)) for h in args.start]
+    limit = _limit(args)
+    with _Progress() as progress:
+
+        def count(problem: Problem) -> Analysis:
+            local = argparse.Namespace(**vars(args))
+            if args.workdir is not None:  # one folder a start, so each resumes on its own
+                vacancy = (board.grid.full & ~problem.start).bit_length() - 1
+                folder = Path(args.workdir) / f"start-{board.hole_name(board.cells[vacancy])}"
+                folder.mkdir(exist_ok=True)
+                local.workdir = str(folder)
+            return run_analysis(local, problem, limit, progress)
+
+        def done(row: StartRow) -> None:
+            progress(len(rows) + 1, 0, f"start {board.hole_name(board.cells[row.hole])} done")
+            rows.append(row)
+
+        rows: list[StartRow] = []
+        began = time.perf_counter()
+        try:
+            table = start_table(board, count, symmetry=not args.no_symmetry, holes=holes, done=done)
+            stopped = None
+        except LimitExceededError as exc:  # the finished rows are kept and printed
+            stopped = exc
+            centre_index = centre_hole(board)
+            centre_cell = None if centre_index is None else board.cells[centre_index]
+            table = StartTable(
+                board, not args.no_symmetry, centre_cell, tuple(rows), time.perf_counter() - began
+            )
+    if args.json:
+        found = table.as_dict()
+        if stopped is not None:
+            found["stopped"] = str(stopped)
+        write_stdout(json.dumps(found) + "\n")
+    else:
+        write_stdout(_table_text(table))
+    if stopped is not None:
+        raise LimitExceededError(
+            f"{stopped}; the {len(table.rows)} starts finished before it are printed"
+        )
+    return 0
+
+
+def _table_text(table: StartTable) -> str:
+    board = table.board
+    name = board.hole_name
+    centre = "none" if table.centre is None else name(table.centre)
+    head = ("start", "holes", "solutions", "centre", "back", "shortest", "games")
+    cells = [head]
+    for row in table.rows:
+        mid = "-" if row.centre is None else f"{row.centre:,}"
+        cells.append(
+            (name(board.cells[row.hole]), str(len(row.orbit)), f"{row.solutions:,}", mid,
+             f"{row.back:,}", str(row.shortest), f"{row.games:,}")
+        )  # fmt: skip
+    widths = [max(len(line[k]) for line in cells) for k in range(len(head))]
+    lines = [
+        f"{board.name}: {len(table.rows)} starts "
+        + ("up to symmetry" if table.symmetry else "(no symmetry)")
+        + f"; centre {centre}"
+    ]
+    lines.extend(" ".join(f"{v:>{w}}" for v, w in zip(line, widths, strict=True)) for line in cells)
+    lines.append(
+        "solutions: to one peg anywhere; centre: the last peg in the centre; back: in the "
+        "starting hole; shortest: fewest jumps to a dead end; games: every line of play"
+    )
+    lines.append(f"time: {table.seconds:.2f} s")
+    return "\n".join(lines) + "\n"
+
+
 def demo_lines() -> list[str]:
     """The solver's part of ``boardlab demo``: the English game solved, triangle-5 counted."""
     from boardlab.pegs.boards import named_board
@@ -315,6 +427,13 @@ VERBS = (
         "a solution with the fewest moves (chains of jumps), proven minimal",
         _configure_minmoves,
         _run_minmoves,
+    ),
+    Verb(
+        "table",
+        "every single-vacancy start: solutions (anywhere, centre, back at the start), "
+        "shortest game, all games",
+        _configure_table,
+        _run_table,
     ),
     Verb(
         "classify",

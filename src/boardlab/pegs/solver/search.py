@@ -1,19 +1,10 @@
-"""Solver layer: peg solitaire solved, counted and proved on any board of up to 64 holes.
+"""Solver layer: one solution by depth-first search, or the proof that none exists.
 
-- :func:`solve`: one solution by depth-first search with a table of dead positions
-  (canonical forms under the problem's symmetry) and pagoda cuts, or a proof that
-  none exists (the position-class invariant, or the exhausted search).
-- :func:`analyse` (level by level): reachable positions with and without symmetry,
-  positions on a winning path, the exact number of solutions.
-- :func:`min_moves`: a solution with the fewest moves (one peg's chain of jumps is one
-  move), proven minimal by a complete pass over the winning positions.
-- :func:`classify`: every single-vacancy start: where one peg can finish, or why not.
-
->>> from boardlab.pegs.boards import named_board
->>> result = solve(make_problem(named_board("triangle-5"), goal=parse_goal(
-...     named_board("triangle-5"), "ANY")))
->>> result.solved, len(result.moves), result.proven
-(True, 13, True)
+:func:`solve`: two resumable depth-first searches (numba,
+:func:`boardlab.pegs.solver.kernel.dfs_run`) with a table of dead positions (canonical
+forms under the problem's symmetry) and pagoda cuts, side by side in lockstep slices,
+with a beam search tried at two sizes; :func:`class_proof`: the position-class
+invariant that forbids a goal at once.
 """
 
 from __future__ import annotations
@@ -21,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
@@ -29,39 +20,14 @@ import numpy.typing as npt
 
 from boardlab.core.errors import LimitExceededError
 from boardlab.core.limits import Budget, Limit
-from boardlab.pegs._solver_beam import beam_search
-from boardlab.pegs._solver_levels import (
-    Analysis,
-    LevelCount,
-    MinMoves,
-    Progress,
-    analyse,
-    min_moves,
-)
-from boardlab.pegs._solver_tables import Goal, Problem, make_problem
-from boardlab.pegs.boards import Board
-from boardlab.pegs.cells import Cell, Jump
+from boardlab.pegs.cells import Jump
 from boardlab.pegs.classes import class_name, position_class
-from boardlab.pegs.formats import parse_goal
-from boardlab.pegs.pagoda import pagoda_tables
+from boardlab.pegs.solver.beam import beam_search
+from boardlab.pegs.solver.levels import Progress
+from boardlab.pegs.solver.pagoda import pagoda_tables
+from boardlab.pegs.solver.tables import Problem
 
-__all__ = [
-    "Analysis",
-    "Classification",
-    "Goal",
-    "LevelCount",
-    "MinMoves",
-    "Problem",
-    "Solution",
-    "StartVerdict",
-    "analyse",
-    "class_proof",
-    "classify",
-    "make_problem",
-    "min_moves",
-    "parse_goal",
-    "solve",
-]
+__all__ = ["Solution", "class_proof", "solve"]
 
 #: What a search worker reports: 1 solution found, 2 search exhausted (0: still going).
 _FOUND, _EXHAUSTED = 1, 2
@@ -151,7 +117,7 @@ def solve(
     (square boards) inward-moving jumps first. After each slice the first search that
     finished, in that order, gives the answer, so the result is deterministic.
     When the searches pass 2 and 32 million nodes, a beam search (width 20,000, then
-    200,000; see :mod:`boardlab.pegs._solver_beam`) is tried once each: it finds
+    200,000; see :mod:`boardlab.pegs.solver.beam`) is tried once each: it finds
     solutions the depth-first search misses (Wiegleb's game) but proves nothing.
 
     A slice runs in pieces of about 50 ms (the same nodes as in one go), and the beam
@@ -299,10 +265,10 @@ class _Search:
     def run(self, step: int) -> tuple[int, int]:
         """Search about ``step`` more nodes (to the first position after them);
         returns the status (0 not done, 1 solved, 2 exhausted) and the nodes searched."""
-        from boardlab.pegs import _kernel
+        from boardlab.pegs.solver import kernel
 
         problem = self.problem
-        status, done = _kernel.dfs_run(
+        status, done = kernel.dfs_run(
             self.state, self.stack_pos, self.stack_j, self.mf, self.mo, self.mt,
             problem.table, self.tt, self.used, self.goal, problem.goal.bits is None,
             problem.goal.pegs, self.ptable, self.pgoal, step,
@@ -315,162 +281,3 @@ class _Search:
         return tuple(
             self.problem.jump(int(self.order[j - 1])) for j in self.stack_j[: self.state[0]]
         )
-
-
-@dataclass(frozen=True)
-class StartVerdict:
-    """One single-vacancy start of ``board``: holes where one peg is known to finish, and
-    the evidence.
-
-    ``ends`` are finishes proven by a solution; ``open`` are finishes the position class
-    allows that were not decided (not searched, or the search ran out of time).
-    """
-
-    board: Board = field(repr=False, compare=False)
-    vacancy: Cell
-    solvable: bool | None
-    ends: tuple[Cell, ...]
-    reason: str
-    open: tuple[Cell, ...] = ()
-
-    def as_dict(self) -> dict[str, object]:
-        """The verdict as JSON-ready values, holes in the board's notation."""
-        name = self.board.hole_name
-        return {
-            "vacancy": name(self.vacancy),
-            "solvable": self.solvable,
-            "ends": [name(cell) for cell in self.ends],
-            "open": [name(cell) for cell in self.open],
-            "reason": self.reason,
-        }
-
-
-@dataclass(frozen=True)
-class Classification:
-    """The answer of :func:`classify`: every single-vacancy start of ``board``, in hole
-    order, and the seconds it took."""
-
-    board: Board
-    starts: tuple[StartVerdict, ...]
-    seconds: float
-
-    def as_dict(self) -> dict[str, object]:
-        """The board, every start's verdict and the seconds as JSON-ready values."""
-        return {
-            "board": self.board.name,
-            "starts": [verdict.as_dict() for verdict in self.starts],
-            "seconds": round(self.seconds, 3),
-        }
-
-
-def classify(
-    board: Board,
-    limit: Limit | None = None,
-    *,
-    every_end: bool = False,
-    progress: Progress | None = None,
-    memory: int | None = None,
-) -> Classification:
-    """For every hole as the single vacancy: can one peg remain, and where?
-
-    The position classes rule out most start/finish pairs at once. A start the classes
-    allow is searched with the goal "one peg anywhere" unless an earlier solution
-    already settles it: a solution from vacancy ``s`` to a peg at ``e`` also solves
-    every symmetric image of the pair and, read backwards, the pair ``(e, s)`` (the
-    complement of each position, jumps in reverse order). With ``every_end`` each
-    finish the classes allow is decided by its own search, and a pair that search leaves
-    open by the complete level pass (the number of solutions), within ``memory`` bytes
-    (None: most of the free memory). ``limit`` bounds each search and each count; a
-    start whose searches all run out is reported as undecided (``solvable`` None).
-
-    :raises BoardlabError: when the board is too large for the solver.
-    """
-    began = time.perf_counter()
-    limit = limit or Limit(time=60.0)
-    size = board.size
-    full = board.grid.full
-    symmetries = board.symmetries()
-    known: dict[tuple[int, int], bool | None] = {}
-    searches = 0
-
-    def key(s: int, e: int) -> tuple[int, int]:
-        return min(min((perm[s], perm[e]), (perm[e], perm[s])) for perm in symmetries)
-
-    def search(start: int, goal: Goal, bound: Limit) -> Solution | None:
-        nonlocal searches
-        searches += 1
-        if progress is not None:
-            progress(searches, 0, f"{searches} searches")
-        try:
-            return solve(make_problem(board, start, goal), bound)
-        except LimitExceededError:
-            return None
-
-    def allowed_ends(s: int) -> list[int]:
-        start_class = position_class(board, full & ~(1 << s))
-        return [e for e in range(size) if position_class(board, 1 << e) == start_class]
-
-    rounds = [Limit(time=limit.time / 8) if limit.time else limit, limit]
-    for round_limit in rounds:
-        for s in range(size):
-            allowed = allowed_ends(s)
-            statuses = [known.get(key(s, e)) for e in allowed]
-            if True in statuses or None not in statuses:
-                continue
-            found = search(full & ~(1 << s), Goal(None, "ANY"), round_limit)
-            if found is not None and found.solved:
-                known[key(s, board.index(found.moves[-1].dst))] = True
-            elif found is not None:
-                for e in allowed:
-                    known[key(s, e)] = False
-    if every_end:
-        for s in range(size):
-            for e in allowed_ends(s):
-                if known.get(key(s, e)) is None:
-                    goal = Goal(1 << e, board.hole_name(board.cells[e]))
-                    one = search(full & ~(1 << s), goal, limit)
-                    known[key(s, e)] = None if one is None else one.solved
-        for s in range(size):  # what the searches left open, the complete count decides
-            for e in allowed_ends(s):
-                if known.get(key(s, e)) is None:
-                    known[key(s, e)] = _count_decides(board, s, e, limit, memory)
-    verdicts = []
-    for s in range(size):
-        pairs = {e: known.get(key(s, e)) for e in range(size)}
-        verdicts.append(_verdict(board, s, allowed_ends(s), pairs))
-    return Classification(board, tuple(verdicts), time.perf_counter() - began)
-
-
-def _count_decides(board: Board, s: int, e: int, limit: Limit, memory: int | None) -> bool | None:
-    """Whether one peg can finish at ``e`` from the vacancy ``s``, by counting solutions
-    (None when the count does not fit in time or memory)."""
-    from boardlab.core.memory import default_budget
-
-    problem = make_problem(
-        board, board.grid.full & ~(1 << s), Goal(1 << e, board.hole_name(board.cells[e]))
-    )
-    try:
-        found = analyse(problem, limit, memory=default_budget() if memory is None else memory)
-    except LimitExceededError:
-        return None
-    return found.solutions > 0
-
-
-def _verdict(
-    board: Board, s: int, allowed: list[int], status: dict[int, bool | None]
-) -> StartVerdict:
-    cell = board.cells[s]
-    if not allowed:
-        start_class = position_class(board, board.grid.full & ~(1 << s))
-        reason = f"impossible: position class {class_name(start_class)} holds no single peg"
-        return StartVerdict(board, cell, False, (), reason)
-    ends = tuple(board.cells[e] for e in allowed if status[e] is True)
-    undecided = tuple(board.cells[e] for e in allowed if status[e] is None)
-    names = ", ".join(board.hole_name(board.cells[e]) for e in allowed)
-    if ends:
-        return StartVerdict(board, cell, True, ends, "solved", undecided)
-    if undecided:
-        reason = f"undecided: the search ran out of time (the class allows {names})"
-        return StartVerdict(board, cell, None, (), reason, undecided)
-    reason = f"impossible: exhausted search (the class allows only {names})"
-    return StartVerdict(board, cell, False, (), reason)

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from boardlab.core.errors import BoardlabError
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
     "Handle",

@@ -12,7 +12,7 @@ its parts, so the kept level is the same whatever the chunks); between two chunk
 search looks at its budget and gives up (None) once it has run out.
 
 >>> from boardlab.pegs.boards import named_board
->>> from boardlab.pegs._solver_tables import make_problem
+>>> from boardlab.pegs.solver.tables import make_problem
 >>> moves = beam_search(make_problem(named_board("english")), 2000)
 >>> moves is not None and len(moves)
 31
@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.limits import Budget
-from boardlab.pegs._solver_tables import Problem
 from boardlab.pegs.cells import Jump
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["beam_search"]
 
@@ -87,14 +87,14 @@ def beam_search(
     count is the children generated, as in the depth-first search. Once it has run out
     the answer is None, like a miss.
     """
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     mf, mo, mt = problem.masks
     table = problem.table
     scores = _score_table(problem)
     top, bottom = problem.start_pegs, problem.goal.pegs
     levels: dict[int, U64] = {
-        top: np.array([_kernel.canon(np.uint64(problem.start), table)], dtype=np.uint64)
+        top: np.array([kernel.canon(np.uint64(problem.start), table)], dtype=np.uint64)
     }
     nodes = 0
     for pegs in range(top - 1, bottom - 1, -1):
@@ -103,11 +103,11 @@ def beam_search(
         for at in range(0, parents.size, _CHUNK):
             if budget is not None and budget.exhausted(nodes):
                 return None
-            children = _kernel.expand(parents[at : at + _CHUNK], mf, mo, mt, table)
+            children = kernel.expand(parents[at : at + _CHUNK], mf, mo, mt, table)
             nodes += children.size
             if kept.size:
                 children = np.concatenate((kept, children))
-            kept = _best(_kernel.sort_unique(children, problem.board.size), width, scores)
+            kept = _best(kernel.sort_unique(children, problem.board.size), width, scores)
         if kept.size == 0:
             return None
         levels[pegs] = kept
@@ -115,7 +115,7 @@ def beam_search(
         int(v)
         for v in levels[bottom].tolist()
         if problem.goal.bits is None
-        or int(v) == int(_kernel.canon(np.uint64(problem.goal.bits), table))
+        or int(v) == int(kernel.canon(np.uint64(problem.goal.bits), table))
     ]
     if not ends:
         return None
@@ -127,7 +127,7 @@ def beam_search(
         for j, (a, b, c) in enumerate(jumps):
             if here >> c & 1 and not here >> a & 1 and not here >> b & 1:
                 parent = here ^ (1 << a) ^ (1 << b) ^ (1 << c)
-                key = _kernel.canon(np.uint64(parent), table)
+                key = kernel.canon(np.uint64(parent), table)
                 at = int(np.searchsorted(level, key))
                 if at < level.size and level[at] == key:
                     path.append(j)

@@ -6,7 +6,7 @@ whose sum is below the goal's can be abandoned at once. :func:`boardlab.pegs.sol
 takes such functions (``pagodas=``); none is generated automatically yet.
 
 >>> from boardlab.pegs.boards import named_board
->>> from boardlab.pegs._solver_tables import make_problem
+>>> from boardlab.pegs.solver.tables import make_problem
 >>> problem = make_problem(named_board("triangle-4"))
 >>> is_pagoda(problem, [1] * 10), is_pagoda(problem, [0] * 9 + [5])
 (True, False)
@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["is_pagoda", "pagoda_tables"]
 

@@ -3,13 +3,13 @@
 A level is split into shards by a hash of each canonical form (:func:`shard_of`), so a
 shard's children can be routed to their own shards and every shard deduplicated on its
 own. The backward pass is written the other way round from
-:func:`boardlab.pegs._kernel.count_parents`: each winning position *pushes* its weight
+:func:`boardlab.pegs.solver.kernel.count_parents`: each winning position *pushes* its weight
 to the canonical form of every parent it has (:func:`parents_of`), the pushes are routed
 to the parents' shards, and each shard adds up what reached its own positions
 (:func:`add_weights`); :func:`children_of` pushes the other way, along the jumps made,
 for the counts from the start. ``tests/pegs/test_shards.py`` and
 ``tests/pegs/test_finish.py`` check them against the in-process pass and the pure-Python
-twins of :mod:`boardlab.pegs._solver_reference`.
+twins of :mod:`boardlab.pegs.solver.reference`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy.typing as npt
 from numba import prange
 
 from boardlab.core.jit import jit, jit_parallel
-from boardlab.pegs._kernel import canon_moved, images_of, jump_images, jump_offsets
+from boardlab.pegs.solver.kernel import canon_moved, images_of, jump_images, jump_offsets
 
 __all__ = [
     "add_weights",
@@ -170,7 +170,7 @@ def children_of(
 ) -> tuple[U64, U64, U64]:
     """``(child, lo, hi)`` for every jump made from every position: the child's
     canonical form and the parent's 128-bit weight (duplicates kept); the forward pass
-    of path counts from the start (:mod:`boardlab.pegs._solver_finish`) pushes these."""
+    of path counts from the start (:mod:`boardlab.pegs.solver.finish`) pushes these."""
     return _push(wins, lo, hi, mf | mo | mt, mf | mo, jump_images(mf, mo, mt, table), table)
 
 

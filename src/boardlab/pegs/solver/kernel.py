@@ -13,7 +13,7 @@ comparison per symmetry (:func:`canon_moved`).
 
 Path counts are 128-bit pairs (``lo``, ``hi``) of ``uint64``: they pass 2^64 on
 large boards and numba would wrap silently. ``tests/pegs/test_solver_kernel.py``
-checks every kernel against its pure-Python twin in :mod:`boardlab.pegs._solver_reference`.
+checks every kernel against its pure-Python twin in :mod:`boardlab.pegs.solver.reference`.
 """
 
 from __future__ import annotations

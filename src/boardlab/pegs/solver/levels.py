@@ -28,9 +28,10 @@ import numpy.typing as npt
 from boardlab.core.errors import ResourceLimitError
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.memory import format_size
-from boardlab.pegs._solver_finish import by_hole, forward_counts
-from boardlab.pegs._solver_tables import Problem
 from boardlab.pegs.cells import Jump
+from boardlab.pegs.solver.finish import by_hole, forward_counts
+from boardlab.pegs.solver.games import ForwardCounts, Games, shortest_line
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
     "BYTES_PER_CHILD",
@@ -72,6 +73,8 @@ class Analysis:
     winning: dict[int, U64]
     #: With one peg anywhere as the goal: solutions by the hole (bit index) of the last peg.
     finishes: dict[int, int] = field(default_factory=dict)
+    #: Every complete game from the start and a shortest one (None: not counted).
+    games: Games | None = None
 
     @property
     def classes(self) -> int:
@@ -131,6 +134,7 @@ class Analysis:
             "winning_boards": self.win_boards,
             "solutions": str(self.solutions),
             **self._by_hole(),
+            **({} if self.games is None else self.games.as_dict()),
             "nodes": self.nodes,
             "proven": self.proven,
             "bound": self.bound,
@@ -244,30 +248,74 @@ def enumerate_levels(
     budget: Budget,
     progress: Progress = _nothing,
     memory: int | None = None,
+    forward: ForwardCounts | None = None,
 ) -> dict[int, U64]:
     """Every reachable position by peg count, from the start down to the goal's count.
+
+    With ``forward`` the lines of play from the start are counted on the way (see
+    :mod:`boardlab.pegs.solver.games`): every level down to one peg is enumerated for
+    the dead ends (those below the goal's count are dropped again) and a shortest
+    game is traced back as soon as its level is known.
 
     :raises LimitExceededError: when the time budget runs out;
     :raises ResourceLimitError: (a ``LimitExceededError``) before a level that would take
         the memory over ``memory`` bytes (None: not checked).
     """
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     mf, mo, mt = problem.masks
     table = problem.table
     top = problem.start_pegs
     bottom = problem.goal.pegs
-    first = _kernel.canon(np.uint64(problem.start), table)
+    first = kernel.canon(np.uint64(problem.start), table)
     levels: dict[int, U64] = {top: np.array([first], dtype=np.uint64)}
+    floor = bottom if forward is None else 1
     total = top - bottom
-    for pegs in range(top - 1, bottom - 1, -1):
+    line: tuple[Jump, ...] | None = None
+    for pegs in range(top - 1, floor - 1, -1):
+        if pegs < bottom and levels[pegs + 1].size == 0:
+            break  # no position below the goal's count has fewer pegs either
         budget.check(f"enumerating positions with {pegs} pegs")
         _check_memory(problem, levels, pegs, memory)
-        children = _kernel.expand(levels[pegs + 1], mf, mo, mt, table)
-        levels[pegs] = _kernel.sort_unique(children, problem.board.size)
-        del children
-        progress(top - pegs, 2 * total, f"positions with {pegs} pegs")
+        if forward is None:
+            children = kernel.expand(levels[pegs + 1], mf, mo, mt, table)
+            levels[pegs] = kernel.sort_unique(children, problem.board.size)
+            del children
+        else:  # the same level, with the lines of play into each position
+            levels[pegs] = forward.expand()
+            line = _trace(problem, forward, levels, line)
+        if pegs >= bottom:
+            progress(top - pegs, 2 * total, f"positions with {pegs} pegs")
+    if forward is not None:
+        forward.close()
+        line = _trace(problem, forward, levels, line)
+        forward.line = line
+    for pegs in [p for p in levels if p < bottom]:
+        del levels[pegs]
     return levels
+
+
+def _trace(
+    problem: Problem,
+    forward: ForwardCounts,
+    levels: dict[int, U64],
+    line: tuple[Jump, ...] | None,
+) -> tuple[Jump, ...] | None:
+    """The shortest game once its level is known (``line`` once traced); then the levels
+    below the goal's count that no longer serve are dropped."""
+    if line is None and forward.tally.first is not None:
+        pegs, board = forward.tally.first
+
+        def reachable(above: int, form: int) -> bool:
+            level = levels[above]
+            at = int(np.searchsorted(level, np.uint64(form)))
+            return at < level.size and int(level[at]) == form
+
+        line = shortest_line(problem, pegs, board, reachable)
+    if line is not None:
+        for pegs in [p for p in levels if p < problem.goal.pegs and p > forward.pegs]:
+            del levels[pegs]
+    return line
 
 
 def analyse(
@@ -275,18 +323,22 @@ def analyse(
     limit: Limit | None = None,
     progress: Progress = _nothing,
     memory: int | None = None,
+    *,
+    games: bool = True,
 ) -> Analysis:
-    """Count reachable positions, winning positions and solutions of ``problem``.
+    """Count reachable positions, winning positions and solutions of ``problem`` (and,
+    with ``games``, every complete game and a shortest one).
 
     :raises LimitExceededError: when the time limit runs out first;
     :raises ResourceLimitError: (a ``LimitExceededError``) when a level would take more
         than ``memory`` bytes (None: not checked).
     """
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     budget = (limit or Limit()).start()
     began = time.perf_counter()
-    levels = enumerate_levels(problem, budget, progress, memory)
+    forward = ForwardCounts(problem) if games else None
+    levels = enumerate_levels(problem, budget, progress, memory, forward)
     mf, mo, mt = problem.masks
     table = problem.table
     bottom = problem.goal.pegs
@@ -297,20 +349,20 @@ def analyse(
     lo = hi = np.zeros(0, dtype=np.uint64)
     for pegs in range(bottom, top + 1):
         level = levels.pop(pegs)
-        sizes = _kernel.orbit_sizes(level, table)
+        sizes = kernel.orbit_sizes(level, table)
         if pegs == bottom:
             lo = np.zeros(level.size, dtype=np.uint64)
             hi = np.zeros(level.size, dtype=np.uint64)
             if problem.goal.bits is None:
                 lo[:] = sizes
             else:
-                target = _kernel.canon(np.uint64(problem.goal.bits), table)
+                target = kernel.canon(np.uint64(problem.goal.bits), table)
                 at = int(np.searchsorted(level, target))
                 if at < level.size and level[at] == target:
                     lo[at] = sizes[at]
         else:
             budget.check(f"counting paths from positions with {pegs} pegs")
-            lo, hi = _kernel.count_parents(
+            lo, hi = kernel.count_parents(
                 winning[pegs - 1], lo, hi, level, mf, mo, mt, table, problem.board.size
             )
             progress(top - bottom + pegs - bottom, 2 * (top - bottom), f"paths from {pegs} pegs")
@@ -327,11 +379,14 @@ def analyse(
         lo, hi = lo[win], hi[win]  # weights of the winning positions only
     counts.reverse()
     finishes: dict[int, int] = {}
-    if problem.goal.bits is None:
+    if problem.goal.bits is None and forward is not None and forward.at_goal is not None:
+        finishes = by_hole(problem, *forward.at_goal)  # every one-peg line is a solution
+    elif problem.goal.bits is None:
         budget.check("counting paths from the start")
         finishes = by_hole(problem, *forward_counts(problem, winning))
     seconds = time.perf_counter() - began
-    return Analysis(problem, tuple(counts), solutions, seconds, winning, finishes)
+    found = None if forward is None else forward.tally.result(problem.board, forward.line or ())
+    return Analysis(problem, tuple(counts), solutions, seconds, winning, finishes, found)
 
 
 def min_moves(
@@ -345,15 +400,17 @@ def min_moves(
 
     :raises LimitExceededError: when the time limit runs out first.
     """
-    from boardlab.pegs import _kernel
-    from boardlab.pegs._solver_reference import canon_py
+    from boardlab.pegs.solver import kernel
+    from boardlab.pegs.solver.reference import canon_py
 
     began = time.perf_counter()
     budget = (limit or Limit()).start()
-    found = analysis if analysis is not None else analyse(problem, limit, progress, memory)
+    if analysis is None:
+        analysis = analyse(problem, limit, progress, memory, games=False)
+    found = analysis
     bottom, top = problem.goal.pegs, problem.start_pegs
     empty = np.zeros(0, dtype=np.uint64)
-    wins, starts, index = _kernel.level_index(
+    wins, starts, index = kernel.level_index(
         [found.winning.get(p, empty) for p in range(top + 1)], problem.board.size
     )
     dist = np.full(wins.size, -1, dtype=np.int16)
@@ -363,7 +420,7 @@ def min_moves(
     table = problem.table
     for pegs in range(bottom + 1, top + 1):
         budget.check(f"measuring moves from positions with {pegs} pegs")
-        best = _kernel.chain_min(
+        best = kernel.chain_min(
             found.winning[pegs], pegs, mf, mo, mt, by_from, to_cell, table,
             wins, starts, index, dist, problem.board.size,
         )  # fmt: skip

@@ -1,8 +1,8 @@
 """Solver layer: the level pass in shards, in process or on a cluster, in memory or on disk.
 
-The same figures as :func:`boardlab.pegs._solver_levels.analyse`, computed so that no
+The same figures as :func:`boardlab.pegs.solver.levels.analyse`, computed so that no
 process ever holds a whole level: each level is split into ``shards`` by a hash of the
-canonical form (:func:`boardlab.pegs._kernel_shards.shard_of`).
+canonical form (:func:`boardlab.pegs.solver.kernel_shards.shard_of`).
 
 - Forward: a task expands one shard of level ``k + 1`` (deduplicating its own children)
   and routes each child to its shard; a task per shard of level ``k`` merges what was
@@ -14,9 +14,9 @@ canonical form (:func:`boardlab.pegs._kernel_shards.shard_of`).
   Summing pushes is the pull of ``count_parents`` read backwards, so ``W`` is the same.
 
 This module plans the passes level by level; the tasks are in
-:mod:`boardlab.pegs._solver_shards_tasks`, where their results are kept (memory or a
+:mod:`boardlab.pegs.solver.shards_tasks`, where their results are kept (memory or a
 work folder, and which levels a stopped run may trust) in
-:mod:`boardlab.pegs._solver_shards_store`. An engine (:class:`boardlab.core.tasks.Engine`)
+:mod:`boardlab.pegs.solver.shards_store`. An engine (:class:`boardlab.core.tasks.Engine`)
 runs the tasks: :class:`boardlab.core.tasks.LocalEngine` in this process (the kernels
 use its cores), or :class:`boardlab.cluster.ray_engine.RayEngine` on a Ray cluster, where a
 task's results stay in the object store and are handed to the next tasks by reference.
@@ -39,16 +39,19 @@ from boardlab.core.errors import ResourceLimitError
 from boardlab.core.limits import Budget
 from boardlab.core.memory import format_size
 from boardlab.core.tasks import Engine
-from boardlab.pegs import _solver_shards_store as store
-from boardlab.pegs._solver_levels import (
+from boardlab.pegs.cells import Jump
+from boardlab.pegs.solver import shards_store as store
+from boardlab.pegs.solver.games import shortest_line
+from boardlab.pegs.solver.levels import (
     BYTES_PER_CHILD,
     Analysis,
     LevelCount,
     Progress,
     moves_per_position,
 )
-from boardlab.pegs._solver_shards_store import Handle
-from boardlab.pegs._solver_shards_tasks import (
+from boardlab.pegs.solver.shards_games import ShardedGames
+from boardlab.pegs.solver.shards_store import Handle
+from boardlab.pegs.solver.shards_tasks import (
     canonical,
     route,
     submit_pushes,
@@ -58,7 +61,7 @@ from boardlab.pegs._solver_shards_tasks import (
     task_push,
     task_sum,
 )
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["DEFAULT_SHARDS", "ShardedRun", "level_passes"]
 
@@ -107,15 +110,18 @@ def level_passes(
     progress: Progress | None,
     keep_winning: bool,
     kept: dict[int, list[Handle]],
+    games: bool = True,
 ) -> Analysis:
     """The forward and backward passes; every level's shards of winning positions (with
-    their weights) are left in ``kept``.
+    their weights) are left in ``kept``. With ``games`` the forward pass also counts the
+    lines of play from the start (every level down to one peg, for the dead ends;
+    :mod:`boardlab.pegs.solver.shards_games`) and traces a shortest game.
 
     :raises LimitExceededError: when the time budget runs out;
     :raises ResourceLimitError: (a ``LimitExceededError``) before a level that would not
         fit in the run's memory or in its work folder's disk.
     """
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     began = time.perf_counter()
     shards = run.shards
@@ -124,11 +130,14 @@ def level_passes(
     nbits = problem.board.size
     top, bottom = problem.start_pegs, problem.goal.pegs
     total = 2 * (top - bottom) or 1
-    first = np.array([_kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
+    first = np.array([kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
     levels: dict[int, list[Handle]] = {top: route(first, shards)}
     sizes: dict[int, int] = {top: 1}
     sample = first
-    for pegs in range(top - 1, bottom - 1, -1):
+    lines = ShardedGames(problem, run.engine, shards) if games else None
+    for pegs in range(top - 1, bottom - 1 if lines is None else 0, -1):
+        if pegs < bottom and sizes[pegs + 1] == 0:
+            break  # no position below the goal's count has fewer pegs either
         budget.check(f"enumerating positions with {pegs} pegs")
         folder = store.level_folder(run.workdir, "level", pegs)
         done = store.finished(folder)
@@ -142,9 +151,19 @@ def level_passes(
                 levels[pegs + 1], run, masks, table, nbits, folder, report
             )
             store.mark_done(folder, {"positions": sizes[pegs]})
+        if lines is not None:
+            budget.check(f"counting lines of play into positions with {pegs} pegs")
+            lines.step(pegs, levels[pegs], run.workdir)
         if progress is not None:
-            progress(top - pegs, total, f"positions with {pegs} pegs ({sizes[pegs]:,})")
+            done_levels = min(top - pegs, total)
+            progress(done_levels, total, f"positions with {pegs} pegs ({sizes[pegs]:,})")
         sample = _sample(levels[pegs], run)
+    found_games = None
+    if lines is not None:
+        line = () if lines.tally.first is None else _trace(problem, run, levels, lines.tally.first)
+        found_games = lines.tally.result(problem.board, line)
+        for pegs in [p for p in levels if p < bottom]:
+            del levels[pegs]
     counts: list[LevelCount] = []
     winning: dict[int, U64] = {}
     wins: list[Handle] = []
@@ -171,7 +190,31 @@ def level_passes(
         if run.workdir is None:
             levels.pop(pegs)  # the level itself is no longer needed in memory
     counts.reverse()
-    return Analysis(problem, tuple(counts), solutions, time.perf_counter() - began, winning)
+    seconds = time.perf_counter() - began
+    return Analysis(problem, tuple(counts), solutions, seconds, winning, games=found_games)
+
+
+def _trace(
+    problem: Problem, run: ShardedRun, levels: dict[int, list[Handle]], first: tuple[int, int]
+) -> tuple[Jump, ...]:
+    """A shortest game, walked back from ``first`` (its pegs and board) through the
+    shards of the levels above (each shard fetched once)."""
+    from boardlab.pegs.solver.kernel_shards import shard_of
+
+    loaded: dict[tuple[int, int], U64] = {}
+
+    def reachable(pegs: int, form: int) -> bool:
+        j = int(shard_of(np.array([form], np.uint64), run.shards)[0])
+        if (pegs, j) not in loaded:
+            handle = levels[pegs][j]
+            if not isinstance(handle, (np.ndarray, str)):  # the start's level is local
+                handle = run.engine.fetch([handle])[0]
+            loaded[pegs, j] = np.asarray(store.load(handle))
+        shard = loaded[pegs, j]
+        at = int(np.searchsorted(shard, np.uint64(form)))
+        return at < shard.size and int(shard[at]) == form
+
+    return shortest_line(problem, first[0], first[1], reachable)
 
 
 def _shard_report(

@@ -8,8 +8,8 @@ every board of ``P`` has as many jumps into a class ``C``, so
 
     F(C) = sum over P of F(P) x (jumps from P's canonical board into C),
 
-which :func:`boardlab.pegs._kernel_shards.children_of` (every jump, its child's
-canonical form, the parent's weight) and :func:`~boardlab.pegs._kernel_shards.add_weights`
+which :func:`boardlab.pegs.solver.kernel_shards.children_of` (every jump, its child's
+canonical form, the parent's weight) and :func:`~boardlab.pegs.solver.kernel_shards.add_weights`
 compute level by level, 128-bit, starting from ``F(start) = 1``. On the goal level a
 class of one-peg boards ends ``F(C)`` solutions, the same number in each of its holes:
 ``F(C) / |C|`` each, and the holes' counts add up to the number of solutions.
@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.grid import permute_bits
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["by_hole", "forward_counts", "start_counts"]
 
@@ -31,16 +31,16 @@ U64 = npt.NDArray[np.uint64]
 
 def start_counts(problem: Problem) -> tuple[U64, U64, U64]:
     """The top of the forward pass: the start's class with ``F = 1``."""
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
-    first = _kernel.canon(np.uint64(problem.start), problem.table)
+    first = kernel.canon(np.uint64(problem.start), problem.table)
     return np.array([first], np.uint64), np.ones(1, np.uint64), np.zeros(1, np.uint64)
 
 
 def forward_counts(problem: Problem, winning: dict[int, U64]) -> tuple[U64, U64, U64]:
     """``(keys, lo, hi)``: the winning classes of the goal level and ``F`` of each (the
     winning positions of every level, sorted, in ``winning``)."""
-    from boardlab.pegs._kernel_shards import add_weights, children_of
+    from boardlab.pegs.solver.kernel_shards import add_weights, children_of
 
     keys, lo, hi = start_counts(problem)
     for pegs in range(problem.start_pegs, problem.goal.pegs, -1):

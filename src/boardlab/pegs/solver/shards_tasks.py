@@ -1,13 +1,13 @@
 """Solver layer: the tasks of the sharded level pass (top-level functions: an engine may
 ship them to other processes or machines).
 
-Each task takes :data:`~boardlab.pegs._solver_shards_store.Handle` values (arrays, or
+Each task takes :data:`~boardlab.pegs.solver.shards_store.Handle` values (arrays, or
 files in the work folder) and returns its result the same way: expand one shard and
 route the children to their shards (:func:`task_expand`), merge what reached a shard
 (:func:`task_merge`), weigh the goal level (:func:`task_goal`), push a shard's weights
 to the parents (:func:`task_push`) and add up what reached a shard (:func:`task_sum`).
 A shard is chosen by a hash of the canonical form
-(:func:`boardlab.pegs._kernel_shards.shard_of`).
+(:func:`boardlab.pegs.solver.kernel_shards.shard_of`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.tasks import Engine
-from boardlab.pegs import _solver_shards_store as store
-from boardlab.pegs._solver_shards_store import Handle
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver import shards_store as store
+from boardlab.pegs.solver.shards_store import Handle
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
     "canonical",
@@ -42,7 +42,7 @@ U64 = npt.NDArray[np.uint64]
 
 def route(values: U64, shards: int, *extra: U64) -> list[Any]:
     """``values`` (and arrays aligned with them) split by shard, each part in order."""
-    from boardlab.pegs._kernel_shards import shard_order
+    from boardlab.pegs.solver.kernel_shards import shard_order
 
     order, starts = shard_order(values, shards)
     grouped = [a[order] for a in (values, *extra)]
@@ -61,9 +61,9 @@ def task_expand(
     outs: list[str] | None,
 ) -> list[Handle] | Handle:
     """The distinct children of one shard, routed to their shards."""
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
-    children = _kernel.sort_unique(_kernel.expand(store.load(parents), *masks, table), nbits)
+    children = kernel.sort_unique(kernel.expand(store.load(parents), *masks, table), nbits)
     routed = route(children, shards)
     kept = [store.save(part, None if outs is None else outs[j]) for j, part in enumerate(routed)]
     return kept if shards > 1 else kept[0]  # one result is returned as itself
@@ -72,7 +72,7 @@ def task_expand(
 def task_merge(nbits: int, out: str | None, *parts: Handle) -> tuple[Handle, int]:
     """One shard of a level: the distinct positions routed to it, sorted; and how many
     (each part is sorted and distinct: a merge)."""
-    from boardlab.pegs._kernel_shards import merge_unique
+    from boardlab.pegs.solver.kernel_shards import merge_unique
 
     arrays = [store.load(p) for p in parts]
     starts = np.cumsum([0] + [a.size for a in arrays]).astype(np.int64)
@@ -87,10 +87,10 @@ def task_goal(
     level: Handle, table: U64, goal: int | None, out: str | None
 ) -> tuple[Handle, tuple[int, ...]]:
     """The winning positions of the goal level's shard with their weights, and counts."""
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
     positions = store.load(level)
-    sizes = _kernel.orbit_sizes(positions, table)
+    sizes = kernel.orbit_sizes(positions, table)
     lo = np.zeros(positions.size, np.uint64)
     if goal is None:
         lo[:] = sizes
@@ -127,7 +127,7 @@ def task_push(
     wins: Handle, masks: tuple[U64, U64, U64], table: U64, shards: int, outs: list[str] | None
 ) -> list[Handle] | Handle:
     """Every weight of one shard of winning positions pushed to its parents, routed."""
-    from boardlab.pegs._kernel_shards import parents_of
+    from boardlab.pegs.solver.kernel_shards import parents_of
 
     return push_routed(parents_of, wins, masks, table, shards, outs)
 
@@ -175,8 +175,8 @@ def task_sum(
     level: Handle, table: U64, out: str | None, *parts: Handle
 ) -> tuple[Handle, tuple[int, ...]]:
     """One shard of a level with the weights pushed to it: its winning positions and counts."""
-    from boardlab.pegs import _kernel
-    from boardlab.pegs._kernel_shards import add_weights
+    from boardlab.pegs.solver import kernel
+    from boardlab.pegs.solver.kernel_shards import add_weights
 
     positions = store.load(level)
     loaded = [store.load(p) for p in parts]
@@ -187,12 +187,12 @@ def task_sum(
         if isinstance(p, str):
             os.remove(p)
     lo, hi = add_weights(positions, keys, lo_in, hi_in)
-    sizes = _kernel.orbit_sizes(positions, table)
+    sizes = kernel.orbit_sizes(positions, table)
     return _keep_winning(positions, sizes, lo, hi, out)
 
 
 def canonical(bits: int, table: U64) -> int:
     """The canonical form of a position (plain int)."""
-    from boardlab.pegs import _kernel
+    from boardlab.pegs.solver import kernel
 
-    return int(_kernel.canon(np.uint64(bits), table))
+    return int(kernel.canon(np.uint64(bits), table))

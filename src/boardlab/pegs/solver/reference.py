@@ -1,7 +1,7 @@
 """Solver layer: slow, obviously right pure-Python twins of the solver kernels.
 
 They work on Python ints and sets with no cleverness, and the tests compare every
-kernel in :mod:`boardlab.pegs._kernel` against them on small boards.
+kernel in :mod:`boardlab.pegs.solver.kernel` against them on small boards.
 """
 
 from __future__ import annotations
@@ -13,17 +13,21 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.grid import permute_bits
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
     "canon_py",
     "canon_slow",
     "count_py",
     "finishes_py",
+    "games_enumerated_py",
+    "games_py",
     "levels_py",
+    "lines_py",
     "min_moves_py",
     "orbit_py",
     "paths_py",
+    "shortest_game_py",
     "solvable_py",
     "weight_py",
     "winning_weights_py",
@@ -151,3 +155,60 @@ def min_moves_py(problem: Problem) -> int | None:
                             following.add(after)
         frontier = following
     return None
+
+
+def games_py(problem: Problem) -> int:
+    """Complete games from the start (every line of play until no jump is left), every
+    board counted, no symmetry: a memoised count of the lines from each board."""
+
+    @cache
+    def games(here: int) -> int:
+        children = list(children_py(problem, here))
+        return sum(games(child) for child in children) if children else 1
+
+    return games(problem.start)
+
+
+def games_enumerated_py(problem: Problem) -> tuple[int, int]:
+    """``(games, shortest)``: every line of play from the start followed to its end, one
+    by one (no memory of positions; small boards only), and the fewest jumps of one."""
+    games = 0
+    shortest = -1
+    stack = [(problem.start, 0)]
+    while stack:
+        here, depth = stack.pop()
+        children = list(children_py(problem, here))
+        if not children:
+            games += 1
+            shortest = depth if shortest < 0 else min(shortest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return games, shortest
+
+
+def shortest_game_py(problem: Problem) -> int:
+    """The fewest jumps from the start to a position with no jump left (breadth first,
+    every board)."""
+    frontier = {problem.start}
+    jumps = 0
+    while True:
+        if any(next(children_py(problem, p), None) is None for p in frontier):
+            return jumps
+        frontier = {child for p in frontier for child in children_py(problem, p)}
+        jumps += 1
+
+
+def lines_py(problem: Problem, depth: int | None = None) -> dict[int, int]:
+    """Lines of play from the start into every reachable board (every level down to the
+    last, or ``depth`` jumps), no symmetry."""
+    counts = {problem.start: 1}
+    every = dict(counts)
+    jumps = 0
+    while counts and (depth is None or jumps < depth):
+        jumps += 1
+        following: dict[int, int] = {}
+        for bits, n in counts.items():
+            for child in children_py(problem, bits):
+                following[child] = following.get(child, 0) + n
+        every.update(following)
+        counts = following
+    return every

@@ -1,10 +1,10 @@
-"""Solver layer: the partitioned level pass from end to end (:mod:`._solver_shards`'s
+"""Solver layer: the partitioned level pass from end to end (:mod:`.shards`'s
 forward and backward passes, then, with one peg anywhere as the goal, the solutions by
-finishing hole of :mod:`._solver_shards_finish`).
+finishing hole of :mod:`.shards_finish`).
 
-The modules of the pass, each importing only those before it: ``_solver_shards_store``
-(results in memory or in a work folder), ``_solver_shards_tasks`` (the tasks an engine
-runs), ``_solver_shards`` (the forward and backward passes), ``_solver_shards_finish``
+The modules of the pass, each importing only those before it: ``shards_store``
+(results in memory or in a work folder), ``shards_tasks`` (the tasks an engine
+runs), ``shards`` (the forward and backward passes), ``shards_games`` (the games), ``shards_finish``
 (solutions by finishing hole), and this one.
 """
 
@@ -14,11 +14,11 @@ from dataclasses import replace
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.pegs._solver_levels import Analysis, Progress
-from boardlab.pegs._solver_shards import ShardedRun, level_passes
-from boardlab.pegs._solver_shards_finish import finishes_sharded
-from boardlab.pegs._solver_shards_store import Handle, prepare_workdir
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver.levels import Analysis, Progress
+from boardlab.pegs.solver.shards import ShardedRun, level_passes
+from boardlab.pegs.solver.shards_finish import finishes_sharded
+from boardlab.pegs.solver.shards_store import Handle, prepare_workdir
+from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["analyse_sharded"]
 
@@ -29,8 +29,10 @@ def analyse_sharded(
     limit: Limit | None = None,
     progress: Progress | None = None,
     keep_winning: bool = False,
+    *,
+    games: bool = True,
 ) -> Analysis:
-    """:func:`boardlab.pegs._solver_levels.analyse`, partitioned (see the module docstring).
+    """:func:`boardlab.pegs.solver.levels.analyse`, partitioned (see the module docstring).
 
     With ``keep_winning`` the winning positions of every level are gathered (sorted) into
     the result, as :func:`min_moves` needs; otherwise ``winning`` is empty.
@@ -45,7 +47,7 @@ def analyse_sharded(
     budget = (limit or Limit()).start()
     try:
         wins: dict[int, list[Handle]] = {}
-        found = level_passes(problem, run, budget, progress, keep_winning, wins)
+        found = level_passes(problem, run, budget, progress, keep_winning, wins, games)
         if problem.goal.bits is None:
             finishes = finishes_sharded(problem, run, wins, budget, progress)
             found = replace(found, finishes=finishes, seconds=budget.elapsed)

@@ -1,8 +1,8 @@
 """Solver layer: solutions by finishing hole, partitioned (after the sharded passes).
 
-:mod:`boardlab.pegs._solver_finish` in shards: a task takes one shard of level ``k + 1``
+:mod:`boardlab.pegs.solver.finish` in shards: a task takes one shard of level ``k + 1``
 with the counts ``F`` from the start, pushes each along every jump to the child's
-canonical form (:func:`boardlab.pegs._kernel_shards.children_of`) and routes the pushes
+canonical form (:func:`boardlab.pegs.solver.kernel_shards.children_of`) and routes the pushes
 by shard; a task per shard of level ``k`` adds up what reached its winning positions.
 In a work folder each level's counts are kept in ``paths-PP/`` (trusted once its
 ``done.json`` is written), so a stopped run resumes here too.
@@ -16,31 +16,23 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.limits import Budget
-from boardlab.pegs import _solver_shards_store as store
-from boardlab.pegs._solver_finish import by_hole, start_counts
-from boardlab.pegs._solver_levels import Progress
-from boardlab.pegs._solver_shards import ShardedRun
-from boardlab.pegs._solver_shards_store import Handle
-from boardlab.pegs._solver_shards_tasks import push_routed, route, submit_pushes
-from boardlab.pegs._solver_tables import Problem
+from boardlab.pegs.solver import shards_store as store
+from boardlab.pegs.solver.finish import by_hole, start_counts
+from boardlab.pegs.solver.levels import Progress
+from boardlab.pegs.solver.shards import ShardedRun
+from boardlab.pegs.solver.shards_games import task_push_forward
+from boardlab.pegs.solver.shards_store import Handle
+from boardlab.pegs.solver.shards_tasks import route, submit_pushes
+from boardlab.pegs.solver.tables import Problem
 
-__all__ = ["finishes_sharded", "task_add", "task_push_forward"]
+__all__ = ["finishes_sharded", "task_add"]
 
 U64 = npt.NDArray[np.uint64]
 
 
-def task_push_forward(
-    counts: Handle, masks: tuple[U64, U64, U64], table: U64, shards: int, outs: list[str] | None
-) -> list[Handle] | Handle:
-    """Every count of one shard pushed along every jump to the child, routed."""
-    from boardlab.pegs._kernel_shards import children_of
-
-    return push_routed(children_of, counts, masks, table, shards, outs)
-
-
 def task_add(wins: Handle, out: str | None, *parts: Handle) -> Handle:
     """One shard of winning positions with the counts pushed to them."""
-    from boardlab.pegs._kernel_shards import add_weights
+    from boardlab.pegs.solver.kernel_shards import add_weights
 
     keys = store.load(wins)[0]
     loaded = [store.load(p) for p in parts]

@@ -1,0 +1,297 @@
+"""Solver layer: numba kernels of the game count: paths from the start, and dead ends.
+
+The forward pass of the game count carries, for every reachable class ``C``, the
+weight ``T(C)``: the lines of play from the start into any board of ``C`` (the paths
+into one board times the class's orbit size). Every board of a parent class ``P`` has
+as many paths from the start (the group fixes the start) and as many jumps into ``C``,
+so ``T(C) = sum of T(P) over the jumps from P's canonical board into C``, and
+``T(start) = 1``. In one process the sums are made while the children are
+deduplicated (:func:`sort_unique_counted`: each child carries its parent's index
+through the bucket pass); in shards, pushed children are added up by
+:func:`add_checked`. A position with no jump left ends a
+game: the games are the sum of ``T`` over the dead ends (:func:`dead_ends`,
+:func:`sum_where`). Weights are 128-bit pairs (``lo``, ``hi``); a sum that would pass
+2^128 is reported, never wrapped. ``tests/pegs/test_games.py`` checks them against
+the pure-Python twins of :mod:`boardlab.pegs.solver.reference`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import prange
+
+from boardlab.core.jit import jit, jit_parallel
+from boardlab.pegs.solver.kernel import (
+    popcount,
+)
+
+__all__ = [
+    "add_checked",
+    "dead_ends",
+    "sort_unique_counted",
+    "sum_where",
+]
+
+U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+B1 = npt.NDArray[np.bool_]
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+#: As in :func:`boardlab.pegs.solver.kernel.sort_unique`: top bits of the bucket pass, the
+#: most low bits a bitmap covers, and the parallel parts.
+_INDEX_BITS = 16
+_BUCKET_BITS = 20
+_PARTS = 64
+
+
+@jit_parallel
+def dead_ends(level: U64, mf: U64, mo: U64, mt: U64) -> B1:
+    """Which positions of ``level`` have no jump left."""
+    holes = mf | mo | mt
+    full = mf | mo
+    out = np.empty(level.size, np.bool_)
+    for i in prange(level.size):
+        p = level[i]
+        dead = True
+        for j in range(holes.size):
+            if (p & holes[j]) == full[j]:
+                dead = False
+                break
+        out[i] = dead
+    return out
+
+
+@jit
+def sum_where(lo: U64, hi: U64, mask: B1) -> tuple[np.uint64, np.uint64, int]:
+    """The sum of the 128-bit weights where ``mask`` is set, as three 64-bit words
+    ``(low, high, top)`` (a sum of many 128-bit weights may pass 2^128)."""
+    s_lo = _ZERO
+    s_hi = _ZERO
+    s_top = 0
+    for i in range(lo.size):
+        if not mask[i]:
+            continue
+        low = s_lo + lo[i]
+        carry = _ONE if low < lo[i] else _ZERO
+        s_lo = low
+        high = s_hi + hi[i]
+        if high < hi[i]:
+            s_top += 1
+        top = high + carry
+        if top < high:
+            s_top += 1
+        s_hi = top
+    return s_lo, s_hi, s_top
+
+
+@jit
+def add_checked(level: U64, keys: U64, lo: U64, hi: U64) -> tuple[U64, U64, bool]:
+    """``(lo, hi, overflow)``: the 128-bit sums of the weights pushed to each position of
+    the sorted ``level`` (pushes to forms not in ``level`` dropped); ``overflow`` when a
+    sum passed 2^128."""
+    out_lo = np.zeros(level.size, np.uint64)
+    out_hi = np.zeros(level.size, np.uint64)
+    overflow = False
+    at = np.searchsorted(level, keys)
+    for i in range(keys.size):
+        k = at[i]
+        if k < level.size and level[k] == keys[i]:
+            low = out_lo[k] + lo[i]
+            carry = _ONE if low < lo[i] else _ZERO
+            out_lo[k] = low
+            high = out_hi[k] + hi[i]
+            if high < hi[i]:
+                overflow = True
+            top = high + carry
+            if top < high:
+                overflow = True
+            out_hi[k] = top
+    return out_lo, out_hi, overflow
+
+
+@jit
+def _add_weight(acc_lo: U64, acc_hi: U64, at: int, add_lo: np.uint64, add_hi: np.uint64) -> bool:
+    """``acc[at] += add`` in 128 bits; True when the sum passed 2^128."""
+    low = acc_lo[at] + add_lo
+    carry = _ONE if low < add_lo else _ZERO
+    acc_lo[at] = low
+    high = acc_hi[at] + add_hi
+    wrapped = high < add_hi
+    top = high + carry
+    acc_hi[at] = top
+    return bool(wrapped or top < high)
+
+
+@jit
+def _dense(size: int, words: int) -> bool:
+    """Whether a bucket of ``size`` values goes through the bitmap (else it is sorted)."""
+    return words > 0 and size * 16 >= words
+
+
+@jit
+def _count_bucket(spread: U64, src: I32, lo: int, hi: int, bitmap: U64) -> int:
+    """The distinct values of one bucket; a sorted bucket is left sorted, ``src`` with it."""
+    words = bitmap.size
+    if _dense(hi - lo, words):
+        mask = np.uint64(words * 64 - 1)
+        for r in range(lo, hi):
+            v = spread[r] & mask
+            bitmap[v >> np.uint64(6)] |= _ONE << (v & np.uint64(63))
+        count = 0
+        for k in range(words):
+            x = bitmap[k]
+            if x != _ZERO:
+                bitmap[k] = _ZERO
+                count += popcount(x)
+        return count
+    order = np.argsort(spread[lo:hi], kind="mergesort")
+    keys = spread[lo:hi][order]
+    froms = src[lo:hi][order]
+    spread[lo:hi] = keys
+    src[lo:hi] = froms
+    count = 1
+    for r in range(lo + 1, hi):
+        if spread[r] != spread[r - 1]:
+            count += 1
+    return count
+
+
+@jit
+def _emit_bucket(
+    spread: U64,
+    src: I32,
+    lo: int,
+    hi: int,
+    bitmap: U64,
+    acc_lo: U64,
+    acc_hi: U64,
+    plo: U64,
+    phi: U64,
+    out: U64,
+    out_lo: U64,
+    out_hi: U64,
+    w: int,
+    base: np.uint64,
+) -> tuple[int, bool]:
+    """Write one bucket's distinct values (sorted) and the summed weights of their
+    parents from ``out[w]`` on; return the next write position and the overflow."""
+    words = bitmap.size
+    overflow = False
+    if _dense(hi - lo, words):
+        mask = np.uint64(words * 64 - 1)
+        for r in range(lo, hi):
+            v = spread[r] & mask
+            bitmap[v >> np.uint64(6)] |= _ONE << (v & np.uint64(63))
+            p = src[r]
+            overflow |= _add_weight(acc_lo, acc_hi, int(v), plo[p], phi[p])
+        for k in range(words):
+            x = bitmap[k]
+            if x != _ZERO:
+                bitmap[k] = _ZERO
+                while x != _ZERO:
+                    v = 64 * k + popcount((x & (_ZERO - x)) - _ONE)
+                    out[w] = base | np.uint64(v)
+                    out_lo[w] = acc_lo[v]
+                    out_hi[w] = acc_hi[v]
+                    acc_lo[v] = _ZERO
+                    acc_hi[v] = _ZERO
+                    w += 1
+                    x &= x - _ONE
+        return w, overflow
+    for r in range(lo, hi):
+        if r == lo or spread[r] != spread[r - 1]:
+            out[w] = spread[r]
+            w += 1
+        p = src[r]
+        overflow |= _add_weight(out_lo, out_hi, w - 1, plo[p], phi[p])
+    return w, overflow
+
+
+@jit_parallel
+def sort_unique_counted(
+    values: U64, offsets: I64, plo: U64, phi: U64, nbits: int
+) -> tuple[U64, U64, U64, bool]:
+    """``(level, lo, hi, overflow)``: the distinct children, sorted (as
+    :func:`boardlab.pegs.solver.kernel.sort_unique` gives them), each with the sum of its
+    parents' 128-bit weights over the jumps into it; ``overflow`` when a sum passed 2^128.
+
+    ``values`` are the children as :func:`boardlab.pegs.solver.kernel.expand` writes them,
+    the children of parent ``i`` at ``offsets[i]:offsets[i + 1]``. The same bucket pass
+    as ``sort_unique``, each child carrying its parent's index; then every part of
+    buckets counts its distinct values, and adds the weights in a second look: a dense
+    bucket through a bitmap and an accumulator indexed by the low bits, a sparse one
+    sorted with its parents.
+    """
+    n = values.size
+    top = min(_INDEX_BITS, max(nbits, 1))
+    while top > 1 and (1 << top) > 4 * n:
+        top -= 1
+    low = max(nbits - top, 0)
+    shift = np.uint64(low)
+    bins = 1 << top
+    chunks = 8 if n >= 1 << 16 else 1
+    hist = np.zeros((chunks, bins), np.int64)
+    for c in prange(chunks):
+        for i in range(n * c // chunks, n * (c + 1) // chunks):
+            hist[c, int(values[i] >> shift)] += 1
+    fill = np.empty((chunks, bins), np.int64)
+    starts = np.empty(bins + 1, np.int64)
+    at = 0
+    for k in range(bins):
+        starts[k] = at
+        for c in range(chunks):
+            fill[c, k] = at
+            at += hist[c, k]
+    starts[bins] = n
+    spread = np.empty(n, np.uint64)
+    src = np.empty(n, np.int32)
+    for c in prange(chunks):
+        first_child = n * c // chunks
+        parent = max(int(np.searchsorted(offsets, first_child, side="right")) - 1, 0)
+        for i in range(first_child, n * (c + 1) // chunks):
+            while offsets[parent + 1] <= i:
+                parent += 1
+            k = int(values[i] >> shift)
+            spread[fill[c, k]] = values[i]
+            src[fill[c, k]] = parent
+            fill[c, k] += 1
+    first = np.zeros(_PARTS + 1, np.int64)
+    part = 1
+    for k in range(bins):
+        while part < _PARTS and starts[k + 1] >= (n * part) // _PARTS:
+            first[part] = k + 1
+            part += 1
+    while part <= _PARTS:
+        first[part] = bins
+        part += 1
+    words = (1 << low) >> 6 if low <= _BUCKET_BITS else 0
+    kept = np.zeros(_PARTS + 1, np.int64)
+    for q in prange(_PARTS):
+        bitmap = np.zeros(words, np.uint64)
+        count = 0
+        for k in range(first[q], first[q + 1]):
+            if starts[k + 1] > starts[k]:
+                count += _count_bucket(spread, src, starts[k], starts[k + 1], bitmap)
+        kept[q + 1] = count
+    offs = np.cumsum(kept)
+    out = np.empty(offs[_PARTS], np.uint64)
+    out_lo = np.zeros(offs[_PARTS], np.uint64)
+    out_hi = np.zeros(offs[_PARTS], np.uint64)
+    flags = np.zeros(_PARTS, np.bool_)
+    for q in prange(_PARTS):
+        bitmap = np.zeros(words, np.uint64)
+        acc = words * 64 if offs[q + 1] > offs[q] else 0
+        acc_lo = np.zeros(acc, np.uint64)
+        acc_hi = np.zeros(acc, np.uint64)
+        w = offs[q]
+        for k in range(first[q], first[q + 1]):
+            if starts[k + 1] > starts[k]:
+                w, wrapped = _emit_bucket(
+                    spread, src, starts[k], starts[k + 1], bitmap, acc_lo, acc_hi,
+                    plo, phi, out, out_lo, out_hi, w, np.uint64(k) << shift,
+                )  # fmt: skip
+                flags[q] |= wrapped
+    return out, out_lo, out_hi, bool(flags.any())
