@@ -23,7 +23,8 @@ class Answer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 class HexState(Answer, kw_only=True, forbid_unknown_fields=True):
-    """A Hex game as the page draws it."""
+    """A Hex game as the page draws it: ``cells`` lists every cell row by row as drawn
+    (``a1 b1 ... a2 b2 ...``), the order of the SVG's cells too."""
 
     size: int
     swap: bool
