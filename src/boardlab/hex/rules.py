@@ -7,9 +7,11 @@ cell to the right of the one above). Player 1 (``BLACK``, who moves first) joins
 left edge (column 1) to the right edge (column n); player 2 (``WHITE``) joins the top
 edge (row 1) to the bottom edge (row n).
 
-A cell is written HexGui style, column letter then row number: ``a1`` is the top-left
-cell, ``c2`` is column 3 of row 2. Internally rows and columns count from 0 and a cell
-is also an index ``row * n + col``.
+A :class:`Cell` is written column letter then row number of this board: ``a1`` is the
+top-left cell, ``c2`` is column 3 of row 2. Internally rows and columns count from 0 and
+a cell is also an index ``row * n + col``. Every result outside names a move as HexGui
+does (:func:`move_name`, read back by :func:`parse_move_name`): the cell across the long
+diagonal, since HexGui's board is this one transposed.
 
 Wins are detected incrementally with a union-find whose roots carry two edge flags;
 every union is logged so :meth:`Position.pop` undoes it exactly.
