@@ -29,8 +29,10 @@ def test_show_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     picture = tmp_path / "p.svg"
     code, out, err = run(["show", str(DATA / "ioi7.txt"), "--svg", str(picture)], capsys)
     assert code == 0 and err == ""
-    assert out.startswith("# IOI notation: X = player 1 (black) joins left and right")
-    assert "\n   a b c d e f g\n" in out and out.endswith("black (player 1) to move\n")
+    # drawn as HexGui draws it: the IOI file's O at a7 (row 7, column 1) is HexGui's g1
+    assert out.startswith("# HexGui orientation: X = black joins top and bottom")
+    assert "\n   a b c d e f g\n 1 . . . . . . O\n" in out
+    assert out.endswith("black (player 1) to move\n")
     assert picture.read_text().startswith("<svg")
 
 
@@ -47,38 +49,47 @@ def test_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "b.txt"
     board.write_text(". . .\n. . .\n. . .\n")
     code, out, _ = run(["solve", str(board)], capsys)
-    assert code == 0
-    assert "notation: ioi\n" in out
-    assert "winner: black (player 1)\nwinning moves: b2 b1 c1 a3 b3\n" in out
+    assert code == 0 and "notation" not in out
+    assert "winner: black (player 1)\nwinning moves: b2 a2 a3 c1 c2\n" in out
     assert "complete: True" in out
     code, two, _ = run(["solve", str(board), "--jobs", "2"], capsys)
     assert code == 0 and two.split("nodes:")[0] == out.split("nodes:")[0]
 
 
-def test_sgf_answers_in_hexgui_notation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A HexGui file (setup in the second node, white to move) is answered in HexGui's
-    cells; ``--notation ioi`` gives the transposed names; JSON names the colours."""
+def test_every_input_is_answered_in_hexgui_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A HexGui file (setup in the second node, white to move) and the same position as
+    an IOI diagram are answered alike, in HexGui's names; ``--json`` is the result's own
+    ``as_dict()``, nothing added; the old ``--notation`` is refused with the reason."""
     sgf = tmp_path / "p.sgf"
     # HexGui: black b1 b2 (joining top and bottom), white a3; white wins by blocking at b3
     sgf.write_text("(;AP[HexGui:0.9.GIT]FF[4]GM[11]SZ[3];AB[b1][b2]AW[a3]PL[W])")
-    code, out, _ = run(["solve", str(sgf)], capsys)
-    assert code == 0 and "notation: hexgui\n" in out
-    assert "to move: white (player 2)\nwinner: white (player 2)\nwinning moves: b3\n" in out
-    code, shown, _ = run(["show", str(sgf)], capsys)
-    assert shown.startswith("# HexGui notation") and "\n 1 . X .\n 2  . X .\n 3   O . .\n" in shown
-    code, out, _ = run(["move", str(sgf), "--playouts", "200", "--json"], capsys)
-    found = json.loads(out)
-    assert found["notation"] == "hexgui" and found["to_move_color"] == "white"
-    code, out, _ = run(
-        ["move", str(sgf), "--playouts", "200", "--json", "--notation", "ioi"], capsys
-    )
-    assert json.loads(out)["notation"] == "ioi"
-    # HexGui b3 is the IOI cell c2
-    code, out, _ = run(["solve", str(sgf), "--json"], capsys)
-    found = json.loads(out)
-    assert found["winning_moves"] == ["b3"] and found["winner_color"] == "white"
-    code, out, _ = run(["solve", str(sgf), "--json", "--notation", "ioi"], capsys)
-    assert json.loads(out)["winning_moves"] == ["c2"]
+    code, diagram, _ = run(["convert", str(sgf), "--to", "diagram"], capsys)
+    ioi = tmp_path / "p.txt"
+    ioi.write_text(diagram)  # the IOI orientation: HexGui's b3 is the IOI cell c2
+    assert code == 0 and parse_position(diagram).board[Cell.parse("c2").index(3)] == 0
+    for source in (sgf, ioi):
+        code, out, _ = run(["solve", str(source)], capsys)
+        assert code == 0 and "notation" not in out
+        assert "to move: white (player 2)\nwinner: white (player 2)\nwinning moves: b3\n" in out
+        code, shown, _ = run(["show", str(source)], capsys)
+        assert shown.startswith("# HexGui orientation")
+        assert "\n 1 . X .\n 2  . X .\n 3   O . .\n" in shown
+        code, out, _ = run(["solve", str(source), "--json"], capsys)
+        found = json.loads(out)
+        assert found == {
+            **solve(parse_position(diagram), Limit(time=30)).as_dict(),
+            "seconds": found["seconds"],
+            "nodes": found["nodes"],
+        }
+        assert found["winning_moves"] == ["b3"]
+        assert sorted(found["losing_moves"]) == ["a1", "a2", "c1", "c2", "c3"]
+        code, out, _ = run(["move", str(source), "--playouts", "200", "--json"], capsys)
+        moved = json.loads(out)
+        assert code == 0 and moved["move"] == "b3" and "notation" not in moved
+    code, out, err = run(["solve", str(sgf), "--notation", "ioi"], capsys)
+    assert code == 2 and out == "" and "--notation is gone" in err and err.count("\n") == 1
 
 
 def test_sgf_with_variations_says_which_line(
@@ -100,7 +111,7 @@ def test_solve_and_move_json_share_the_api_form(
     code, out, _ = run(["solve", str(board), "--json"], capsys)
     solved = json.loads(out)
     assert code == 0 and solved["winner"] == 1 and solved["proven"] and solved["complete"]
-    assert solved["winning_moves"] == ["b2", "b1", "c1", "a3", "b3"]
+    assert solved["winning_moves"] == ["b2", "a2", "a3", "c1", "c2"]
     assert {"nodes", "seconds"} <= solved.keys()
     # 9x9 is past the DFPN solver, so the engine's playouts choose the move
     open9 = tmp_path / "open9.txt"
@@ -187,7 +198,7 @@ def test_selfplay_with_swap(capsys: pytest.CaptureFixture[str]) -> None:
     moves = out.splitlines()[0].split()[1:]
     # player 1 opens on an outer cell, and player 2 swaps it exactly when the solver
     # says it wins for player 1
-    first = Cell.parse(moves[0])
+    first = Cell.parse(moves[0]).transposed()  # HexGui's name
     assert min(first.row, first.col, 4 - first.row, 4 - first.col) <= 1
     opening = Position(5)
     opening.play(first)
@@ -209,7 +220,7 @@ def test_selfplay_and_demo(capsys: pytest.CaptureFixture[str]) -> None:
     game = load_game("hex")
     assert game.demo is not None
     lines = game.demo()
-    assert lines[0].startswith("4x4 solved: player 1 wins; winning openings c2 b3 d1 a4")
+    assert lines[0].startswith("4x4 solved: player 1 wins; winning openings b3 c2 a4 d1")
 
 
 @pytest.mark.parametrize(

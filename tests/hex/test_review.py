@@ -8,7 +8,7 @@ from tests.hex.test_solver import brute_force_winning_moves
 from boardlab.core.limits import Limit
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.review import analyse, review
-from boardlab.hex.rules import Position, parse_move
+from boardlab.hex.rules import Position, parse_move, parse_move_name
 
 
 def winner_by_brute_force(position: Position) -> int:
@@ -19,8 +19,8 @@ def winner_by_brute_force(position: Position) -> int:
 
 
 def test_every_point_of_a_3x3_game_is_proven_right() -> None:
-    names = ["a1", "b1", "c1", "a2", "b2", "c2"]
-    moves = [parse_move(name, 3) for name in names]
+    names = ["a1", "b1", "c1", "a2", "b2", "c2"]  # HexGui's names, as the review gives them
+    moves = [parse_move_name(name, 3) for name in names]
     points = review(3, moves, False, playouts=200, seed=1)
     assert [p.ply for p in points] == list(range(len(names) + 1))
     assert [p.move for p in points] == [None, *names]
@@ -111,14 +111,15 @@ def test_analysis_agrees_with_the_solver() -> None:
     position = Position.from_moves(4, [parse_move(n, 4) for n in ONLY_D2])
     exact = solve(position, Limit(time=10))
     assert [str(c) for c in exact.winning_moves] == ["d2"] and exact.winner == 1
+    # the analysis names the cells as HexGui does: the IOI d2 is HexGui's b4
     found = analyse(position, Limit(nodes=300), seed=1)
     assert found["proven"] and found["verdict"] == 1 and found["win_rate"] == 1.0
-    assert found["move"] == "d2" and found["reason"] == "proven by the exact solver"
+    assert found["move"] == "b4" and found["reason"] == "proven by the exact solver"
     rates = {entry["move"]: entry["win_rate"] for entry in found["top"]}
-    assert rates["d2"] == 1.0
-    lost = {str(c) for c in exact.losing_moves}
+    assert rates["b4"] == 1.0
+    lost = {c.vertex() for c in exact.losing_moves}
     assert lost and all(rates[m] == 0.0 for m in rates if m in lost)
-    assert found["solver"]["winning_moves"] == ["d2"]
+    assert found["solver"]["winning_moves"] == ["b4"]
     # past the solver's size the engine's view stands, marked unproven
     big = analyse(Position(9), Limit(nodes=200), seed=1)
     assert big["solver"] is None and not big["proven"]

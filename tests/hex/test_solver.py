@@ -67,7 +67,7 @@ def test_published_small_boards() -> None:
     r3 = solve(Position(3))
     names = {str(cell) for cell in r3.winning_moves}
     assert "b2" in names and "a1" not in names
-    assert format_result(r3).startswith("winner: player 1; winning moves: b2")
+    assert format_result(r3).startswith("winner: black (player 1); winning moves: b2 a2 ")
 
 
 def test_4x4_openings_have_the_180_degree_symmetry() -> None:

@@ -247,11 +247,14 @@ def test_pegs_hint_validates_its_fields(client: Any, body: dict[str, Any], messa
 
 # -- hex -----------------------------------------------------------------------------------
 def test_hex_game_replay_move_engine_and_chain(client: Any) -> None:
-    state = post(client, "hex/state", {"size": 3, "moves": ["a2", "a1", "b2", "b1"]})
+    # HexGui's names: red (player 1) joins top and bottom, down column b here
+    state = post(client, "hex/state", {"size": 3, "moves": ["b1", "a1", "b2", "a2"]})
     assert state["to_move"] == 1 and state["winner"] is None and len(state["legal"]) == 5
+    assert state["cells"][:4] == ["a1", "b1", "c1", "a2"]  # row by row, as drawn
     assert re.findall(r'data-cell="([a-z][0-9]+)"', state["svg"]) == state["cells"]
-    won = post(client, "hex/move", {"size": 3, "moves": state["moves"], "move": "c2"})
-    assert won["winner"] == 1 and sorted(won["chain"]) == ["a2", "b2", "c2"]
+    assert state["stones"] == {"1": ["b1", "b2"], "2": ["a1", "a2"]}
+    won = post(client, "hex/move", {"size": 3, "moves": state["moves"], "move": "b3"})
+    assert won["winner"] == 1 and sorted(won["chain"]) == ["b1", "b2", "b3"]
     over = post(client, "hex/engine", {"size": 3, "moves": won["moves"]}, 422)
     assert "game is over" in over["error"]
     taken = post(client, "hex/move", {"size": 3, "moves": ["b2"], "move": "b2"}, 422)
@@ -266,10 +269,11 @@ def test_hex_game_replay_move_engine_and_chain(client: Any) -> None:
 
 
 def test_hex_review_gives_every_position_and_its_limits(client: Any) -> None:
-    found = post(client, "hex/review", {"size": 3, "moves": ["a1", "b1", "c1"], "playouts": 100})
+    found = post(client, "hex/review", {"size": 3, "moves": ["a1", "a2", "a3"], "playouts": 100})
     assert found["playouts"] == 100
     points = found["points"]
     assert [p["ply"] for p in points] == [0, 1, 2, 3]
+    assert [p["move"] for p in points] == [None, "a1", "a2", "a3"]
     assert [p["winner"] for p in points] == [1, 2, 1, 2]
     assert all(p["proven"] is True for p in points)
     assert [p["turned"] for p in points] == [False, True, True, True]
@@ -280,7 +284,7 @@ def test_hex_review_gives_every_position_and_its_limits(client: Any) -> None:
 def test_hex_solve_matches_the_solver(client: Any) -> None:
     found = post(client, "hex/solve", {"size": 3, "moves": []})
     assert found["winner"] == 1 and found["complete"]
-    assert set(found["winning_moves"]) == {"b2", "b1", "c1", "a3", "b3"}
+    assert set(found["winning_moves"]) == {"b2", "a2", "a3", "c1", "c2"}
 
 
 def test_hex_numbers_the_stones_and_marks_the_last_one(client: Any) -> None:
@@ -452,10 +456,10 @@ def test_hex_engine_opens_off_centre_under_the_swap_rule(client: Any) -> None:
     """With the swap rule the engine's first stone is the near-balanced one every front
     end plays (hex.player.choose_move), not the centre the swap would take."""
     from boardlab.hex.engine.opening import balanced_opening
-    from boardlab.hex.rules import Cell
+    from boardlab.hex.rules import vertex
 
     found = post(client, "hex/engine", {"size": 5, "swap": True, "moves": [], "playouts": 200})
-    assert found["moves"] == [str(Cell.of_index(balanced_opening(5, 0)[0], 5))]
+    assert found["moves"] == [vertex(balanced_opening(5, 0)[0], 5)]
     assert found["moves"] != ["c3"] and "near-balanced" in found["engine"]["reason"]
 
 

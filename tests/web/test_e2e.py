@@ -103,7 +103,7 @@ def test_hex_game_won_against_the_weak_engine(page: Any) -> None:
     assert "You win" in status, status
     chain = page.inner_text("#hex-chain").removeprefix("Winning chain: ").split()
     assert len(chain) >= 3
-    assert {name[0] for name in chain} == {"a", "b", "c"}  # red joins left and right
+    assert {name[1:] for name in chain} == {"1", "2", "3"}  # red joins top and bottom
     screenshot(page, "hex-won")
     # a click once the game is over is refused, and says why
     cell(page, "hex-svg", chain[0]).click()

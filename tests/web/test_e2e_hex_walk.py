@@ -149,8 +149,8 @@ def test_the_move_list_walks_and_a_move_there_starts_a_new_line(page: Any) -> No
 
 
 def test_analysis_of_a_move_found_without_playouts_gives_its_reason(page: Any) -> None:
-    # blue (top to bottom) threatens a3 only; red to move and cannot win at once
-    page.goto(f"{page.base_url}/#hex?size=3&swap=0&you=1&moves=c1,a1,c2,a2")
+    # blue (left to right) threatens c1 only; red to move and cannot win at once
+    page.goto(f"{page.base_url}/#hex?size=3&swap=0&you=1&moves=a3,a1,b3,b1&names=hexgui")
     page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 4")
     idle(page)
     page.click("#hex-analyse")
@@ -158,13 +158,13 @@ def test_analysis_of_a_move_found_without_playouts_gives_its_reason(page: Any) -
     text = page.inner_text("#hex-analysis")
     assert "of 0 playouts" not in text
     # the engine's reason (it blocks the only threat) gives way to the solver's proof
-    assert "with a3: a proven win." in text and "a3 100%" in text
+    assert "with c1: a proven win." in text and "c1 100%" in text
 
 
 def reviewed_game(page: Any) -> None:
     """Open, from its link, a 3x3 game whose three moves each turned it (a1 throws the
-    empty board away, b1 gives it back, c1 throws it away again) and review it."""
-    page.goto(f"{page.base_url}/#hex?size=3&swap=0&you=2&moves=a1,b1,c1")
+    empty board away, a2 gives it back, a3 throws it away again) and review it."""
+    page.goto(f"{page.base_url}/#hex?size=3&swap=0&you=2&moves=a1,a2,a3&names=hexgui")
     page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 3")
     idle(page)
     page.click("#hex-review")
@@ -175,7 +175,7 @@ def test_the_review_graphs_the_game_and_marks_the_moves_that_turned_it(page: Any
     reviewed_game(page)
     assert page.locator("#hex-review-box circle").count() == 4
     assert page.locator("#hex-review-box circle.turned").count() == 3
-    assert "Moves that turned the game: 1 (a1), 2 (b1), 3 (c1)." in page.inner_text(
+    assert "Moves that turned the game: 1 (a1), 2 (a2), 3 (a3)." in page.inner_text(
         "#hex-review-box"
     )
     page.locator('#hex-review-box circle[data-ply="1"]').click()

@@ -3,12 +3,13 @@
 Position files are diagrams or HexGui SGF (see :mod:`boardlab.hex.formats`); diagrams
 use the IOI orientation (X = player 1 joins the left and right edges).
 
-One notation rule for ``show``, ``solve`` and ``move``: cells are printed in the notation
-of the input, HexGui's for SGF (black, player 1, joins top and bottom; ``c5`` is column
-c, row 5 of HexGui's board) and the IOI orientation for a diagram; ``--notation
-hexgui|ioi`` overrides it, and every output says which it used (JSON: ``notation``,
-with the colours as ``black``/``white`` beside the player numbers). ``--line main|last``
-picks the line of an SGF file with variations (see :func:`boardlab.hex.formats.parse_sgf`).
+One name for every cell: ``show``, ``solve``, ``move`` and ``selfplay`` name cells as
+HexGui does, whatever the input (black, player 1, joins top and bottom; ``c5`` is column
+c, row 5 of HexGui's board), as GTP, SGF and the web page do; ``--json`` prints the
+result's own ``as_dict()`` and adds nothing. The IOI orientation stays in the IOI
+formats: the diagram files (``convert --to diagram``, ``generate``) and ``ioi``'s
+``(row, column)`` moves. ``--line main|last`` picks the line of an SGF file with
+variations (see :func:`boardlab.hex.formats.parse_sgf`).
 
 ``gtp`` and ``selfplay`` take ``--swap`` for the swap rule; ``ioi`` (no swap in the IOI statement)
 exits with status 0 when our program wins and 1 when it loses.
@@ -20,7 +21,6 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,7 +30,7 @@ from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
     from boardlab.hex.judge import GameRecord
-    from boardlab.hex.rules import Cell, Position
+    from boardlab.hex.rules import Position
 
 __all__ = ["GAME"]
 
@@ -39,45 +39,41 @@ PROGRAM_WON = 2
 
 
 def _load(path: str, line: str = "main") -> Position:
-    return _load_with_notation(path, line)[0]
-
-
-def _load_with_notation(path: str, line: str = "main") -> tuple[Position, str]:
-    """The position in a file and the notation of the file (``hexgui`` for SGF, ``ioi``
-    for a diagram); a note on stderr names the line taken when the SGF has variations."""
+    """The position in a file (a diagram or HexGui SGF); a note on stderr names the line
+    taken when the SGF has variations."""
     from boardlab.core.textio import read_source
     from boardlab.hex.formats import parse_position, parse_sgf, sgf_has_variations
 
     text, source = read_source(path)
     if not text.lstrip().startswith("("):
-        return parse_position(text, source), "ioi"
+        return parse_position(text, source)
     position = parse_sgf(text, source, line=line)
     if sgf_has_variations(text, source):
         taken = "the main line (first variations)" if line == "main" else "the last variations"
         sys.stderr.write(f"{source}: the game has variations; read {taken} (--line)\n")
-    return position, "hexgui"
+    return position
 
 
-def _notation_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--notation",
-        choices=["hexgui", "ioi"],
-        help="name cells as HexGui does (SGF's default) or in the IOI orientation "
-        "(a diagram's default)",
-    )
+def _position_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
     parser.add_argument(
         "--line",
         choices=["main", "last"],
         default="main",
         help="the line of an SGF game with variations (default: main, the first ones)",
     )
+    # gone: every output names cells as HexGui does; kept only to say so
+    parser.add_argument("--notation", help=argparse.SUPPRESS)
 
 
-def _cell_namer(notation: str) -> Callable[[Cell], str]:
-    """A cell's name in ``notation``."""
-    if notation == "hexgui":
-        return lambda cell: cell.vertex()
-    return str
+def _load_position(args: argparse.Namespace) -> Position:
+    """The position ``args`` name, once an old ``--notation`` is refused with the reason."""
+    if args.notation is not None:
+        raise BoardlabError(
+            "--notation is gone: boardlab names every cell as HexGui does "
+            "(`hex convert --to diagram` writes the IOI orientation)"
+        )
+    return _load(args.position, args.line)
 
 
 def _colour(player: int | None) -> str | None:
@@ -108,25 +104,15 @@ def _outcome_line(position: Position) -> str:
 
 
 def _show_configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
+    _position_options(parser)
     parser.add_argument("--svg", metavar="FILE", help="also write an SVG picture to FILE")
-    _notation_options(parser)
-
-
-#: The first line of a diagram in each notation.
-_DIAGRAM_HEADER = {
-    "hexgui": "# HexGui notation: X = black joins top and bottom, O = white left and right",
-    "ioi": "# IOI notation: X = player 1 (black) joins left and right, O = player 2 top and bottom",
-}
 
 
 def _show_run(args: argparse.Namespace) -> int:
-    from boardlab.render.hex import diagram, svg_picture
+    from boardlab.render.hex import hexgui_diagram, svg_picture
 
-    position, notation = _load_with_notation(args.position, args.line)
-    notation = args.notation or notation
-    shown = position.transposed() if notation == "hexgui" else position
-    text = _DIAGRAM_HEADER[notation] + "\n" + diagram(shown) + _outcome_line(position) + "\n"
+    position = _load_position(args)
+    text = hexgui_diagram(position) + _outcome_line(position) + "\n"
     if args.svg:
         try:
             Path(args.svg).write_text(svg_picture(position), encoding="utf-8")
@@ -161,7 +147,7 @@ def _convert_run(args: argparse.Namespace) -> int:
 
 
 def _solve_configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
+    _position_options(parser)
     parser.add_argument("--time", type=_positive, default=60.0, help="seconds (default 60)")
     parser.add_argument(
         "--first",
@@ -193,8 +179,9 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="prove the moves on N processes at once (boards up to 8x8; default 1)",
     )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    _notation_options(parser)
+    parser.add_argument(
+        "--json", action="store_true", help="print the result as JSON (its as_dict())"
+    )
 
 
 def _solve_run(args: argparse.Namespace) -> int:
@@ -202,9 +189,7 @@ def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.core.memory import parse_size
     from boardlab.hex.prover.solver import solve
 
-    position, notation = _load_with_notation(args.position, args.line)
-    notation = args.notation or notation
-    name = _cell_namer(notation)
+    position = _load_position(args)
     engine = None
     if args.checkpoint is not None and args.jobs > 1 and not args.first:
         raise BoardlabError("--checkpoint is kept by a one-job search only (drop --jobs)")
@@ -226,33 +211,22 @@ def _solve_run(args: argparse.Namespace) -> int:
         if engine is not None:
             engine.close()
     if args.json:
-        found = result.as_dict()
-        found["winning_moves"] = [name(cell) for cell in result.winning_moves]
-        found["losing_moves"] = [name(cell) for cell in result.losing_moves]
-        found["pruned_moves"] = [name(cell) for cell in result.pruned_moves]
-        found["winner_color"] = _colour(result.winner)
-        found["to_move_color"] = _colour(result.to_move)
-        found["notation"] = notation
-        sys.stdout.write(json.dumps(found) + "\n")
+        sys.stdout.write(json.dumps(result.as_dict()) + "\n")
         return 0
     who = (
         "unknown (search incomplete)"
         if result.winner is None
         else f"{_colour(result.winner)} (player {result.winner})"
     )
-    wins = " ".join(name(cell) for cell in result.winning_moves) or "-"
-    loses = " ".join(name(cell) for cell in result.losing_moves) or "-"
+    wins = " ".join(cell.vertex() for cell in result.winning_moves) or "-"
+    loses = " ".join(cell.vertex() for cell in result.losing_moves) or "-"
+    pruned = " ".join(cell.vertex() for cell in result.pruned_moves)
     lines = [
-        f"notation: {notation}",
         f"to move: {_colour(result.to_move)} (player {result.to_move})",
         f"winner: {who}",
         f"winning moves: {wins}" + ("" if result.complete else " (list may be incomplete)"),
         f"losing moves: {loses}",
-        *(
-            [f"pruned moves: {' '.join(name(cell) for cell in result.pruned_moves)}"]
-            if result.pruned_moves
-            else []
-        ),
+        *([f"pruned moves: {pruned}"] if pruned else []),
         f"nodes: {result.nodes}  time: {result.seconds:.2f} s  complete: {result.complete}",
         *(["stopped: over its memory budget"] if result.stopped == "memory" else []),
     ]
@@ -261,37 +235,30 @@ def _solve_run(args: argparse.Namespace) -> int:
 
 
 def _move_configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("position", help="position file (diagram or SGF; - for stdin)")
+    _position_options(parser)
     parser.add_argument("--time", type=_positive, default=1.0, help="seconds (default 1)")
     parser.add_argument("--playouts", type=int, help="a playout limit instead (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument("--json", action="store_true", help="print the move as JSON")
-    _notation_options(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the move and its evidence as JSON",
+    )
 
 
 def _move_run(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
     from boardlab.hex.player import SolvingEngine
 
-    position, notation = _load_with_notation(args.position, args.line)
-    notation = args.notation or notation
-    name = _cell_namer(notation)
+    position = _load_position(args)
     limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
     result = SolvingEngine(seed=args.seed).search(position, limit)
     if args.json:
-        found = result.as_dict()
-        found["move"] = name(result.cell)
-        found["top"] = [
-            {"move": name(cell), "visits": v, "win_rate": round(r, 4)} for cell, v, r in result.top
-        ]
-        found["to_move"] = position.to_move
-        found["to_move_color"] = _colour(position.to_move)
-        found["notation"] = notation
-        sys.stdout.write(json.dumps(found) + "\n")
+        sys.stdout.write(json.dumps(result.as_dict()) + "\n")
         return 0
-    top = ", ".join(f"{name(cell)} {v} {r:.2f}" for cell, v, r in result.top)
+    top = ", ".join(f"{cell.vertex()} {v} {r:.2f}" for cell, v, r in result.top)
     sys.stdout.write(
-        f"{name(result.cell)} ({notation} notation, {_colour(position.to_move)} to move)\n"
+        f"{result.cell.vertex()} ({_colour(position.to_move)} to move)\n"
         f"win rate {result.win_rate:.3f} ({result.reason}); "
         f"{result.playouts} playouts in {result.seconds:.2f} s; top: {top}\n"
     )
@@ -550,7 +517,7 @@ def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> 
     from boardlab.core.words import counted
     from boardlab.hex.player import SolvingEngine, choose_move
     from boardlab.hex.rules import Position, Swap, check_size
-    from boardlab.render.hex import diagram
+    from boardlab.render.hex import hexgui_diagram
 
     if playouts < 1:
         raise BoardlabError(f"--playouts must be at least 1, got {playouts}")
@@ -561,10 +528,10 @@ def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> 
         engine = engines[position.to_move]
         move = choose_move(engine, position, Limit(nodes=playouts)).move
         position.push(move)
-        moves.append("swap" if isinstance(move, Swap) else str(move))
+        moves.append("swap" if isinstance(move, Swap) else move.vertex())
     return [
         f"moves: {' '.join(moves)}",
-        *diagram(position).splitlines(),
+        *hexgui_diagram(position).splitlines(),
         f"{_colour(position.winner)} (player {position.winner}) won after "
         f"{counted(len(moves), 'move')}",
     ]
@@ -582,7 +549,7 @@ def _demo() -> list[str]:
     from boardlab.hex.rules import Position
 
     result = solve(Position(4), Limit(time=10))
-    wins = " ".join(str(cell) for cell in result.winning_moves)
+    wins = " ".join(cell.vertex() for cell in result.winning_moves)
     lines = [
         f"4x4 solved: player 1 wins; winning openings {wins} ({result.nodes} nodes, "
         f"{result.seconds:.2f} s)"

@@ -273,7 +273,9 @@ def reverse_bits(bits: int) -> Callable[[int], int]:
 
 @dataclass(frozen=True, slots=True, order=True)
 class Cell:
-    """A cell by 0-based ``row`` and ``col``; its text form is HexGui's ``a1``."""
+    """A cell by 0-based ``row`` and ``col`` of the IOI board; its text form (``c5``:
+    column c, row 5) names it on that board, as the IOI diagrams do. Every result names
+    it by :meth:`vertex`, HexGui's name (the cell across the long diagonal)."""
 
     row: int
     col: int

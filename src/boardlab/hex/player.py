@@ -28,7 +28,7 @@ from boardlab.hex.engine.opening import balanced_opening
 from boardlab.hex.engine.search import MctsEngine, SearchResult
 from boardlab.hex.engine.search import warm_up as warm_up_engine
 from boardlab.hex.prover.solver import solve
-from boardlab.hex.rules import BLACK, SWAP_MOVE, WHITE, Move, Position
+from boardlab.hex.rules import BLACK, SWAP_MOVE, WHITE, Move, Position, move_name
 
 __all__ = [
     "SWAP_SOLVE_SIZE",
@@ -181,7 +181,7 @@ class Choice:
         decision = self.swap
         verdict = 1 if decision is not None and decision.exact else 0
         return {
-            "move": str(self.move),
+            "move": move_name(self.move),
             "win_rate": round(decision.first_player_chance, 4) if decision else 0.5,
             "verdict": verdict,
             "proven": verdict != 0,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from boardlab.core.limits import Limit
-from boardlab.hex.rules import Cell, Move, Position, Swap
+from boardlab.hex.rules import Move, Position, Swap, move_name
 
 if TYPE_CHECKING:
     from boardlab.hex.prover.result import SolveResult
@@ -41,8 +41,9 @@ ANALYSE_SOLVE_SECONDS = 3.0
 
 @dataclass(frozen=True, slots=True)
 class ReviewPoint:
-    """The game after ``ply`` moves: player 1's chance, and the winner where proven
-    (``winner`` None when it is not)."""
+    """The game after ``ply`` moves: the move that led there (HexGui's name,
+    :func:`~boardlab.hex.rules.move_name`), player 1's chance, and the winner where
+    proven (``winner`` None when it is not)."""
 
     ply: int
     move: str | None
@@ -156,7 +157,7 @@ def review(size: int, moves: list[Move], swap: bool, playouts: int, seed: int) -
             judged = _judge(position, playouts, seed + ply)
         lost = judged.winner == 3 - mover and before.winner != 3 - mover
         turned = _favoured(judged) != _favoured(before) or lost
-        points.append(ReviewPoint(ply, str(played), judged.chance, judged.winner, turned))
+        points.append(ReviewPoint(ply, move_name(played), judged.chance, judged.winner, turned))
     return points
 
 
@@ -186,8 +187,8 @@ def analyse(
 
 def _overruled(found: dict[str, Any], solved: SolveResult) -> dict[str, Any]:
     """The engine's analysis ``found`` with the solver's proof put in its place."""
-    wins = {str(cell) for cell in solved.winning_moves}
-    losses = {str(cell) for cell in solved.losing_moves}
+    wins = {cell.vertex() for cell in solved.winning_moves}
+    losses = {cell.vertex() for cell in solved.losing_moves}
     won = solved.winner == solved.to_move
     top: list[dict[str, Any]] = []
     for entry in found["top"]:
@@ -201,12 +202,13 @@ def _overruled(found: dict[str, Any], solved: SolveResult) -> dict[str, Any]:
         )
     listed = {entry["move"] for entry in top}
     top.extend(
-        {"move": name, "visits": 0, "win_rate": 1.0, "proven": True}
-        for name in sorted(wins - listed, key=lambda name: Cell.parse(name).index(26))
+        {"move": cell.vertex(), "visits": 0, "win_rate": 1.0, "proven": True}
+        for cell in sorted(solved.winning_moves)
+        if cell.vertex() not in listed
     )
     move = found["move"]
     if won and move not in wins:
-        move = str(solved.winning_moves[0])
+        move = solved.winning_moves[0].vertex()
     return {
         **found,
         "move": move,

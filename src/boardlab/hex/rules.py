@@ -7,9 +7,11 @@ cell to the right of the one above). Player 1 (``BLACK``, who moves first) joins
 left edge (column 1) to the right edge (column n); player 2 (``WHITE``) joins the top
 edge (row 1) to the bottom edge (row n).
 
-A cell is written HexGui style, column letter then row number: ``a1`` is the top-left
-cell, ``c2`` is column 3 of row 2. Internally rows and columns count from 0 and a cell
-is also an index ``row * n + col``.
+A :class:`Cell` is written column letter then row number of this board: ``a1`` is the
+top-left cell, ``c2`` is column 3 of row 2. Internally rows and columns count from 0 and
+a cell is also an index ``row * n + col``. Every result outside names a move as HexGui
+does (:func:`move_name`, read back by :func:`parse_move_name`): the cell across the long
+diagonal, since HexGui's board is this one transposed.
 
 Wins are detected incrementally with a union-find whose roots carry two edge flags;
 every union is logged so :meth:`Position.pop` undoes it exactly.
@@ -68,9 +70,11 @@ __all__ = [
     "Swap",
     "bridge_table",
     "check_size",
+    "move_name",
     "neighbours",
     "opponent",
     "parse_move",
+    "parse_move_name",
     "random_open_position",
     "vertex",
     "vertex_index",
@@ -124,6 +128,28 @@ def parse_move(text: str, size: int | None = None) -> Move:
     if text.strip().lower() in ("swap-pieces", "swap"):
         return SWAP_MOVE
     return Cell.parse(text, size)
+
+
+def move_name(move: Move) -> str:
+    """HexGui's name of a move, the one name every result gives it: its cell's vertex
+    (:meth:`Cell.vertex`, ``c5`` = column c, row 5 of HexGui's board) or ``swap-pieces``.
+
+    >>> move_name(Cell(0, 2)), move_name(SWAP_MOVE)
+    ('a3', 'swap-pieces')
+    """
+    return str(move) if isinstance(move, Swap) else move.vertex()
+
+
+def parse_move_name(text: str, size: int | None = None) -> Move:
+    """The move HexGui names ``text`` (the inverse of :func:`move_name`).
+
+    :raises ParseError: when ``text`` is neither a cell name nor the swap, or is off the board.
+
+    >>> parse_move_name("a3", 3)
+    Cell(row=0, col=2)
+    """
+    move = parse_move(text, size)
+    return move if isinstance(move, Swap) else move.transposed()
 
 
 @cache
@@ -260,7 +286,7 @@ class Position(GameState[Move, Undo, int]):
         :raises IllegalMoveError: when it is off the board.
         """
         if not cell.on_board(self.size):
-            raise IllegalMoveError(f"cell {cell} is off the {self.size}x{self.size} board")
+            raise IllegalMoveError(f"cell {cell.vertex()} is off the {self.size}x{self.size} board")
         return cell.index(self.size)
 
     def move_of(self, index: int) -> Move:
@@ -319,9 +345,9 @@ class Position(GameState[Move, Undo, int]):
         if isinstance(move, Swap):
             return None if self.can_swap() else self._swap_refusal()
         if not move.on_board(self.size):
-            return f"cell {move} is off the {self.size}x{self.size} board"
+            return f"cell {move.vertex()} is off the {self.size}x{self.size} board"
         if self.board[move.index(self.size)] != EMPTY:
-            return f"cell {move} is already occupied"
+            return f"cell {move.vertex()} is already occupied"
         return None
 
     def index_is_legal(self, index: int) -> bool:

@@ -1,7 +1,11 @@
 """Render layer: Hex positions as ASCII diagrams and SVG, the winning chain highlighted.
 
-Both pictures use the IOI orientation of :mod:`boardlab.hex.rules`: player 1 (X, red)
-joins the left and right edges, player 2 (O, blue) the top and bottom ones.
+:func:`diagram` is the position file's diagram, in the IOI orientation of
+:mod:`boardlab.hex.rules` (player 1, X, joins the left and right edges).
+:func:`hexgui_diagram` and :func:`svg_picture` draw the board as HexGui does, the
+orientation every result names its cells in: black (player 1, X, red) joins the top and
+bottom edges, white (player 2, O, blue) the left and right ones, and ``c5`` is column c,
+row 5 (:meth:`~boardlab.hex.board.Cell.vertex`).
 
 >>> from boardlab.hex.rules import Cell, Position
 >>> p = Position(2)
@@ -21,7 +25,7 @@ from boardlab.hex.formats import format_diagram
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.render import svg
 
-__all__ = ["diagram", "svg_picture"]
+__all__ = ["HEXGUI_HEADER", "diagram", "hexgui_diagram", "svg_picture"]
 
 COLOURS = {BLACK: "#d33", WHITE: "#36c"}
 #: The fill of every hexagon (the web page finds the cells by it).
@@ -33,8 +37,31 @@ def diagram(position: Position) -> str:
     return format_diagram(position, set(position.winning_chain()))
 
 
+#: The first line of :func:`hexgui_diagram`.
+HEXGUI_HEADER = "# HexGui orientation: X = black joins top and bottom, O = white left and right"
+
+
+def hexgui_diagram(position: Position) -> str:
+    """The board as HexGui draws it, after :data:`HEXGUI_HEADER`: the diagram of the
+    position across the long diagonal, so its letters and numbers are the names every
+    result gives the cells; the winning chain's stones in lower case.
+
+    >>> from boardlab.hex.rules import Cell
+    >>> p = Position(2)
+    >>> p.play(Cell.parse("b1"))
+    >>> print(hexgui_diagram(p), end="")
+    # HexGui orientation: X = black joins top and bottom, O = white left and right
+       a b
+     1 . .
+     2  X .
+    """
+    return HEXGUI_HEADER + "\n" + diagram(position.transposed())
+
+
 def svg_picture(position: Position, cell: float = 28.0) -> str:
-    """A standalone SVG of the board: hexagons, stones, coordinates, edge colours."""
+    """A standalone SVG of the board as HexGui draws it (black, red, joins top and
+    bottom): hexagons in HexGui's reading order (``a1 b1 ... a2 b2 ...``), stones,
+    coordinates, edge colours."""
     n = position.size
     radius = cell / math.sqrt(3)
     margin = cell * 1.2
@@ -46,23 +73,23 @@ def svg_picture(position: Position, cell: float = 28.0) -> str:
     body: list[str] = []
     width = margin * 2 + (n - 1) * cell * 1.5 + cell
     height = margin * 2 + (n - 1) * radius * 1.5 + radius
-    # edge bands: player 1 left/right, player 2 top/bottom
+    # edge bands: player 1 top/bottom, player 2 left/right
     x0, y0 = centre(0, 0)
     x1, y1 = centre(0, n - 1)
     x2, y2 = centre(n - 1, 0)
     x3, y3 = centre(n - 1, n - 1)
     pad = cell * 0.75
     body.append(
-        svg.line(x0 - pad, y0 - pad, x1 + pad, y1 - pad, stroke=COLOURS[WHITE], stroke_width=4)
+        svg.line(x0 - pad, y0 - pad, x1 + pad, y1 - pad, stroke=COLOURS[BLACK], stroke_width=4)
     )
     body.append(
-        svg.line(x2 - pad, y2 + pad, x3 + pad, y3 + pad, stroke=COLOURS[WHITE], stroke_width=4)
+        svg.line(x2 - pad, y2 + pad, x3 + pad, y3 + pad, stroke=COLOURS[BLACK], stroke_width=4)
     )
     body.append(
-        svg.line(x0 - pad, y0 - pad, x2 - pad, y2 + pad, stroke=COLOURS[BLACK], stroke_width=4)
+        svg.line(x0 - pad, y0 - pad, x2 - pad, y2 + pad, stroke=COLOURS[WHITE], stroke_width=4)
     )
     body.append(
-        svg.line(x1 + pad, y1 - pad, x3 + pad, y3 + pad, stroke=COLOURS[BLACK], stroke_width=4)
+        svg.line(x1 + pad, y1 - pad, x3 + pad, y3 + pad, stroke=COLOURS[WHITE], stroke_width=4)
     )
     for row in range(n):
         for col in range(n):
@@ -74,7 +101,7 @@ def svg_picture(position: Position, cell: float = 28.0) -> str:
                 )
                 for k in range(6)
             ]
-            index = row * n + col
+            index = col * n + row  # the cell HexGui draws at this row and column
             body.append(svg.polygon(corners, fill=CELL_FILL, stroke="#7a6a4f", stroke_width=1))
             owner = position.board[index]
             if owner:

@@ -2,8 +2,10 @@
 
 Each struct is the JSON a Hex endpoint answers, field for field (unknown fields are
 refused, so ``tests/web/test_openapi.py``, which reads real answers into them, fails when
-an answer and its declaration drift apart). Cells are named as in the requests (``b2``:
-column b, row 2 of the page's board); player 1 is red, player 2 blue. The other games'
+an answer and its declaration drift apart). Every cell has HexGui's name, in requests
+and answers alike, as on the command line, in GTP and in SGF (``b2``: column b, row 2 of
+HexGui's board, where player 1, black, red on the page, joins the top and bottom edges);
+player 2 is white, blue on the page. The other games'
 answers are described in words in the document.
 """
 
@@ -21,7 +23,8 @@ class Answer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 class HexState(Answer, kw_only=True, forbid_unknown_fields=True):
-    """A Hex game as the page draws it."""
+    """A Hex game as the page draws it: ``cells`` lists every cell row by row as drawn
+    (``a1 b1 ... a2 b2 ...``), the order of the SVG's cells too."""
 
     size: int
     swap: bool

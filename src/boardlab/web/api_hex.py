@@ -3,9 +3,12 @@ review, sgf, load).
 
 A game is its ``size`` (1..26), whether the swap rule is on (``swap``) and the
 ``moves`` played so far (cell names such as ``b2``, black first, and ``swap-pieces``);
-the server replays them with :mod:`boardlab.hex.rules` on every request. Player 1
-(black, red on the picture) joins the left and right edges, player 2 (white, blue) the
-top and bottom ones. The engine is :class:`boardlab.hex.player.SolvingEngine` under a time
+the server replays them with :mod:`boardlab.hex.rules` on every request. Every cell,
+in requests and answers alike, has HexGui's name (:func:`boardlab.hex.rules.move_name`,
+the name of the command line, GTP and SGF): ``b2`` is column b, row 2 of HexGui's
+board, where player 1 (black, red on the page) joins the top and bottom edges and
+player 2 (white, blue) the left and right ones. The answers are the results' own
+``as_dict()``. The engine is :class:`boardlab.hex.player.SolvingEngine` under a time
 or playout limit (as player 2 under the swap rule it first decides the swap with
 :func:`boardlab.hex.player.decide_swap`); ``solve`` asks the exact solver
 :func:`boardlab.hex.prover.solver.solve`, which the page offers only where it can finish
@@ -21,7 +24,8 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from boardlab.core.limits import Limit
-from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Cell, Position, parse_move
+from boardlab.hex.board import LETTERS
+from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Position, move_name, parse_move_name, vertex
 from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
 from boardlab.web.schemas import (
     HEX_MAX_PLAYOUTS,
@@ -60,7 +64,7 @@ def read_game(game: HexGame) -> Position:
     size = game.size
     position = Position(size, swap=game.swap)
     for number, name in enumerate(game.moves, start=1):
-        played = parse_move(name, size)
+        played = parse_move_name(name, size)
         try:
             position.play(played)
         except IllegalMoveError as exc:
@@ -76,27 +80,29 @@ def _numbers(position: Position) -> dict[str, int]:
             numbers.clear()
             white = position.stones(2)
             if white:
-                numbers[str(white[0])] = number
+                numbers[white[0].vertex()] = number
         else:
-            numbers[str(played)] = number
+            numbers[move_name(played)] = number
     return numbers
 
 
 def state_of(position: Position) -> Obj:
     """The JSON form of a game: moves, side to move, winner and winning chain, each
     stone's move number, the last stone, whether a swap or the exact solver is on offer,
-    the SVG."""
+    every cell's name in HexGui's reading order (``cells``: ``a1 b1 ... a2 b2 ...``, row
+    by row as the page draws them), the SVG."""
     from boardlab.render.hex import CELL_FILL, svg_picture
 
     size = position.size
-    names = [str(Cell.of_index(i, size)) for i in range(size * size)]
+    names = [vertex(i, size) for i in range(size * size)]
+    drawn = [f"{LETTERS[col]}{row + 1}" for row in range(size) for col in range(size)]
     numbers = _numbers(position)
     empty = sum(1 for value in position.board if value == 0)
     return {
         "size": size,
         "swap": position.swap,
         "can_swap": position.can_swap(),
-        "moves": [str(played) for played in position.history],
+        "moves": [move_name(played) for played in position.history],
         "numbers": numbers,
         "last": max(numbers, key=numbers.__getitem__) if numbers else None,
         "solvable": position.winner is None and empty <= SOLVE_EMPTY,
@@ -104,9 +110,11 @@ def state_of(position: Position) -> Obj:
         "winner": position.winner,
         "chain": [names[i] for i in position.winning_chain()],
         "legal": [names[i] for i in position.legal_indices()],
-        "cells": names,
-        "stones": {str(player): [str(c) for c in position.stones(player)] for player in (1, 2)},
-        "svg": tag_cells(svg_picture(position), "polygon", CELL_FILL, names),
+        "cells": drawn,
+        "stones": {
+            str(player): [cell.vertex() for cell in position.stones(player)] for player in (1, 2)
+        },
+        "svg": tag_cells(svg_picture(position), "polygon", CELL_FILL, drawn),
     }
 
 
@@ -120,7 +128,7 @@ def move(request: Request) -> Obj:
     it is illegal (an occupied cell, a cell off the board, a game already won)."""
     asked = read_request(request, HexMove)
     position = read_game(asked)
-    position.play(parse_move(asked.move, position.size))
+    position.play(parse_move_name(asked.move, position.size))
     return state_of(position)
 
 

@@ -225,9 +225,10 @@ class SearchResult:
         return None
 
     def as_dict(self) -> dict[str, object]:
-        """The move and its evidence as JSON-ready values (cells named ``c5``)."""
+        """The move and its evidence as JSON-ready values, cells named as HexGui does
+        (:meth:`Cell.vertex`); the command line and the web print it as it is."""
         return {
-            "move": str(self.cell),
+            "move": self.cell.vertex(),
             "win_rate": round(self.win_rate, 4),
             "verdict": self.verdict,
             "proven": self.proven,
@@ -237,7 +238,8 @@ class SearchResult:
             "seconds": round(self.seconds, 3),
             "reason": self.reason,
             "top": [
-                {"move": str(cell), "visits": v, "win_rate": round(r, 4)} for cell, v, r in self.top
+                {"move": cell.vertex(), "visits": v, "win_rate": round(r, 4)}
+                for cell, v, r in self.top
             ],
         }
 

@@ -75,13 +75,15 @@ class SolveResult:
         return None
 
     def as_dict(self) -> dict[str, object]:
-        """The verdict and its evidence as JSON-ready values (cells named ``c5``)."""
+        """The verdict and its evidence as JSON-ready values, cells named as HexGui does
+        (:meth:`Cell.vertex`: ``c5`` is column c, row 5 of HexGui's board, where black,
+        player 1, joins top and bottom); the command line and the web print it as it is."""
         return {
             "winner": self.winner,
             "to_move": self.to_move,
-            "winning_moves": [str(cell) for cell in self.winning_moves],
-            "losing_moves": [str(cell) for cell in self.losing_moves],
-            "pruned_moves": [str(cell) for cell in self.pruned_moves],
+            "winning_moves": [cell.vertex() for cell in self.winning_moves],
+            "losing_moves": [cell.vertex() for cell in self.losing_moves],
+            "pruned_moves": [cell.vertex() for cell in self.pruned_moves],
             "complete": self.complete,
             "stopped": self.stopped,
             "proven": self.proven,
@@ -92,7 +94,7 @@ class SolveResult:
 
 
 def format_result(result: SolveResult) -> str:
-    """A one-line summary: winner and winning moves."""
-    names = " ".join(str(cell) for cell in result.winning_moves)
-    who = {None: "unknown", BLACK: "player 1", WHITE: "player 2"}[result.winner]
+    """A one-line summary: winner and winning moves (named as HexGui does)."""
+    names = " ".join(cell.vertex() for cell in result.winning_moves)
+    who = {None: "unknown", BLACK: "black (player 1)", WHITE: "white (player 2)"}[result.winner]
     return f"winner: {who}; winning moves: {names or '-'}"

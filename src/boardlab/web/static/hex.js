@@ -1,5 +1,7 @@
 // Hex: play either colour against the engine, with the swap rule if wanted; the page
 // draws the board itself (last move, move numbers, the engine's analysis on the cells).
+// The board is drawn as HexGui draws it (red, player 1, joins top and bottom) and every
+// cell has HexGui's name, the server's: state.cells lists them row by row as drawn.
 "use strict";
 
 BL.games.hex = (() => {
@@ -38,11 +40,13 @@ BL.games.hex = (() => {
   const game = () => ({ size: state.size, swap: state.swap, moves: state.moves });
   const shown = () => (walk.viewing ? walk.viewing.state : state);
 
-  // The game and its settings (engine, time, flip, resigned) travel in the link.
+  // The game and its settings (engine, time, flip, resigned) travel in the link;
+  // names=hexgui says its moves have HexGui's names (older links named them across the
+  // long diagonal: see linkMoves).
   function remember() {
     if (!state) return;
     const kept = { size: state.size, swap: state.swap ? 1 : 0, you: human, moves: state.moves.join(","),
-      engine: $("hex-engine").value, time: $("hex-time").value };
+      names: "hexgui", engine: $("hex-engine").value, time: $("hex-time").value };
     if ($("hex-flip").checked) kept.flip = 1;
     if (resigned) kept.resigned = 1;
     BL.remember("hex", new URLSearchParams(kept));
@@ -58,6 +62,19 @@ BL.games.hex = (() => {
   }
 
   const over = (s) => s.winner !== null || resigned;
+
+  // The moves a link or a reload kept, in HexGui's names: a link from before
+  // names=hexgui named each cell across the long diagonal (c5 for HexGui's e3).
+  function linkMoves(kept) {
+    const moves = (kept.get("moves") || "").split(",").filter(Boolean);
+    if (kept.get("names") === "hexgui") return moves;
+    return moves.map((name) => {
+      const cell = /^([a-z])([0-9]+)$/i.exec(name);
+      const number = cell ? Number(cell[2]) : 0;
+      if (!cell || number < 1 || number > 26) return name;
+      return String.fromCharCode(96 + number) + String(cell[1].toLowerCase().charCodeAt(0) - 96);
+    });
+  }
 
   // -- the board picture ------------------------------------------------------------------
   function draw() {
@@ -75,7 +92,7 @@ BL.games.hex = (() => {
     const height = top * 2 + (n - 1) * r * 1.5 + r;
     const svg = BL.svg("svg", { viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
       role: "img", "aria-label": `Hex ${n} x ${n}` });
-    svg.appendChild(BL.svg("title", {}, `Hex ${n} x ${n}: red joins left and right, blue top and bottom`));
+    svg.appendChild(BL.svg("title", {}, `Hex ${n} x ${n}: red joins top and bottom, blue left and right`));
     // each player's edges follow the outer sides of the border cells; drawn thick under
     // the cells, the half outside them shows
     const vertex = (row, col, k) => {
@@ -95,10 +112,10 @@ BL.games.hex = (() => {
     }
     topSide.push(vertex(0, n - 1, 4));
     bottomSide.push(vertex(n - 1, n - 1, 5));
-    edge(topSide, 2, "top");
-    edge(bottomSide, 2, "bottom");
-    edge(leftSide, 1, "left");
-    edge(rightSide, 1, "right");
+    edge(topSide, 1, "top");
+    edge(bottomSide, 1, "bottom");
+    edge(leftSide, 2, "left");
+    edge(rightSide, 2, "right");
     const owner = {};
     for (const player of [1, 2]) for (const name of state.stones[player]) owner[name] = player;
     const chain = new Set(state.chain);
@@ -565,7 +582,7 @@ BL.games.hex = (() => {
     human = kept.get("you") === "2" ? 2 : 1;
     seed = Math.floor(Math.random() * 1e6);
     const swap = kept.get("swap") === "1";
-    const moves = (kept.get("moves") || "").split(",").filter(Boolean);
+    const moves = linkMoves(kept);
     recallSettings(kept);
     showSize(size);
     $("hex-colour").value = String(human);
