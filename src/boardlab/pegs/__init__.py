@@ -1,1 +1,1 @@
-"""Peg solitaire: boards, rules, Hi-Q (seed 000), PEGGED (seed 001) and the solver (seed 003)."""
+"""Peg solitaire: boards, rules, Hi-Q (Mid-Atlantic 1996), PEGGED (POTM 1997) and the solver."""

@@ -39,7 +39,7 @@ __all__ = [
 _MOVE_HOLES = 2
 #: The diamond boards hold every cell within this many steps of the centre.
 _DIAMOND_RADIUS = 4
-#: The largest PEGGED board file (rows and columns, seed 001).
+#: The largest PEGGED board file (rows and columns).
 MAX_BOARD_ROWS, MAX_BOARD_COLS = 25, 49
 #: The smallest triangular board (its side).
 MIN_TRIANGLE_SIDE = 4

@@ -1,8 +1,8 @@
 """Formats layer: every text format of the peg tasks, parse and format in pairs.
 
-- Board files (PEGGED, seed 001): one line per row of ``_`` (no hole), ``O`` (empty
+- Board files (PEGGED, POTM 1997): one line per row of ``_`` (no hole), ``O`` (empty
   hole), ``X`` (peg); rectangular, up to 25 rows and 49 columns.
-- Hi-Q (seed 000) input: N, then N games, each the increasing list of occupied holes
+- Hi-Q (Mid-Atlantic 1996) input: N, then N games, each the increasing list of occupied holes
   1..33 ended by 0; line breaks carry no meaning. Output: ``HI Q OUTPUT``, one sum
   per game, ``END OF OUTPUT``.
 - Move lists: one move per line, ``FROM TO`` (PEGGED) or ``FROM-TO``, holes named in

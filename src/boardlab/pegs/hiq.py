@@ -1,4 +1,4 @@
-"""Solver layer: the deterministic Hi-Q simulation of seed 000 (Mid-Atlantic 1996).
+"""Solver layer: the deterministic Hi-Q simulation (Mid-Atlantic 1996).
 
 On the English board, holes numbered 1..33 row by row, jump until no jump is left,
 each time choosing the jump with the largest target hole and, among those, the

@@ -1,4 +1,4 @@
-"""Solver layer: PEGGED (seed 001), reduce a board to one peg with the fewest moves.
+"""Solver layer: PEGGED (POTM 1997), reduce a board to one peg with the fewest moves.
 
 The subpackage holds the contest's optimiser and its parts: ``solver`` (the anytime
 optimiser and board checks), ``search`` (move tables and replay), ``bounds`` (proven

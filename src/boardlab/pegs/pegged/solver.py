@@ -1,4 +1,4 @@
-"""Solver layer: the PEGGED optimiser (seed 001): one peg left with the fewest moves.
+"""Solver layer: the PEGGED optimiser (POTM 1997): one peg left with the fewest moves.
 
 Every answer has ``pegs - 1`` jumps, so the solver minimises walks, then the last
 peg's distance to the centre (the first tiebreak). :class:`PeggedSolver` runs:
