@@ -50,7 +50,11 @@ def main() -> int:
     from boardlab.hex.engine.network import load_network
 
     train = training_script()
-    lines = [line for line in args.games.read_text().splitlines() if line.strip()]
+    try:
+        lines = [line for line in args.games.read_text().splitlines() if line.strip()]
+    except OSError as error:
+        print(f"bench_hex_network: cannot read {args.games}: {error.strerror}", file=sys.stderr)
+        return 2
     test_lines = [line for line in lines if train.split_of(line.split()[0], args.seed) == "test"]
     by_size = train.read_positions(test_lines, 2)
     net = load_network(args.network)

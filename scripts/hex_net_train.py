@@ -318,7 +318,11 @@ def main() -> int:
     rng = np.random.default_rng(args.seed)
 
     began = time.perf_counter()
-    lines = [line for line in args.games.read_text().splitlines() if line.strip()]
+    try:
+        lines = [line for line in args.games.read_text().splitlines() if line.strip()]
+    except OSError as error:
+        print(f"hex_net_train: cannot read {args.games}: {error.strerror}", file=sys.stderr)
+        return 2
     parts: dict[str, list[str]] = {"train": [], "valid": [], "test": []}
     for line in lines:
         parts[split_of(line.split()[0], args.seed)].append(line)
