@@ -41,6 +41,7 @@ __all__ = [
     "Network",
     "input_planes",
     "load_network",
+    "one_blas_thread",
     "pack",
     "policy_logits",
     "reference_logits",
@@ -105,6 +106,7 @@ class Network:
         """The logit of every board cell (:func:`policy_logits`) of ``planes`` made by
         :func:`input_planes` for ``player`` to move, then the value logit."""
         out = np.zeros(n * n + 1, np.float32)
+        one_blas_thread()
         policy_logits(
             planes,
             n,
@@ -163,6 +165,17 @@ def pack(arrays: dict[str, npt.NDArray[np.float32]], card: str = "") -> Network:
 
 
 @cache
+@cache
+def one_blas_thread() -> None:
+    """Hold BLAS to one thread in this process (the forward pass's matrix products run
+    in scipy's BLAS, which numba's ``np.dot`` calls; at 32 channels OpenBLAS would
+    otherwise spread them over every core, and the engine thinks on one)."""
+    import scipy.linalg.cython_blas  # noqa: F401  (loads the BLAS that np.dot calls)
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1, user_api="blas")
+
+
 def load_network(path: str = "") -> Network:
     """The network in the file at ``path`` (by default the one shipped with boardlab).
 
@@ -227,8 +240,9 @@ def input_planes(board: I8, n: int, player: int, last: int, pattern: F64, out: F
 def _hex_conv(source: F32, side: int, weights: F32, bias: F32, columns: F32, out: F32) -> None:
     """``out[p] = bias + sum over taps t and inputs i of source[p + t, i] * weights[t, i]``
     on a ``side x side`` grid stored cell-major (``p = row * side + col``), zero past
-    it: the taps' inputs gathered into ``columns`` (cells x taps * inputs), then one
-    matrix product with the weights (taps * inputs x outputs)."""
+    it: the taps' inputs gathered into ``columns`` (cells x taps * inputs, contiguous),
+    then one matrix product with the weights (taps * inputs x outputs) by BLAS
+    (``np.dot``; numba calls scipy's single-threaded ``sgemm`` at these sizes)."""
     width_in = source.shape[1]
     width = bias.shape[0]
     taps = _TAP_DR.shape[0]
@@ -247,17 +261,11 @@ def _hex_conv(source: F32, side: int, weights: F32, bias: F32, columns: F32, out
                 else:
                     for i in range(width_in):
                         columns[p, base + i] = 0.0
-    matrix = weights.reshape((depth, width))
-    acc = np.empty(width, np.float32)
+    matrix = np.ascontiguousarray(weights.reshape((depth, width)))
+    out[:, :] = np.dot(columns, matrix)
     for p in range(side * side):
         for o in range(width):
-            acc[o] = bias[o]
-        for j in range(depth):
-            x = columns[p, j]
-            for o in range(width):
-                acc[o] += x * matrix[j, o]
-        for o in range(width):
-            out[p, o] = acc[o]
+            out[p, o] += bias[o]
 
 
 @jit_fast
@@ -289,17 +297,16 @@ def policy_logits(
             for c in range(side):
                 source[r * side + c, k] = planes[k, r, c]
     h = np.empty((cells, width), np.float32)
-    columns = np.empty((cells, _TAP_DR.shape[0] * max(width, PLANES)), np.float32)
-    _hex_conv(source, side, first, first_bias, columns[:, : _TAP_DR.shape[0] * PLANES], h)
+    taps = _TAP_DR.shape[0]
+    _hex_conv(source, side, first, first_bias, np.empty((cells, taps * PLANES), np.float32), h)
     for p in range(cells):
         for o in range(width):
             if h[p, o] < 0.0:
                 h[p, o] = 0.0
     step = np.empty((cells, width), np.float32)
+    columns = np.empty((cells, taps * width), np.float32)
     for layer in range(hidden.shape[0]):
-        _hex_conv(
-            h, side, hidden[layer], hidden_bias[layer], columns[:, : _TAP_DR.shape[0] * width], step
-        )
+        _hex_conv(h, side, hidden[layer], hidden_bias[layer], columns, step)
         for p in range(cells):
             for o in range(width):
                 v = h[p, o] + step[p, o]

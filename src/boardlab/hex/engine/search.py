@@ -171,9 +171,10 @@ def _network_arrays(
 
     :raises BoardlabError: when the file cannot be read or its arrays do not fit.
     """
-    from boardlab.hex.engine.network import load_network
+    from boardlab.hex.engine.network import load_network, one_blas_thread
 
     net = load_network(path)
+    one_blas_thread()
     params[10] = net.head_bias
     params[11] = net.alpha
     params[13] = net.value_bias
