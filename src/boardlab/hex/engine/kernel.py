@@ -344,8 +344,14 @@ def _pattern_prior(
 ) -> None:
     """Each cell's prior win rate, ``r / (1 + r)`` with ``r`` its pattern probability
     over the average (written into ``scored``)."""
-    total = cells.size
-    scores(board, n, player, last, cells, total, weights, canon, squares, scored)
+    scores(board, n, player, last, cells, cells.size, weights, canon, squares, scored)
+    _win_rates(scored, cells.size)
+
+
+@jit
+def _win_rates(scored: F64, total: int) -> None:
+    """Turn the first ``total`` pattern scores into win rates ``r / (1 + r)``, ``r`` each
+    one's softmax probability over the average's."""
     top = scored[0]
     for c in range(total):
         top = max(top, scored[c])
@@ -483,9 +489,10 @@ def _apply_network(
     for c in range(total):
         mass += np.exp(float(logits[move[start + c]]) - top)
     if prior > 0.0:
-        _pattern_prior(
-            board, n, player, last, move[start : start + total], weights, canon, squares, scratch
-        )
+        # the children's pattern win rates, as _expand gave them, from the scores in hand
+        for c in range(total):
+            scratch[c] = pattern[move[start + c]]
+        _win_rates(scratch, total)
     for c in range(total):
         p = np.exp(float(logits[move[start + c]]) - top) / mass
         policy[start + c] = max(p, 1e-9)
