@@ -90,6 +90,27 @@ def _positive(text: str) -> float:
     return value
 
 
+def _threads(text: str) -> int:
+    from boardlab.hex.engine.search import MAX_THREADS
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_THREADS}, got {text}")
+    return value
+
+
+def _threads_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--threads",
+        type=_threads,
+        default=1,
+        help="search trees run at once, one a core (default 1)",
+    )
+
+
 #: The most worker processes ``hex solve --jobs`` starts.
 MAX_JOBS = 64
 
@@ -239,6 +260,7 @@ def _move_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time", type=_positive, default=1.0, help="seconds (default 1)")
     parser.add_argument("--playouts", type=int, help="a playout limit instead (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    _threads_option(parser)
     parser.add_argument(
         "--json",
         action="store_true",
@@ -252,7 +274,7 @@ def _move_run(args: argparse.Namespace) -> int:
 
     position = _load_position(args)
     limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
-    result = SolvingEngine(seed=args.seed).search(position, limit)
+    result = SolvingEngine(seed=args.seed, threads=args.threads).search(position, limit)
     if args.json:
         sys.stdout.write(json.dumps(result.as_dict()) + "\n")
         return 0
@@ -277,6 +299,7 @@ def _gtp_configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--size", type=int, default=11, help="initial board size (default 11)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    _threads_option(parser)
     parser.add_argument(
         "--swap",
         action="store_true",
@@ -290,7 +313,10 @@ def _gtp_run(args: argparse.Namespace) -> int:
 
     warm_up()
     session = HexGtp(
-        SolvingEngine(seed=args.seed), size=args.size, move_time=args.time, swap=args.swap
+        SolvingEngine(seed=args.seed, threads=args.threads),
+        size=args.size,
+        move_time=args.time,
+        swap=args.swap,
     )
     for line in sys.stdin:
         reply, quit_ = session.handle_line(line)
@@ -387,6 +413,7 @@ def _match_configure(parser: argparse.ArgumentParser) -> None:
         help="extra seconds an engine may take on a reply before it loses",
     )
     parser.add_argument("--seed", type=int, default=0, help="our engine's seed (default 0)")
+    _threads_option(parser)
     parser.add_argument(
         "--prove",
         type=_positive,
@@ -431,7 +458,7 @@ def _match_run(args: argparse.Namespace) -> int:
         raise BoardlabError(f"--games must be at least 1, got {args.games}")
     check_size(args.size)
     folder = _game_folder(args.sgf)
-    ours = EnginePlayer(SolvingEngine(seed=args.seed))
+    ours = EnginePlayer(SolvingEngine(seed=args.seed, threads=args.threads))
     theirs = GtpProcess(command, timeout=args.timeout, grace=args.timeout)
     verbose = sys.stderr.isatty()
 

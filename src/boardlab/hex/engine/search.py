@@ -26,7 +26,9 @@ the swap decision in :mod:`boardlab.hex.player`, the game clock of the IOI libra
 
 from __future__ import annotations
 
+import copy
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -186,6 +188,34 @@ def _network_arrays(
 Tree = tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], npt.NDArray[np.int8]]
 """A search tree: ``(first, count, move)`` rows, ``(visits, wins, rvisits, rwins)`` rows
 and ``proof``, as the kernels keep them."""
+
+#: The most trees :class:`MctsEngine` runs at once (``threads``).
+MAX_THREADS = 64
+
+
+def _merge_root(
+    helper: MctsEngine,
+    move: npt.NDArray[np.int32],
+    children: list[int],
+    visits: dict[int, float],
+    won: dict[int, float],
+    proof: dict[int, int],
+) -> int:
+    """Add the root children's visits and wins of ``helper``'s last tree to those of
+    ``children`` (nodes of a tree whose moves are ``move``), and its proofs; returns the
+    helper's playouts."""
+    (first, count, hmove, hvisits, hwins, hproof, _), done = helper._last
+    by_move = {int(move[c]): c for c in children}
+    for h in range(int(first[0]), int(first[0] + count[0])):
+        c = by_move.get(int(hmove[h]))
+        if c is None:
+            continue
+        visits[c] += float(hvisits[h])
+        won[c] += float(hwins[h])
+        if hproof[h] != 0:
+            proof[c] = int(hproof[h])
+    return done
+
 
 #: A subtree is reused when the new position is at most this many moves past the old root.
 REUSE_PLIES = 4
@@ -375,6 +405,12 @@ class MctsEngine:
     its playouts start from the root
     board with its captured pairs and dead cells filled in (the same winner; the moves
     into them are never needed).
+
+    With ``threads`` above 1 the search runs that many trees at once (root
+    parallelism: the kernels release the GIL), each from its own seed and keeping its
+    own tree between moves; the root's children are chosen on their visits and wins
+    summed over the trees, and a proof in any tree counts. A node limit is shared
+    among the trees; a time limit holds for each.
     """
 
     def __init__(
@@ -397,9 +433,12 @@ class MctsEngine:
         policy_weight: float = POLICY_WEIGHT,
         value_visits: float = VALUE_VISITS,
         network: str = "",
+        threads: int = 1,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
+        if not 1 <= threads <= MAX_THREADS:
+            raise BoardlabError(f"threads must be 1 to {MAX_THREADS}, got {threads}")
         self.seed = seed
         self.solver_empties = solver_empties
         self.max_nodes = max_nodes
@@ -432,6 +471,19 @@ class MctsEngine:
         self.fill_in = fill_in
         #: The last search's tree and its root (board size and moves), for reuse.
         self._tree: tuple[tuple[int, ...], Tree] | None = None
+        #: The other trees' engines (``threads - 1`` of them), each with its own seed.
+        self._helpers = [self._twin(seed * 7919 + k) for k in range(1, threads)]
+
+    def _twin(self, seed: int) -> MctsEngine:
+        """An engine with the same settings and knowledge, its own seed and no tree."""
+        twin = copy.copy(self)
+        twin.seed = seed
+        twin.params = self.params.copy()
+        twin._searches = 0
+        twin._last = ((), 0)
+        twin._tree = None
+        twin._helpers = []
+        return twin
 
     def search(self, position: Position, limit: Limit | None = None) -> SearchResult:
         """The best move for the side to move in ``position`` within ``limit``.
@@ -474,31 +526,42 @@ class MctsEngine:
                 return self._quick(found, position, 1, "solver: proven win", started)
 
         proven_loss = False
+        fill = open_position and self.fill_in
+        helpers: list[MctsEngine] = []
         for use_proofs in (1.0, 0.0):
-            outcome = self._run(
-                position, limit, budget, use_proofs, allowed, open_position and self.fill_in
-            )
+            if use_proofs and self._helpers:
+                outcome, helpers = self._run_trees(position, limit, budget, allowed, fill)
+            else:
+                outcome = self._run(position, limit, budget, use_proofs, allowed, fill)
             if outcome is None:
                 break
             proven_loss = True
+            helpers = []  # the resistant move is looked for in this engine's tree alone
         if outcome is None:
             outcome = self._last
         arrays, done = outcome
-        first, count, move, visits, wins_arr, proof, used = arrays
+        first, count, move, visits_arr, wins_arr, proof_arr, used = arrays
         start, stop = int(first[0]), int(first[0] + count[0])
         children = list(range(start, stop))
         if not children:
             return self._quick(empty[0], position, 0, "no tree", started, done)
+        visits = {c: float(visits_arr[c]) for c in children}
+        won = {c: float(wins_arr[c]) for c in children}
+        proof = {c: int(proof_arr[c]) for c in children}
+        nodes = int(used[0])
+        for helper in helpers:
+            done += _merge_root(helper, move, children, visits, won, proof)
+            nodes += int(helper._last[0][6][0])
         winners = [c for c in children if proof[c] == 1]
         non_losing = [c for c in children if proof[c] != -1]
         if proven_loss:
-            chosen = max(children, key=lambda c: (visits[c], wins_arr[c]))
+            chosen = max(children, key=lambda c: (visits[c], won[c]))
             verdict, reason = -1, "proven loss; most resistant move"
         elif winners:
             chosen = max(winners, key=lambda c: visits[c])
             verdict, reason = 1, "proven win"
         elif non_losing:
-            chosen = max(non_losing, key=lambda c: (visits[c], wins_arr[c]))
+            chosen = max(non_losing, key=lambda c: (visits[c], won[c]))
             verdict, reason = 0, "most visited"
         else:
             chosen = max(children, key=lambda c: visits[c])
@@ -508,13 +571,13 @@ class MctsEngine:
             (
                 position.cell(int(move[c])),
                 int(visits[c]),
-                float(wins_arr[c] / visits[c]) if visits[c] else 0.0,
+                float(won[c] / visits[c]) if visits[c] else 0.0,
             )
             for c in ranked
         )
-        rate = float(wins_arr[chosen] / visits[chosen]) if visits[chosen] else 0.0
+        rate = float(won[chosen] / visits[chosen]) if visits[chosen] else 0.0
         total = float(sum(visits[c] for c in children))
-        value = float(sum(wins_arr[c] for c in children)) / total if total else rate
+        value = float(sum(won[c] for c in children)) / total if total else rate
         if verdict == 1:
             rate = value = 1.0
         elif verdict == -1:
@@ -524,12 +587,39 @@ class MctsEngine:
             rate,
             verdict,
             done,
-            int(used[0]),
+            nodes,
             time.perf_counter() - started,
             top,
             reason,
             value,
         )
+
+    def _run_trees(
+        self,
+        position: Position,
+        limit: Limit,
+        budget: Budget,
+        allowed: list[int] | None,
+        fill: bool,
+    ) -> tuple[tuple[tuple[npt.NDArray[Any], ...], int] | None, list[MctsEngine]]:
+        """This engine's tree search (with proofs) and its helpers' at once, in threads;
+        the node limit shared among them. Returns this engine's outcome (see
+        :meth:`_run`) and the helpers whose trees ended normally."""
+        trees = 1 + len(self._helpers)
+        share = None if limit.nodes is None else -(-limit.nodes // trees)
+        limit = Limit(time=limit.time, nodes=share)
+        runs = []
+        with ThreadPoolExecutor(max_workers=trees - 1) as pool:
+            for helper in self._helpers:
+                helper._searches = self._searches
+                own = Budget(limit, started=budget.started, stop=budget.stop)
+                runs.append(
+                    (helper, pool.submit(helper._run, position, limit, own, 1.0, allowed, fill))
+                )
+            own = Budget(limit, started=budget.started, stop=budget.stop)
+            outcome = self._run(position, limit, own, 1.0, allowed, fill)
+            finished = [helper for helper, run in runs if run.result() is None]
+        return outcome, finished
 
     def _endgame(self, position: Position, limit: Limit, budget: Budget) -> int | None:
         """A winning move proven by :meth:`prove_win` within a slice of the budget."""
