@@ -27,6 +27,14 @@ from boardlab.core.limits import Limit
 from boardlab.hex.board import LETTERS
 from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Position, move_name, parse_move_name, vertex
 from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.answers import (
+    HexAnalysis,
+    HexEngineMove,
+    HexReviewed,
+    HexSgf,
+    HexSolved,
+    HexState,
+)
 from boardlab.web.schemas import (
     HEX_MAX_PLAYOUTS,
     HEX_MAX_SGF,
@@ -228,12 +236,12 @@ def load(request: Request) -> Obj:
 
 
 routes = [
-    Route("/hex/state", endpoint(state), methods=["POST"]),
-    Route("/hex/move", endpoint(move), methods=["POST"]),
-    Route("/hex/engine", endpoint(engine), methods=["POST"]),
-    Route("/hex/analyze", endpoint(analyse), methods=["POST"]),
-    Route("/hex/solve", endpoint(solve), methods=["POST"]),
-    Route("/hex/review", endpoint(review), methods=["POST"]),
-    Route("/hex/sgf", endpoint(sgf), methods=["POST"]),
-    Route("/hex/load", endpoint(load), methods=["POST"]),
+    Route("/hex/state", endpoint(state, HexState), methods=["POST"]),
+    Route("/hex/move", endpoint(move, HexState), methods=["POST"]),
+    Route("/hex/engine", endpoint(engine, HexEngineMove), methods=["POST"]),
+    Route("/hex/analyze", endpoint(analyse, HexAnalysis), methods=["POST"]),
+    Route("/hex/solve", endpoint(solve, HexSolved), methods=["POST"]),
+    Route("/hex/review", endpoint(review, HexReviewed), methods=["POST"]),
+    Route("/hex/sgf", endpoint(sgf, HexSgf), methods=["POST"]),
+    Route("/hex/load", endpoint(load, HexState), methods=["POST"]),
 ]
