@@ -58,6 +58,13 @@ def test_the_documents_limits_are_the_servers(client: Any) -> None:
     assert over.status_code == 413 and over.json()["field"] == "sgf"
 
 
+def test_the_solvers_limit_is_in_the_document(client: Any) -> None:
+    from boardlab.web.api_hex import SOLVE_EMPTY
+
+    solvable = spec_of(client)["components"]["schemas"]["HexState"]["properties"]["solvable"]
+    assert solvable["x-most-empty"] == SOLVE_EMPTY == 25  # the page says it from here
+
+
 def test_the_readable_page_lists_every_endpoint(client: Any) -> None:
     page = client.get("/api/docs")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")

@@ -12,9 +12,12 @@ player 2 is white, blue on the page.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
+
+from boardlab.hex.review import SOLVE_EMPTY
 
 __all__ = [
     "Answer",
@@ -41,7 +44,14 @@ class HexState(Answer, kw_only=True, forbid_unknown_fields=True):
     moves: list[str]
     numbers: dict[str, int]
     last: str | None
-    solvable: bool
+    solvable: Annotated[
+        bool,
+        Meta(
+            description="whether the exact solver is offered: no winner yet and at most "
+            f"{SOLVE_EMPTY} empty cells (x-most-empty)",
+            extra_json_schema={"x-most-empty": SOLVE_EMPTY},
+        ),
+    ]
     to_move: int
     winner: int | None
     chain: list[str]
