@@ -290,7 +290,7 @@ def run_job(request: Request, work: Callable[[], T]) -> T:
 
 
 #: An API handler: a plain function of the request (it runs in a worker thread; the body
-#: has been read already, see :func:`read_object`).
+#: has been read already, see :func:`read_request`).
 Handler = Callable[[Request], Obj]
 
 
