@@ -287,5 +287,5 @@ def test_a_result_says_why_in_words() -> None:
     assert isinstance(found, PeggedResult) and found.solved and found.reason == "one peg left"
     example = parse_board_file("__OO_\n__OO_\nOOXOO\nOOOOX\n____X\n")
     record = PeggedSolver(Limit(nodes=10_000), seed=1).answer(example).as_dict()
-    assert record["reason"] == "3 moves (1 walks), optimal (exhaustive search)"
+    assert record["reason"] == "3 moves (1 walk), optimal (exhaustive search)"
     assert record["goal"] == "one peg anywhere (PEGGED rules)" and record["solved"] is True

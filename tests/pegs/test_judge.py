@@ -19,6 +19,9 @@ def test_statement_example_scores_three_with_tiebreak_zero() -> None:
     assert verdict.valid and verdict.solved
     assert (verdict.moves, verdict.jumps, verdict.walks) == (3, 2, 1)
     assert verdict.score == 3 and verdict.tiebreak == 0 and str(verdict.last_peg) == "C3"
+    assert verdict.summary().startswith("valid: 3 moves (2 jumps, 1 walk), 1 peg left;")
+    one = judge_text(Position(named_board("english")), "D2-D4\n")
+    assert one.summary() == "valid: 1 move (1 jump, 0 walks), 31 pegs left"
 
 
 def test_tiebreak_is_manhattan_distance_to_the_centre() -> None:

@@ -153,7 +153,7 @@ def test_pegs_hint_and_solve_answer_the_results_as_dict(client: Any) -> None:
     pegged = PeggedSolver(Limit(time=5), seed=0).solve(parse_board_file(text)).as_dict()
     found = post(client, "pegs/hint", {"board_file": text, "walks": True, "time": 5})
     assert list(found) == list(pegged) and found["solution"] == pegged["solution"]
-    assert found["reason"] == pegged["reason"] == "3 moves (1 walks), optimal (exhaustive search)"
+    assert found["reason"] == pegged["reason"] == "3 moves (1 walk), optimal (exhaustive search)"
     assert found["method"] == "PEGGED optimiser (boardlab.pegs.pegged)"
 
 

@@ -30,6 +30,7 @@ def test_a_bad_board_file_is_named_by_its_box_line_and_column(page: Any) -> None
     text = page.inner_text("#pegs-status")
     assert text.startswith("The board file, line 2, column 2:"), text
     assert "board_file" not in text
+    page.save_screenshot("words-board-file")
 
 
 def test_a_bad_ioiwari_start_is_named_by_its_box(page: Any) -> None:
@@ -49,6 +50,7 @@ def test_one_block_eaten_is_one_block(page: Any) -> None:
     page.click("#toxic-solve")
     page.wait_for_selector("#toxic-status.ok")
     assert page.inner_text("#toxic-status") == "Solved: 1 block eaten."
+    page.save_screenshot("words-one-block")
 
 
 def test_the_usual_start_is_listed_once(page: Any) -> None:

@@ -95,6 +95,15 @@ def test_a_time_box_reads_its_range_from_the_servers_declaration(boxes: Boxes, b
     assert (spec["minimum"], spec["maximum"]) == TIME_LIMITS[box]
 
 
+def test_every_number_box_reads_its_range_from_the_servers_declaration(boxes: Boxes) -> None:
+    numbers = {box: a for box, a in boxes.attrs.items() if a.get("type") == "number"}
+    assert {"hex-time", "toxic-time", "toxic-best"} <= set(numbers)
+    for box, attrs in numbers.items():
+        assert "min" not in attrs and "max" not in attrs, box  # not repeated in the page
+        spec = declared(attrs["data-limit"])
+        assert "minimum" in spec and "maximum" in spec, box
+
+
 @pytest.mark.e2e
 def test_the_page_shows_the_limits_of_the_document(page: Any) -> None:
     page.goto(f"{page.base_url}/#hex")

@@ -9,7 +9,6 @@ from typing import Any
 import msgspec
 import pytest
 
-from boardlab.web.answers import ANSWERS
 from boardlab.web.schemas import ENDPOINTS
 
 #: Words a player never typed: field keys (those not plain words), type names, JSON paths.
@@ -57,6 +56,13 @@ def test_the_documents_limits_are_the_servers(client: Any) -> None:
     sgf = schemas["HexLoad"]["properties"]["sgf"]["maxLength"]
     over = client.post("/api/hex/load", json={"sgf": "(" * (sgf + 1)})
     assert over.status_code == 413 and over.json()["field"] == "sgf"
+
+
+def test_the_solvers_limit_is_in_the_document(client: Any) -> None:
+    from boardlab.web.api_hex import SOLVE_EMPTY
+
+    solvable = spec_of(client)["components"]["schemas"]["HexState"]["properties"]["solvable"]
+    assert solvable["x-most-empty"] == SOLVE_EMPTY == 25  # the page says it from here
 
 
 def test_the_readable_page_lists_every_endpoint(client: Any) -> None:
@@ -111,24 +117,100 @@ def test_no_refusal_names_a_field_or_a_type(client: Any, path: str) -> None:
     assert seen
 
 
-#: A request for each declared answer, small enough to answer at once.
-HEX_CALLS = {
-    "/hex/state": {"size": 3, "moves": ["a1", "b2"]},
-    "/hex/move": {"size": 3, "moves": ["a1"], "move": "b2"},
-    "/hex/engine": {"size": 3, "moves": ["a1"], "playouts": 20},
-    "/hex/analyze": {"size": 4, "moves": ["a1"], "playouts": 50},
-    "/hex/solve": {"size": 3, "moves": ["a1"]},
-    "/hex/review": {"size": 3, "moves": ["a1", "b2", "c3"], "playouts": 50},
-    "/hex/sgf": {"size": 3, "moves": ["a1"]},
-    "/hex/load": {"sgf": "(;FF[4]GM[11]SZ[3];B[a1];W[b2])"},
-}
+#: A request for every endpoint, small enough to answer at once (two for the union of
+#: the peg solvers: the jump solver, the PEGGED optimiser with and without an answer).
+CALLS: list[tuple[str, dict[str, Any] | None]] = [
+    ("/health", None),
+    ("/hex/state", {"size": 3, "moves": ["a1", "b2"]}),
+    ("/hex/move", {"size": 3, "moves": ["a1"], "move": "b2"}),
+    ("/hex/engine", {"size": 3, "moves": ["a1"], "playouts": 20}),
+    ("/hex/analyze", {"size": 4, "moves": ["a1"], "playouts": 50}),
+    ("/hex/solve", {"size": 3, "moves": ["a1"]}),
+    ("/hex/review", {"size": 3, "moves": ["a1", "b2", "c3"], "playouts": 50}),
+    ("/hex/sgf", {"size": 3, "moves": ["a1"]}),
+    ("/hex/load", {"sgf": "(;FF[4]GM[11]SZ[3];B[a1];W[b2])"}),
+    ("/hiq/sample", None),
+    ("/hiq/run", {"input": "1\n1 2 3 0\n"}),
+    ("/ioiwari/start", {"seed": 1}),
+    ("/ioiwari/state", {"start": [1, 0, 0, 2, 0, 0, 1]}),
+    ("/ioiwari/move", {"start": [1, 0, 0, 2, 0, 0, 1], "move": 1}),
+    ("/ioiwari/engine", {"start": [1, 0, 0, 2, 0, 0, 1]}),
+    ("/ioiwari/analyze", {"start": [1, 0, 0, 2, 0, 0, 1], "moves": [1]}),
+    ("/ioiwari/review", {"start": [1, 0, 0, 2, 0, 0, 1], "moves": [1]}),
+    ("/mars/sample", None),
+    ("/mars/solve", {"map": "1\n2\n2\n0 1\n0 0\n"}),
+    ("/mars/judge", {"map": "1\n2\n2\n0 1\n0 0\n", "moves": "1 1\n1 0\n"}),
+    ("/mars/judge", {"map": "1\n2\n2\n0 0\n0 0\n", "moves": "1 5\n"}),
+    ("/pegs/boards", None),
+    ("/pegs/state", {"board": "triangle-4"}),
+    ("/pegs/move", {"board": "english", "move": "D2-D4"}),
+    ("/pegs/hint", {"board": "english", "pegs": ["D2", "D3"]}),
+    ("/pegs/solve", {"board": "english", "pegs": ["D2", "D3"], "walks": True}),
+    ("/pegs/solve", {"board": "english", "pegs": [], "walks": True}),
+    ("/pegs/judge", {"board": "english", "moves": "D2-D4\nD2-D4\n"}),
+    ("/pegs/classes", {"board": "english"}),
+    ("/shongololo/solve", {"input": "2\n3\n2\n", "time": 0.1}),
+    ("/shongololo/judge", {"input": "2\n3\n2\n", "answer": "E 1 1 1\nM 1 1 1\n", "best": 2}),
+]
 
 
-@pytest.mark.parametrize("path", sorted(ANSWERS))
-def test_every_declared_answer_is_what_the_endpoint_answers(client: Any, path: str) -> None:
-    response = client.post("/api" + path, json=HEX_CALLS[path])
+def declared_answers() -> dict[str, Any]:
+    from boardlab.web.app import create_app
+    from boardlab.web.openapi import answers
+
+    api = create_app().routes[0]
+    return answers(api.routes)  # type: ignore[attr-defined]
+
+
+def test_every_endpoint_declares_its_answer(client: Any) -> None:
+    spec = spec_of(client)
+    schemas = spec["components"]["schemas"]
+    operations = 0
+    for path, methods in spec["paths"].items():
+        for operation in methods.values():
+            schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+            refs = [choice["$ref"] for choice in schema.get("anyOf", [schema])]
+            for ref in refs:  # a declared struct, never a bare "object"
+                assert ref.startswith("#/components/schemas/"), (path, schema)
+                assert schemas[ref.rsplit("/", 1)[1]]["properties"], (path, ref)
+            operations += 1
+    assert operations == len(declared_answers())
+    assert {"/api" + path for path, _ in CALLS} == set(spec["paths"]) - {
+        "/api/openapi.json",
+        "/api/docs",
+    }
+
+
+@pytest.mark.parametrize(("path", "body"), CALLS, ids=[path for path, _ in CALLS])
+def test_every_answer_is_its_declared_schema(
+    client: Any, path: str, body: dict[str, Any] | None
+) -> None:
+    from jsonschema import Draft202012Validator
+
+    spec = spec_of(client)
+    response = client.get("/api" + path) if body is None else client.post("/api" + path, json=body)
     assert response.status_code == 200, response.text
-    msgspec.convert(response.json(), ANSWERS[path])  # raises on a missing or unknown field
-    schema = spec_of(client)["paths"]["/api" + path]["post"]["responses"]["200"]
-    ref = schema["content"]["application/json"]["schema"]["$ref"]
-    assert ref.endswith("/" + ANSWERS[path].__name__)
+    operation = spec["paths"]["/api" + path]["get" if body is None else "post"]
+    schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    # the published document's schema (its references resolved in the document)
+    Draft202012Validator({**schema, "components": spec["components"]}).validate(response.json())
+    # and the struct the server declares, which refuses a field too many or missing
+    msgspec.convert(response.json(), declared_answers()[path])
+
+
+def test_an_answer_that_drifts_from_its_declaration_is_the_servers_error() -> None:
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+    from starlette.testclient import TestClient
+
+    from boardlab.web._http import endpoint
+    from boardlab.web.answers_games import HiqSample
+
+    def answer(extra: bool) -> Any:
+        body = {"input": "4"} | ({"extra": 1} if extra else {})
+        return endpoint(lambda request: body, HiqSample, on_loop=True)
+
+    app = Starlette(routes=[Route("/kept", answer(False)), Route("/drifted", answer(True))])
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        assert test_client.get("/kept").json() == {"input": "4"}
+        assert test_client.get("/drifted").status_code == 500

@@ -303,7 +303,7 @@ def test_a_server_error_names_no_exception_text() -> None:
         raise RuntimeError("secret detail " + "z" * 10_000)
 
     app = create_app(testing=True)
-    app.routes[0].routes.append(Route("/broken", endpoint(broken), methods=["GET"]))
+    app.routes[0].routes.append(Route("/broken", endpoint(broken, dict[str, Any]), methods=["GET"]))
     with TestClient(app, raise_server_exceptions=False) as client:
         response = client.get("/api/broken")
     assert response.status_code == 500
@@ -319,7 +319,7 @@ def test_api_a_search_past_the_memory_cap_is_422() -> None:
         return {"held": run_job(request, hog)}
 
     app = create_app(testing=True, job_memory=64 * 2**20)
-    app.routes[0].routes.append(Route("/greedy", endpoint(greedy), methods=["GET"]))
+    app.routes[0].routes.append(Route("/greedy", endpoint(greedy, dict[str, Any]), methods=["GET"]))
     with TestClient(app) as client:
         response = client.get("/api/greedy")
         assert response.status_code == 422

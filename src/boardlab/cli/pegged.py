@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from boardlab.cli._command import Game, Verb
 from boardlab.cli._io import write_stdout
 from boardlab.cli._progress import ProgressLine
+from boardlab.core.words import counted
 
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
@@ -127,7 +128,8 @@ def _run_solve(args: argparse.Namespace) -> int:
     moves = _moves_text(position, result)
     lines = [
         f"{Path(args.file).name}: {position.peg_count} pegs, {position.board.size} holes",
-        f"answer: {result.moves_count} moves ({result.jumps} jumps, {result.walks} walks), "
+        f"answer: {counted(result.moves_count, 'move')} ({counted(result.jumps, 'jump')}, "
+        f"{counted(result.walks, 'walk')}), "
         f"last peg {result.last_peg}, tiebreak {result.tiebreak}",
         f"lower bound: {result.bound} moves"
         + (f" ({result.proof})" if result.proof else f"; gap {result.gap}"),
@@ -240,8 +242,8 @@ def _demo() -> list[str]:
     first = " ".join(f"{m.src}-{m.dst}" for m in result.moves[:4])
     return [
         f"FAQ system-test board 1: {position.peg_count} pegs on {position.board.size} holes",
-        f"solver: {result.moves_count} moves ({result.walks} walks), last peg "
-        f"{result.last_peg}, tiebreak {result.tiebreak}, lower bound {result.bound}, "
+        f"solver: {counted(result.moves_count, 'move')} ({counted(result.walks, 'walk')}), "
+        f"last peg {result.last_peg}, tiebreak {result.tiebreak}, lower bound {result.bound}, "
         f"optimal {'yes' if result.proven else 'not proven'}",
         f"first moves: {first} ...",
         f"judge: {verdict.summary()}",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from boardlab.core.words import counted
 from boardlab.pegs.cells import Cell, Jump, Move
 from boardlab.pegs.formats import MoveLine, parse_move_lines
 from boardlab.pegs.rules import Position
@@ -76,8 +77,8 @@ class Verdict:
             return f"invalid: {self.reason}"
         chains = f" on {self.turns} lines (chains of jumps)" if 0 < self.turns < self.moves else ""
         text = (
-            f"valid: {self.moves} moves ({self.jumps} jumps, {self.walks} walks){chains}, "
-            f"{self.pegs_left} peg{'' if self.pegs_left == 1 else 's'} left"
+            f"valid: {counted(self.moves, 'move')} ({counted(self.jumps, 'jump')}, "
+            f"{counted(self.walks, 'walk')}){chains}, {counted(self.pegs_left, 'peg')} left"
         )
         if self.solved:
             text += f"; solved with the last peg at {self.last_peg}"

@@ -46,7 +46,9 @@ from boardlab.web.schemas import Request as Schema
 
 __all__ = [
     "ApiError",
+    "Declared",
     "Obj",
+    "answer_of",
     "endpoint",
     "error_response",
     "in_words",
@@ -69,12 +71,17 @@ _JOB = "boardlab.job"
 _BODY = "boardlab.body"
 #: Where :func:`read_request` notes the request's schema (for :func:`in_words`).
 _SCHEMA = "boardlab.schema"
+#: The attribute of an :func:`endpoint` that holds its declared answer.
+_DECLARED = "boardlab_answer"
 #: Threads for requests that are not searches (more such requests wait on the loop).
 LIGHT_THREADS = 16
 
 T = TypeVar("T")
 S = TypeVar("S", bound=Schema)
 Obj = dict[str, Any]
+#: An endpoint's declared answer: an answer struct, or a union of tagged ones (a type
+#: msgspec converts into).
+Declared = Any
 
 
 class ApiError(Exception):
@@ -283,7 +290,7 @@ def run_job(request: Request, work: Callable[[], T]) -> T:
 
 
 #: An API handler: a plain function of the request (it runs in a worker thread; the body
-#: has been read already, see :func:`read_object`).
+#: has been read already, see :func:`read_request`).
 Handler = Callable[[Request], Obj]
 
 
@@ -311,10 +318,10 @@ def _owner(request: Request) -> Owner:
     return Owner(client, None if page is None else page[:SHORT_STRING])
 
 
-def _drive(handler: Handler, request: Request) -> Response:
+def _drive(handler: Handler, answer: Declared, request: Request) -> Response:
     """Run a handler in this thread and render its answer here too (a large answer's
     JSON is no work for the loop)."""
-    return _answer(handler(request))
+    return _answer(handler(request), answer)
 
 
 async def _watch(receive: Receive, stop: Stop) -> None:
@@ -338,49 +345,64 @@ def _threads(request: Request) -> anyio.CapacityLimiter:
     return limiter
 
 
-async def _off_loop(handler: Handler, request: Request) -> Response:
+async def _off_loop(handler: Handler, answer: Declared, request: Request) -> Response:
     request.scope[_BODY] = await request.body()  # read on the loop, for read_request
     stop = Stop()
     request.scope[_JOB] = _Job(_owner(request), stop)
     watcher = asyncio.ensure_future(_watch(request.receive, stop))
     try:
-        return await anyio.to_thread.run_sync(_drive, handler, request, limiter=_threads(request))
+        return await anyio.to_thread.run_sync(
+            _drive, handler, answer, request, limiter=_threads(request)
+        )
     finally:
         watcher.cancel()
 
 
-def _answer(answer: Obj) -> JSONResponse:
-    """The JSON answer of a handler, its verdict texts (:data:`VERDICT_TEXTS`, a string
-    or a list of strings) cut to :data:`MAX_MESSAGE` characters: a judge's reason may
-    quote the offending line of the request, which may be a megabyte long."""
+def _answer(answer: Obj, declared: Declared) -> Response:
+    """The JSON answer of a handler, checked against its declared answer (a field too
+    many, missing or of another kind is the server's error: the answer is exactly what
+    ``/api/openapi.json`` says, in the order of the result's ``as_dict``), its verdict
+    texts (:data:`VERDICT_TEXTS`, a string or a list of strings) cut to
+    :data:`MAX_MESSAGE` characters: a judge's reason may quote the offending line of the
+    request, which may be a megabyte long."""
     for key in VERDICT_TEXTS:
         value = answer.get(key)
         if isinstance(value, str):
             answer[key] = clip(value, MAX_MESSAGE)
         elif isinstance(value, list):
             answer[key] = [clip(v, MAX_MESSAGE) if isinstance(v, str) else v for v in value]
-    return JSONResponse(answer)
+    msgspec.convert(answer, declared)  # raises on a field too many, missing or mistyped
+    return Response(msgspec.json.encode(answer), media_type="application/json")
 
 
 def endpoint(
-    handler: Handler, *, on_loop: bool = False
+    handler: Handler, answer: Declared, *, on_loop: bool = False
 ) -> Callable[[Request], Coroutine[Any, Any, Response]]:
     """Wrap an API handler: it runs in a worker thread (``on_loop`` only for trivial
-    ones); its dict becomes JSON (verdict texts clipped); an :class:`ApiError` its
-    status; a :class:`BoardlabError` (bad position, illegal move, parse error) a 422 with
-    the message (clipped)."""
+    ones); its dict is checked against its declared ``answer`` (a
+    :mod:`boardlab.web.answers` struct, or a union of them; :func:`answer_of` reads it
+    back for the API's description) and sent as JSON, verdict texts clipped; an :class:`ApiError`
+    becomes its status; a :class:`BoardlabError` (bad position, illegal move, parse
+    error) a 422 with the message (clipped)."""
 
     @functools.wraps(handler)
     async def wrapper(request: Request) -> Response:
         try:
             if on_loop:
                 request.scope[_BODY] = await request.body()
-                return _answer(handler(request))
-            return await _off_loop(handler, request)
+                return _answer(handler(request), answer)
+            return await _off_loop(handler, answer, request)
         except ApiError as exc:
             return error_response(exc.status, exc.message, headers=exc.headers, field=exc.field)
         except BoardlabError as exc:
             words = in_words(exc, request.scope.get(_SCHEMA))
             return error_response(422, words, type(exc).__name__)
 
+    setattr(wrapper, _DECLARED, answer)
     return wrapper
+
+
+def answer_of(route_endpoint: object) -> Declared | None:
+    """The declared answer of an :func:`endpoint` (None for any other endpoint)."""
+    declared: Declared | None = getattr(route_endpoint, _DECLARED, None)
+    return declared

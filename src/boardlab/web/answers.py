@@ -1,21 +1,33 @@
-"""Interface layer: the declared answers of the Hex endpoints (``/api/openapi.json``).
+"""Interface layer: the base of every declared answer (``/api/openapi.json``) and the Hex
+endpoints' answers (the other games' are in :mod:`boardlab.web.answers_games`).
 
-Each struct is the JSON a Hex endpoint answers, field for field (unknown fields are
-refused, so ``tests/web/test_openapi.py``, which reads real answers into them, fails when
-an answer and its declaration drift apart). Every cell has HexGui's name, in requests
+Each struct is the JSON a Hex endpoint answers, field for field: the server checks a
+handler's answer against its struct before it sends it (:func:`boardlab.web._http.endpoint`;
+a field too many or missing is the server's error), and ``tests/web/test_openapi.py``
+reads real answers back into them. Every cell has HexGui's name, in requests
 and answers alike, as on the command line, in GTP and in SGF (``b2``: column b, row 2 of
 HexGui's board, where player 1, black, red on the page, joins the top and bottom edges);
-player 2 is white, blue on the page. The other games'
-answers are described in words in the document.
+player 2 is white, blue on the page.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
-__all__ = ["ANSWERS"]
+from boardlab.hex.review import SOLVE_EMPTY
+
+__all__ = [
+    "Answer",
+    "HexAnalysis",
+    "HexEngineMove",
+    "HexReviewed",
+    "HexSgf",
+    "HexSolved",
+    "HexState",
+]
 
 
 class Answer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -32,7 +44,14 @@ class HexState(Answer, kw_only=True, forbid_unknown_fields=True):
     moves: list[str]
     numbers: dict[str, int]
     last: str | None
-    solvable: bool
+    solvable: Annotated[
+        bool,
+        Meta(
+            description="whether the exact solver is offered: no winner yet and at most "
+            f"{SOLVE_EMPTY} empty cells (x-most-empty)",
+            extra_json_schema={"x-most-empty": SOLVE_EMPTY},
+        ),
+    ]
     to_move: int
     winner: int | None
     chain: list[str]
@@ -122,16 +141,3 @@ class HexSgf(Answer, kw_only=True, forbid_unknown_fields=True):
     """The game as HexGui SGF."""
 
     sgf: str
-
-
-#: The declared answer of each endpoint that has one (below ``/api``).
-ANSWERS: dict[str, type[Answer]] = {
-    "/hex/state": HexState,
-    "/hex/move": HexState,
-    "/hex/engine": HexEngineMove,
-    "/hex/analyze": HexAnalysis,
-    "/hex/solve": HexSolved,
-    "/hex/review": HexReviewed,
-    "/hex/sgf": HexSgf,
-    "/hex/load": HexState,
-}

@@ -25,8 +25,17 @@ from starlette.routing import Route
 
 from boardlab.core.limits import Limit
 from boardlab.hex.board import LETTERS
+from boardlab.hex.review import SOLVE_EMPTY as REVIEW_SOLVE_EMPTY
 from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Position, move_name, parse_move_name, vertex
 from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.answers import (
+    HexAnalysis,
+    HexEngineMove,
+    HexReviewed,
+    HexSgf,
+    HexSolved,
+    HexState,
+)
 from boardlab.web.schemas import (
     HEX_MAX_PLAYOUTS,
     HEX_MAX_SGF,
@@ -49,8 +58,9 @@ __all__ = ["MAX_SIZE", "read_game", "routes", "state_of"]
 MAX_TIME = HEX_MAX_TIME
 MAX_PLAYOUTS = HEX_MAX_PLAYOUTS
 #: The exact solver is offered for positions with at most this many empty cells (an empty
-#: 5 x 5 board takes well under a second; an empty 6 x 6 one does not finish in 30 s).
-SOLVE_EMPTY = 25
+#: 5 x 5 board takes well under a second; an empty 6 x 6 one does not finish in 30 s), the
+#: review's and the analysis's limit too; the page reads it from the document.
+SOLVE_EMPTY = REVIEW_SOLVE_EMPTY
 MAX_SGF = HEX_MAX_SGF
 
 
@@ -228,12 +238,12 @@ def load(request: Request) -> Obj:
 
 
 routes = [
-    Route("/hex/state", endpoint(state), methods=["POST"]),
-    Route("/hex/move", endpoint(move), methods=["POST"]),
-    Route("/hex/engine", endpoint(engine), methods=["POST"]),
-    Route("/hex/analyze", endpoint(analyse), methods=["POST"]),
-    Route("/hex/solve", endpoint(solve), methods=["POST"]),
-    Route("/hex/review", endpoint(review), methods=["POST"]),
-    Route("/hex/sgf", endpoint(sgf), methods=["POST"]),
-    Route("/hex/load", endpoint(load), methods=["POST"]),
+    Route("/hex/state", endpoint(state, HexState), methods=["POST"]),
+    Route("/hex/move", endpoint(move, HexState), methods=["POST"]),
+    Route("/hex/engine", endpoint(engine, HexEngineMove), methods=["POST"]),
+    Route("/hex/analyze", endpoint(analyse, HexAnalysis), methods=["POST"]),
+    Route("/hex/solve", endpoint(solve, HexSolved), methods=["POST"]),
+    Route("/hex/review", endpoint(review, HexReviewed), methods=["POST"]),
+    Route("/hex/sgf", endpoint(sgf, HexSgf), methods=["POST"]),
+    Route("/hex/load", endpoint(load, HexState), methods=["POST"]),
 ]

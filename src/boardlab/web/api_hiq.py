@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from boardlab.web._http import Obj, endpoint, read_request
+from boardlab.web.answers_games import HiqOutput, HiqSample
 from boardlab.web.schemas import HIQ_MAX_INPUT, HiqRun
 
 __all__ = ["MAX_INPUT", "routes"]
@@ -43,6 +44,6 @@ def run(request: Request) -> Obj:
 
 
 routes = [
-    Route("/hiq/sample", endpoint(sample), methods=["GET"]),
-    Route("/hiq/run", endpoint(run), methods=["POST"]),
+    Route("/hiq/sample", endpoint(sample, HiqSample), methods=["GET"]),
+    Route("/hiq/run", endpoint(run, HiqOutput), methods=["POST"]),
 ]

@@ -21,6 +21,12 @@ from boardlab.ioiwari.rules import IOI, Move, State
 from boardlab.ioiwari.solver import MemoSolver, PerfectPlayer
 from boardlab.ioiwari.solver import analyse as analyse_position
 from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.answers_games import (
+    IoiwariAnalysis,
+    IoiwariEngineMove,
+    IoiwariReviewed,
+    IoiwariState,
+)
 from boardlab.web.schemas import IoiwariGame, IoiwariMove, IoiwariStart
 from boardlab.web.svgtag import tag_cells
 
@@ -162,10 +168,10 @@ def analyse(request: Request) -> Obj:
 
 
 routes = [
-    Route("/ioiwari/start", endpoint(start), methods=["POST"]),
-    Route("/ioiwari/review", endpoint(review), methods=["POST"]),
-    Route("/ioiwari/state", endpoint(state), methods=["POST"]),
-    Route("/ioiwari/move", endpoint(move), methods=["POST"]),
-    Route("/ioiwari/engine", endpoint(engine), methods=["POST"]),
-    Route("/ioiwari/analyze", endpoint(analyse), methods=["POST"]),
+    Route("/ioiwari/start", endpoint(start, IoiwariState), methods=["POST"]),
+    Route("/ioiwari/review", endpoint(review, IoiwariReviewed), methods=["POST"]),
+    Route("/ioiwari/state", endpoint(state, IoiwariState), methods=["POST"]),
+    Route("/ioiwari/move", endpoint(move, IoiwariState), methods=["POST"]),
+    Route("/ioiwari/engine", endpoint(engine, IoiwariEngineMove), methods=["POST"]),
+    Route("/ioiwari/analyze", endpoint(analyse, IoiwariAnalysis), methods=["POST"]),
 ]

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from boardlab.web._http import Obj, endpoint, read_request, run_job
+from boardlab.web.answers_games import MarsJudged, MarsSample, MarsSolved
 from boardlab.web.schemas import MARS_MAX_MAP, MARS_MAX_MOVES, MarsJudge, MarsMap
 
 __all__ = ["routes"]
@@ -88,7 +89,7 @@ def judge(request: Request) -> Obj:
 
 
 routes = [
-    Route("/mars/sample", endpoint(sample), methods=["GET"]),
-    Route("/mars/solve", endpoint(solve), methods=["POST"]),
-    Route("/mars/judge", endpoint(judge), methods=["POST"]),
+    Route("/mars/sample", endpoint(sample, MarsSample), methods=["GET"]),
+    Route("/mars/solve", endpoint(solve, MarsSolved), methods=["POST"]),
+    Route("/mars/judge", endpoint(judge, MarsJudged), methods=["POST"]),
 ]

@@ -28,6 +28,7 @@ from boardlab.pegs.boards import Board, named_board
 from boardlab.pegs.cells import Jump, Move
 from boardlab.pegs.rules import Position
 from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.answers_games import PegsBoards, PegsMoved, PegsSearched, PegsState
 from boardlab.web.schemas import (
     PEGS_MAX_BOARD_FILE,
     PEGS_MAX_TIME,
@@ -198,9 +199,9 @@ def solve(request: Request) -> Obj:
 
 
 routes = [
-    Route("/pegs/boards", endpoint(boards), methods=["GET"]),
-    Route("/pegs/state", endpoint(state), methods=["POST"]),
-    Route("/pegs/move", endpoint(move), methods=["POST"]),
-    Route("/pegs/hint", endpoint(hint), methods=["POST"]),
-    Route("/pegs/solve", endpoint(solve), methods=["POST"]),
+    Route("/pegs/boards", endpoint(boards, PegsBoards), methods=["GET"]),
+    Route("/pegs/state", endpoint(state, PegsState), methods=["POST"]),
+    Route("/pegs/move", endpoint(move, PegsMoved), methods=["POST"]),
+    Route("/pegs/hint", endpoint(hint, PegsSearched), methods=["POST"]),
+    Route("/pegs/solve", endpoint(solve, PegsSearched), methods=["POST"]),
 ]

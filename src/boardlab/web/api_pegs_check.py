@@ -21,6 +21,7 @@ from boardlab.pegs.cells import Jump
 from boardlab.pegs.classes import class_name, position_class
 from boardlab.pegs.rules import Position
 from boardlab.web._http import Obj, endpoint, read_request
+from boardlab.web.answers_games import PegsClasses, PegsJudged
 from boardlab.web.api_pegs import read_position
 from boardlab.web.schemas import PEGS_MAX_MOVE_LIST, PegsJudge, PegsPosition
 
@@ -116,6 +117,6 @@ def judge(request: Request) -> Obj:
 
 
 routes = [
-    Route("/pegs/judge", endpoint(judge), methods=["POST"]),
-    Route("/pegs/classes", endpoint(classes), methods=["POST"]),
+    Route("/pegs/judge", endpoint(judge, PegsJudged), methods=["POST"]),
+    Route("/pegs/classes", endpoint(classes, PegsClasses), methods=["POST"]),
 ]

@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
+from boardlab.web.answers_games import ShongololoJudged, ShongololoSolved
 from boardlab.web.schemas import (
     TOXIC_MAX_ANSWER,
     TOXIC_MAX_INPUT,
@@ -141,6 +142,6 @@ def judge(request: Request) -> Obj:
 
 
 routes = [
-    Route("/shongololo/solve", endpoint(solve), methods=["POST"]),
-    Route("/shongololo/judge", endpoint(judge), methods=["POST"]),
+    Route("/shongololo/solve", endpoint(solve, ShongololoSolved), methods=["POST"]),
+    Route("/shongololo/judge", endpoint(judge, ShongololoJudged), methods=["POST"]),
 ]

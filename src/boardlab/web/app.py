@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from boardlab.core.errors import BoardlabError
 from boardlab.web._http import Obj, clip, endpoint, error_response
 from boardlab.web._jobs import MAX_JOB_MEMORY, MAX_JOB_SECONDS, JobPool
+from boardlab.web.answers_games import Health
 
 __all__ = [
     "DEFAULT_HOST",
@@ -218,7 +219,9 @@ def _api_routes() -> list[BaseRoute]:
         openapi,
     )
 
-    routes: list[BaseRoute] = [Route("/health", endpoint(_health, on_loop=True), methods=["GET"])]
+    routes: list[BaseRoute] = [
+        Route("/health", endpoint(_health, Health, on_loop=True), methods=["GET"])
+    ]
     modules = (api_pegs, api_pegs_check, api_hiq, api_hex, api_ioiwari, api_mars, api_shongololo)
     for module in modules:
         routes.extend(module.routes)

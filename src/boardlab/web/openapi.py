@@ -7,8 +7,9 @@ server's own checks, not a copy of them; the page reads its boxes' limits from i
 resources): every endpoint with its summary and each request field's name, kind, limits
 and default.
 
-The Hex answers are declared (:mod:`boardlab.web.answers`); the other games' answers are
-JSON objects described in words (each endpoint's summary). Every refusal is the declared
+Every endpoint's answer is declared too (:mod:`boardlab.web.answers` and
+:mod:`boardlab.web.answers_games`, named by each route's :func:`boardlab.web._http.endpoint`),
+and the server sends exactly it. Every refusal is the declared
 ``Refusal``: the player's words in ``error``, and for a program the ``field`` it is
 about and the ``kind`` of game error.
 """
@@ -25,10 +26,10 @@ from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import BaseRoute, Route
 
 from boardlab import __version__
-from boardlab.web.answers import ANSWERS
+from boardlab.web._http import Declared, answer_of
 from boardlab.web.schemas import ENDPOINTS
 
-__all__ = ["Refusal", "document", "routes"]
+__all__ = ["Refusal", "answers", "document", "routes"]
 
 _REF = "#/components/schemas/{name}"
 
@@ -58,32 +59,44 @@ def _summary(route: Route) -> tuple[str, str]:
     return (rest or head).strip(), text
 
 
-def _answer(path: str) -> dict[str, Any]:
-    """The 200 response of ``path``: its declared answer, else an object in words."""
-    declared = ANSWERS.get(path)
-    schema = (
-        {"type": "object"} if declared is None else {"$ref": _REF.format(name=declared.__name__)}
-    )
-    words = "the answer" if declared else "the answer, a JSON object (see the description)"
-    return {"description": words, "content": {"application/json": {"schema": schema}}}
+def answers(api_routes: Iterable[BaseRoute]) -> dict[str, Declared]:
+    """Each endpoint's declared answer (:func:`boardlab.web._http.endpoint`), by path."""
+    found: dict[str, Declared] = {}
+    for route in api_routes:
+        if isinstance(route, Route) and route.path not in ("/openapi.json", "/docs"):
+            declared = answer_of(route.endpoint)
+            if declared is None:
+                raise ValueError(f"the endpoint {route.path} declares no answer")
+            found[route.path] = declared
+    return found
 
 
 def document(api_routes: Iterable[BaseRoute], prefix: str = "/api") -> dict[str, Any]:
     """The OpenAPI 3.1 document of ``api_routes`` (mounted at ``prefix``)."""
-    structs = sorted({*ENDPOINTS.values(), *ANSWERS.values()}, key=lambda t: t.__name__)
-    _, components = msgspec.json.schema_components([*structs, Refusal], ref_template=_REF)
+    api_routes = list(api_routes)
+    declared = answers(api_routes)
+    kinds = list(dict.fromkeys(declared.values()))
+    requests = sorted(set(ENDPOINTS.values()), key=lambda t: t.__name__)
+    schemas, components = msgspec.json.schema_components(
+        [*kinds, *requests, Refusal], ref_template=_REF
+    )
+    answer_schema = {kind: schema for kind, schema in zip(kinds, schemas, strict=False)}
     refusal = {"$ref": _REF.format(name="Refusal")}
     paths: dict[str, Any] = {}
     for route in api_routes:
-        if not isinstance(route, Route) or route.path in ("/openapi.json", "/docs"):
+        if not isinstance(route, Route) or route.path not in declared:
             continue
         summary, description = _summary(route)
+        answer = {
+            "description": "the answer",
+            "content": {"application/json": {"schema": answer_schema[declared[route.path]]}},
+        }
         for method in sorted((route.methods or set()) - {"HEAD"}):
             operation: dict[str, Any] = {
                 "summary": summary,
                 "description": description,
                 "responses": {
-                    "200": _answer(route.path),
+                    "200": answer,
                     **{
                         code: {
                             "description": words,
@@ -108,7 +121,8 @@ def document(api_routes: Iterable[BaseRoute], prefix: str = "/api") -> dict[str,
             "title": "boardlab",
             "version": __version__,
             "description": "The JSON API behind boardlab's web page: every game's state, "
-            "moves, engines, solvers and judges. Each POST takes one JSON object.",
+            "moves, engines, solvers and judges. Each POST takes one JSON object and every "
+            "answer is the declared one.",
         },
         "paths": paths,
         "components": {"schemas": components},

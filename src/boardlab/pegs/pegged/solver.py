@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from boardlab.core.errors import BoardlabError, LimitExceededError, NoSolutionError, ParseError
 from boardlab.core.limits import Budget, Limit
+from boardlab.core.words import counted
 from boardlab.pegs.cells import Cell, Move
 from boardlab.pegs.formats import parse_board_file
 from boardlab.pegs.judge import judge_moves
@@ -123,7 +124,7 @@ class PeggedResult:
         proof) or how far the proven lower bound is."""
         if not self.moves:
             return "one peg left"
-        text = f"{self.moves_count} moves ({self.walks} walks)"
+        text = f"{counted(self.moves_count, 'move')} ({counted(self.walks, 'walk')})"
         if self.proven:
             return f"{text}, optimal ({self.proof})"
         return f"{text}, proven lower bound {self.bound}"

@@ -195,7 +195,10 @@ BL.games.hex = (() => {
     $("hex-svg").classList.toggle("busy", busy);
     $("hex-undo").disabled = busy || !state.moves.length || walk.viewing !== null;
     $("hex-solve").disabled = busy || ended || !shown().solvable;
-    const why = shown().solvable || ended ? "" : "Who wins? (exact) needs at most 25 empty cells: play on, or pick a board up to 5 x 5.";
+    const most = BL.limitOf("HexState.solvable")["x-most-empty"];   // the server's limit
+    const side = Math.floor(Math.sqrt(most));
+    const why = shown().solvable || ended || !most ? "" :
+      `Who wins? (exact) needs at most ${most} empty cells: play on, or pick a board up to ${side} x ${side}.`;
     $("hex-solve").title = why;
     $("hex-solve-note").textContent = why;
     $("hex-analyse").disabled = busy || ended;
