@@ -73,10 +73,11 @@ def test_kernel_matches_twin(size: int) -> None:
 
 @pytest.mark.parametrize("size", [4, 5])
 def test_moves_outside_the_region_lose(size: int) -> None:
-    """Every pruned move is a proven loss (the solver on the position after it)."""
+    """Every pruned move is a proven loss (the solver on the position after it), on the
+    first 150 pruned moves of seeded random positions."""
     rng = random.Random(100 + size)
     checked = 0
-    for _ in range(400):
+    while checked < 150:  # noqa: PLR2004
         p = random_open_position(size, rng.randrange(2, size * size // 2), rng)
         region = kernel_region(p, p.to_move)
         if region is None:
@@ -86,10 +87,9 @@ def test_moves_outside_the_region_lose(size: int) -> None:
                 continue
             p.push_index(cell)
             if p.winner is None:
-                result = solve(p, Limit(time=20), all_moves=False)
+                result = solve(p, Limit(nodes=100_000), all_moves=False)
                 assert result.winner == p.to_move, (repr(p), cell)
                 checked += 1
             else:
                 assert p.winner != p.to_move  # a pruned move never wins at once
             p.pop_index()
-    assert checked > 20
