@@ -323,7 +323,7 @@ def test_a_full_disk_gives_one_line_and_leaves_no_level_a_resume_would_trust(
 
     from boardlab.pegs.solver import shards_store
 
-    problem = PROBLEMS[3]
+    problem = PROBLEMS[0]
     real_save = shards_store.save
     saved = [0]
 
