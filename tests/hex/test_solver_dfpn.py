@@ -71,8 +71,10 @@ def test_python_twin_matches_the_kernel(python_twin: object) -> None:
                 assert np.array_equal(a, b), repr(p)
 
 
+@cache
 def connected(size: int, stones: int, player: int) -> bool:
-    """Flood fill: do ``player``'s stones join its two edges?"""
+    """Flood fill: do ``player``'s stones join its two edges? (Remembered: the minimax
+    below asks again for the same stones.)"""
     todo = [
         i
         for i in range(size * size)
