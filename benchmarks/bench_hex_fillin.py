@@ -33,6 +33,7 @@ from boardlab.core.errors import ProtocolError
 from boardlab.hex import connections as vc
 from boardlab.hex.gtp import vertex
 from boardlab.hex.judge import color_name
+from boardlab.hex.prover.inferior import dead_regions
 from boardlab.hex.prover.regions import region_fill
 from boardlab.hex.rules import random_open_position
 from boardlab.peers.gtp_process import GtpProcess
@@ -49,7 +50,7 @@ def boardlab_fills(knowledge: vc.Knowledge, board: list[int]) -> set[int]:
     black, white = (vc.words_of(vc.cells_of(words)) for words in filled)
     low, high, left, right = (vc.words_of(vc.cells_of(row)) for row in knowledge.lines[:4])
     edges = (low, high, left, right)
-    dead = vc.dead_regions(n, knowledge.ring, knowledge.table, edges, black, white)
+    dead = dead_regions(n, knowledge.ring, knowledge.table, edges, black, white)
     marked = [vc.cells_of(words) for words in (black, white, dead)]
     return {c for c in range(n * n) if board[c] == 0 and any(m >> c & 1 for m in marked)}
 

@@ -35,10 +35,23 @@ SEARCHING = re.compile(r"^_?(solver|search)(_.*)?$")
 #: The rooms inside Hex (docs/architecture.md): what each may import of boardlab besides
 #: itself. The engine and the prover never import each other; both stand on the board
 #: (and the rules, which stand on it, and core). ``hex.player`` joins them, above both.
-HEX_BOARD = ("boardlab.core", "boardlab.hex.board", "boardlab.hex.connections")
+HEX_BOARD = (
+    "boardlab.core",
+    "boardlab.hex.board",
+    "boardlab.hex.cellsets",
+    "boardlab.hex.hsearch",
+    "boardlab.hex.connections",
+)
 HEX_ROOMS: dict[str, tuple[str, ...]] = {
     "boardlab.hex.board": ("boardlab.core",),
-    "boardlab.hex.connections": ("boardlab.core", "boardlab.hex.board"),
+    "boardlab.hex.cellsets": ("boardlab.core",),
+    "boardlab.hex.hsearch": ("boardlab.core", "boardlab.hex.cellsets"),
+    "boardlab.hex.connections": (
+        "boardlab.core",
+        "boardlab.hex.board",
+        "boardlab.hex.cellsets",
+        "boardlab.hex.hsearch",
+    ),
     "boardlab.hex.engine": (*HEX_BOARD, "boardlab.hex.rules"),
     "boardlab.hex.prover": (*HEX_BOARD, "boardlab.hex.rules"),
 }

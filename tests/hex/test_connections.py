@@ -1,6 +1,7 @@
-"""The engine's two-word virtual connections (``hex/connections.py``): sound against plain minimax
-on small boards, the same verdicts as the solver's 64-bit kernel (or more, checked by the
-exact solver), consistent on 11x11; every edge template placed at every edge holds."""
+"""The shared virtual connections on two words (``hex/connections.py``, the engine's
+question): sound against plain minimax on small boards, the same verdicts as the
+prover's one-word kernel (or more, checked by the exact solver), consistent on 11x11;
+every edge template placed at every edge holds."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ import random
 
 import numpy as np
 import pytest
-from tests.hex.test_solver_dfpn import KF, KS, NONE, WORK, bits, mover_wins
+from tests.hex.test_solver_dfpn import KF, KS, NONE, WORK, bits, mover_wins, tables
+from tests.hex.test_solver_dfpn import analyse as analyse_one_word
 
 from boardlab.core.limits import Limit
 from boardlab.hex import board
 from boardlab.hex import connections as vc
-from boardlab.hex.prover import hsearch, verdicts
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
 
@@ -68,14 +69,14 @@ def test_same_verdicts_as_the_solver_kernel(size: int) -> None:
     same way; it may decide more (its fourth-row edge templates, see
     ``test_edge_templates_hold_at_every_edge``); where both leave the position open the
     solver's kernel, which prunes inferior cells too, keeps a subset of its moves."""
-    nbr, lines = hsearch.neighbour_masks(size)
+    nbr, lines = tables(size)
     ring, table = board.ring_neighbours(size), board.dead_ring_table()
     rng = random.Random(50 + size)
     differ = 0
     for _ in range(25):
         p = random_open_position(size, rng.randint(2, size * size // 2), rng)
         black, white = bits(p)
-        old = verdicts.analyse(
+        old = analyse_one_word(
             size, nbr, lines, ring, table, black, white, p.to_move, KF, KS, WORK, NONE, True, NONE
         )
         verdict, _, moves = analyse(p)

@@ -14,14 +14,103 @@ from tests.hex.test_solver import brute_force_winning_moves
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex import board
+from boardlab.hex import board, cellsets, connections
+from boardlab.hex import hsearch as hsearch_module
 from boardlab.hex.prover import dfpn as dfpn_module
-from boardlab.hex.prover import hsearch, inferior, verdicts
+from boardlab.hex.prover import inferior, verdicts
 from boardlab.hex.prover.solver import solve, solve_alphabeta, solve_dfpn
 from boardlab.hex.rules import Cell, Position, random_open_position
 
 KF, KS, WORK = 8, 12, 200_000
 NONE = np.empty((0, 2), np.uint64)
+NO_TEMPLATES = np.empty((0, 1), np.uint64)
+#: The compiled verdict (the twin fixture replaces the module's names with plain Python).
+COMPILED = verdicts.analyse
+
+
+def one(x: object) -> tuple[np.uint64, ...]:
+    """A one-word cell set (a mask, or a row of one word)."""
+    return tuple(np.uint64(w) for w in np.atleast_1d(np.asarray(x, np.uint64)))
+
+
+def tables(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The one-word neighbour and edge-line tables of the prover's kernel."""
+    k = connections.knowledge(size, 1)
+    return k.nbr, k.lines
+
+
+def analyse(
+    size: int,
+    nbr: np.ndarray,
+    lines: np.ndarray,
+    ring: np.ndarray,
+    table: np.ndarray,
+    black: object,
+    white: object,
+    mover: int,
+    kf: int,
+    ks: int,
+    work: int,
+    seed: np.ndarray,
+    thorough: bool,
+    mover_seed: np.ndarray,
+    twin: object = None,
+) -> tuple:
+    """The one-word verdict as ``(verdict, moves, black, white, proof, vcs, theirs)``."""
+    fn = twin if twin is not None else COMPILED
+    r = fn(
+        size,
+        nbr,
+        lines,
+        ring,
+        table,
+        one(black),
+        one(white),
+        mover,
+        kf,
+        ks,
+        work,  # type: ignore[operator]
+        seed,
+        thorough,
+        mover_seed,
+        NO_TEMPLATES,
+        False,
+    )
+    return (r[0], r[2][0], r[3][0], r[4][0], r[5][0], r[6], r[7])
+
+
+def hsearch(
+    size: int,
+    nbr: np.ndarray,
+    own: object,
+    opp: object,
+    low: object,
+    high: object,
+    kf: int,
+    ks: int,
+    work: int,
+    stop: bool,
+    seed: np.ndarray,
+    keep: bool,
+) -> tuple:
+    """The one-word H-search as ``(full, semi, carrier, proof, table)``."""
+    r = hsearch_module.hsearch(
+        size,
+        nbr,
+        one(own),
+        one(opp),
+        one(low),
+        one(high),
+        kf,
+        ks,
+        work,
+        stop,
+        seed,
+        keep,
+        NO_TEMPLATES,
+        0,
+    )
+    return (r[0], r[1], r[2][0], r[4][0], r[6])
 
 
 def bits(p: Position) -> tuple[np.uint64, np.uint64]:
@@ -41,31 +130,24 @@ def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
     """The kernel modules with every numba function replaced by its plain-Python source
     (the compiled kernel is built first, while its globals are still the numba ones)."""
     verdicts.warm()
-    patches = {
-        hsearch: ("_popcount", "_spread", "joined", "_add_full", "_add_semi", "_or_rule"),
-        inferior: ("ring_code", "dead_cells", "fill_captured", "fill_pairs", "_killed"),
-        verdicts: ("hsearch", "joined", "dead_cells", "fill_captured", "drop_vulnerable"),
-    }
-    patches[hsearch] += ("_push", "_row", "_table", "_proof", "hsearch")
-    patches[inferior] += ("drop_vulnerable", "drop_dominated", "_fillable_after")
-    patches[verdicts] += ("drop_dominated",)
-    for module, names in patches.items():
-        for name in names:
-            monkeypatch.setattr(module, name, getattr(module, name).py_func)
-    return verdicts.analyse.py_func
+    for module in (cellsets, hsearch_module, connections, inferior, verdicts):
+        for name, value in list(vars(module).items()):
+            if hasattr(value, "py_func"):
+                monkeypatch.setattr(module, name, value.py_func)
+    return verdicts.analyse
 
 
 def test_python_twin_matches_the_kernel(python_twin: object) -> None:
     twin = python_twin
     assert callable(twin)
     for size in (2, 3, 4):
-        nbr, lines = hsearch.neighbour_masks(size)
+        nbr, lines = tables(size)
         ring, table = board.ring_neighbours(size), board.dead_ring_table()
         for p in positions(size, 12, size):
             black, white = bits(p)
             args = (black, white, p.to_move, KF, KS, WORK, NONE, True, NONE)
-            fast = verdicts.analyse(size, nbr, lines, ring, table, *args)
-            slow = twin(size, nbr, lines, ring, table, *args)
+            fast = analyse(size, nbr, lines, ring, table, *args)
+            slow = analyse(size, nbr, lines, ring, table, *args, twin=twin)
             assert [int(x) for x in fast[:5]] == [int(x) for x in slow[:5]], repr(p)
             for a, b in zip(fast[5:], slow[5:], strict=True):
                 assert np.array_equal(a, b), repr(p)
@@ -126,7 +208,7 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
     even with the other side to move; a WIN or LOSS verdict is right; the fill-in keeps
     the value; the moves an OPEN verdict keeps (must-play region less dead and vulnerable
     cells) hold a winning move exactly when the position is won."""
-    nbr, lines = hsearch.neighbour_masks(size)
+    nbr, lines = tables(size)
     checked = {"full": 0, "semi": 0, "outside": 0}
     rng = random.Random(10 + size)
     for _ in range(count):
@@ -135,9 +217,7 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
         b, w, mover = int(black), int(white), p.to_move
         own, opp = (black, white) if mover == 1 else (white, black)
         lo, hi = (lines[0], lines[1]) if mover == 1 else (lines[2], lines[3])
-        full, semi, _, _, _ = hsearch.hsearch(
-            size, nbr, own, opp, lo, hi, KF, KS, WORK, False, NONE, False
-        )
+        full, semi, _, _, _ = hsearch(size, nbr, own, opp, lo, hi, KF, KS, WORK, False, NONE, False)
         wins = mover_wins(size, b, w, mover)
         if full or semi:
             assert wins, repr(p)
@@ -150,7 +230,7 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
         thorough = bool(rng.getrandbits(1))  # a light analysis skips the mover's search
         verdict, moves, rb, rw, _ = (
             int(x)
-            for x in verdicts.analyse(
+            for x in analyse(
                 size,
                 nbr,
                 lines,
@@ -192,7 +272,7 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
     child's analysis with both seeds gives a right verdict and keeps a winning move
     exactly when the child is won; a seed with stones that are not subsets is not
     used."""
-    nbr, lines = hsearch.neighbour_masks(size)
+    nbr, lines = tables(size)
     ring, table = board.ring_neighbours(size), board.dead_ring_table()
     rng = random.Random(40 + size)
     seeded = 0
@@ -200,7 +280,7 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
         p = random_open_position(size, rng.randint(1, 3), rng)  # mostly open positions
         black, white = bits(p)
         mover = p.to_move
-        verdict, _, rb, rw, _, vcs, theirs = verdicts.analyse(
+        verdict, _, rb, rw, _, vcs, theirs = analyse(
             size, nbr, lines, ring, table, black, white, mover, KF, KS, WORK, NONE, True, NONE
         )
         if verdict != verdicts.OPEN:
@@ -215,7 +295,7 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
             cb, cw = (int(rb) | 1 << i, int(rw)) if mover == 1 else (int(rb), int(rw) | 1 << i)
             for owner, seed in ((mover, vcs), (child, theirs)):
                 own, opp = (cb, cw) if owner == 1 else (cw, cb)
-                full, semi, _, _, _ = hsearch.hsearch(
+                full, semi, _, _, _ = hsearch(
                     size, nbr, np.uint64(own), np.uint64(opp), *lines_of[owner],
                     KF, KS, WORK, False, seed, False,
                 )  # fmt: skip
@@ -225,7 +305,7 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
                     assert not mover_wins(size, cb, cw, 3 - owner), (repr(p), i, owner)
             v, moves, b2, w2, _ = (
                 int(x)
-                for x in verdicts.analyse(
+                for x in analyse(
                     size, nbr, lines, ring, table, np.uint64(cb), np.uint64(cw), child,
                     KF, KS, WORK, vcs, True, theirs,
                 )[:5]
@@ -245,7 +325,7 @@ def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> No
     fewer = own & (own - 1)
     lo, hi = lines_of[last_owner]
     args = (size, nbr, np.uint64(fewer), np.uint64(opp), lo, hi, KF, KS, WORK, False)
-    alone, foreign = hsearch.hsearch(*args, NONE, True), hsearch.hsearch(*args, vcs, True)
+    alone, foreign = hsearch(*args, NONE, True), hsearch(*args, vcs, True)
     assert [int(x) for x in alone[:4]] == [int(x) for x in foreign[:4]]
     assert np.array_equal(alone[4], foreign[4])
     assert vcs.shape[0] > 1 and not np.array_equal(alone[4], vcs)
@@ -255,7 +335,7 @@ def test_dead_cells() -> None:
     # b2 on 3x3 surrounded by X on four consecutive sides is dead
     black = sum(1 << Cell.parse(c).index(3) for c in ("b1", "c1", "c2", "b3"))
     ring, table = board.ring_neighbours(3), board.dead_ring_table()
-    dead = int(inferior.dead_cells(3, ring, table, np.uint64(black), np.uint64(0)))
+    dead = int(connections.dead_cells(3, ring, table, one(black), one(0))[0])
     assert dead >> Cell.parse("b2").index(3) & 1
     assert not dead >> Cell.parse("a2").index(3) & 1
 
@@ -275,10 +355,11 @@ def test_inferior_moves_are_never_needed(rule: str, size: int, count: int) -> No
         b, w, mover = int(black), int(white), p.to_move
         empty = ~(b | w) & ((1 << size * size) - 1)
         moves = np.uint64(empty)
+        words = one(black), one(white)
         if rule == "dominated":
-            kept = int(inferior.drop_dominated(size, ring, table, black, white, mover, moves))
+            kept = int(inferior.drop_dominated(size, ring, table, *words, mover, one(moves))[0])
         else:
-            kept = int(inferior.drop_vulnerable(size, ring, table, black, white, mover, moves)[0])
+            kept = int(inferior.drop_vulnerable(size, ring, table, *words, mover, one(moves))[0][0])
         dropped += (empty & ~kept).bit_count()
         won = wins_with_one_of(size, b, w, mover, empty)
         assert kept and wins_with_one_of(size, b, w, mover, kept) == won, repr(p)
@@ -297,7 +378,7 @@ def test_a_dominated_move_is_no_better_than_its_dominator(size: int, count: int)
         p = random_open_position(size, rng.randint(size * size - 12, size * size - 8), rng)
         black, white = bits(p)
         b, w, mover = int(black), int(white), p.to_move
-        found = inferior.dominators(size, ring, table, black, white, mover)
+        found = inferior.dominators(size, ring, table, one(black), one(white), mover)[:, 0]
         for c in range(size * size):
             for d in range(size * size):
                 if int(found[c]) >> d & 1:
@@ -306,8 +387,8 @@ def test_a_dominated_move_is_no_better_than_its_dominator(size: int, count: int)
                     if wins_with_one_of(size, b, w, mover, 1 << c):
                         assert wins_with_one_of(size, b, w, mover, 1 << d), (repr(p), c, d)
     assert pairs, "no move was dominated: the test checked nothing"
-    empty = inferior.dominators(5, board.ring_neighbours(5), table, np.uint64(0), np.uint64(0), 1)
-    assert int(empty[Cell.parse("a1").index(5)])
+    empty = inferior.dominators(5, board.ring_neighbours(5), table, one(0), one(0), 1)
+    assert int(empty[Cell.parse("a1").index(5), 0])
 
 
 @pytest.mark.parametrize("widening", ["default", "every child"])
@@ -395,14 +476,15 @@ def test_dead_cells_and_fill_in_keep_the_value(size: int) -> None:
         p = random_open_position(size, rng.randint(size, size * size - 3), rng)
         black, white = bits(p)
         b, w = int(black), int(white)
-        dead = int(inferior.dead_cells(size, ring_nbrs, table, black, white))
+        dead = int(connections.dead_cells(size, ring_nbrs, table, one(black), one(white))[0])
         for i in range(size * size):
             if dead >> i & 1:
                 dead_seen += 1
                 for mover in (1, 2):
                     as_black = mover_wins(size, b | 1 << i, w, mover)
                     assert as_black == mover_wins(size, b, w | 1 << i, mover), (repr(p), i)
-        rb, rw = (int(x) for x in inferior.fill_captured(size, ring_nbrs, table, black, white))
+        filled = connections.fill_captured(size, ring_nbrs, table, one(black), one(white))
+        rb, rw = (int(x[0]) for x in filled)
         assert rb & b == b and rw & w == w and not rb & rw
         if (rb, rw) != (b, w):
             filled_seen += 1

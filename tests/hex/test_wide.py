@@ -1,4 +1,4 @@
-"""The DFPN past 64 cells (``hex/prover/wide.py``) over the shared two-word kernel: its
+"""The DFPN past 64 cells (``hex/prover/wide.py``) on two-word cell sets: its
 proofs hold against plain minimax, its verdicts are the 64-cell search's on small boards,
 the must-play question names only proven winning moves, and 9x9 to 11x11 are solved."""
 
@@ -15,22 +15,36 @@ from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.core.memory import resident_memory
 from boardlab.hex import connections as vc
-from boardlab.hex.prover import dfpn
+from boardlab.hex.cellsets import as_int, as_words
+from boardlab.hex.prover import dfpn, verdicts
 from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
+from boardlab.hex.prover.inferior import dead_regions
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.prover.wide import WideDfpn, board_array
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
 
 
 def with_proof(p: Position, regions: bool) -> tuple[int, int, int]:
-    """``(verdict, moves, proof)`` of the shared kernel, cell sets as Python ints."""
+    """``(verdict, moves, proof)`` on two-word sets, cell sets as Python ints: the
+    prover's verdict with its dead regions and inferior cells (``regions``), else the
+    shared verdict the engine asks (captured pairs and dead cells of the ring table)."""
     kb = vc.knowledge(p.size)
-    verdict, _, moves, proof = vc.analyse_with_proof(
-        p.size, kb.nbr, kb.lines, kb.ring, kb.table, kb.templates,
-        np.array(p.board, np.int8), p.to_move, KF, KS, WORK, regions,
+    black, white = (as_words(int(x), 2) for x in bits(p))
+    none = np.empty((0, 4), np.uint64)
+    if regions:
+        verdict, _, moves, _, _, proof, _, _ = verdicts.analyse(
+            p.size, kb.nbr, kb.lines, kb.ring, kb.table, black, white, p.to_move,
+            KF, KS, WORK, none, True, none, kb.templates, True,
+        )  # fmt: skip
+        return int(verdict), as_int(moves), as_int(proof)
+    fb, fw = vc.fill_captured(p.size, kb.ring, kb.table, black, white)
+    dead = vc.dead_cells(p.size, kb.ring, kb.table, fb, fw)
+    given = tuple(b | w for b, w in zip(black, white, strict=True))
+    verdict, _, moves, proof, _, _ = vc.verdict(
+        p.size, kb.nbr, kb.lines, kb.templates, fb, fw, given, dead, p.to_move,
+        KF, KS, WORK, True, none, none, False, True,
     )  # fmt: skip
-    join = lambda row: int(row[0, 0]) | int(row[0, 1]) << 64  # noqa: E731
-    return int(verdict), join(moves), join(proof)
+    return int(verdict), as_int(moves), as_int(proof)
 
 
 def played(black: int, white: int, mover: int, cell: int) -> tuple[int, int]:
@@ -157,10 +171,9 @@ def test_dead_regions_are_dead_in_every_completion(size: int, count: int) -> Non
     for _ in range(count):
         p = random_open_position(size, rng.randint(size, size * size - 4), rng)
         black, white = (int(x) for x in bits(p))
-        mask = lambda x: (np.uint64(x & (2**64 - 1)), np.uint64(x >> 64))  # noqa: E731
-        edges = tuple(vc._get(kb.lines, k) for k in range(4))
-        found = vc.dead_regions(size, kb.ring, kb.table, edges, mask(black), mask(white))
-        dead = int(found[0]) | int(found[1]) << 64
+        edges = tuple(as_words(as_int(kb.lines[k]), 2) for k in range(4))
+        found = dead_regions(size, kb.ring, kb.table, edges, as_words(black, 2), as_words(white, 2))
+        dead = as_int(found)
         empty = [i for i in range(size * size) if not (black | white) >> i & 1]
         for cell in (i for i in empty if dead >> i & 1):
             named += 1

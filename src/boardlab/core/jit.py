@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-__all__ = ["jit", "jit_fast", "jit_parallel"]
+__all__ = ["jit", "jit_fast", "jit_inline", "jit_parallel"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -21,6 +21,15 @@ def jit(func: F) -> F:
     from numba import njit
 
     return cast(F, njit(cache=True, nogil=True)(func))
+
+
+def jit_inline(func: F) -> F:
+    """:func:`jit`, and inlined into its numba callers (numba's ``inline="always"``): for
+    a small function called in the hottest loops, where the call itself costs (the
+    callers take longer to compile)."""
+    from numba import njit
+
+    return cast(F, njit(cache=True, nogil=True, inline="always")(func))
 
 
 def jit_fast(func: F) -> F:

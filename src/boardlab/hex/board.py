@@ -18,7 +18,7 @@ The layer under the rules, the engine (:mod:`boardlab.hex.engine`) and the prove
   cells across the long diagonal, :meth:`Cell.transposed`).
 
 The rules' union-find, the engine's numpy tables (``engine.search.tables``), the
-prover's masks and ring codes (``prover.hsearch``, ``prover.inferior``) and the
+kernels' cell sets and ring codes (``hex.connections``, ``prover.inferior``) and the
 alpha-beta solver's padded bit layout (``prover.alphabeta.geometry``) are all built
 from these.
 
@@ -47,6 +47,7 @@ __all__ = [
     "DEAD_RUN",
     "DIRECTIONS",
     "EDGE_BLACK",
+    "EDGE_TEMPLATES",
     "EDGE_WHITE",
     "LETTERS",
     "NOWHERE",
@@ -70,6 +71,49 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1
 _BRIDGE_CARRIER = 2
 #: Edge bridges exist from boards of this size on.
 _SMALLEST_EDGE_BRIDGE = 3
+#: Edge templates, made by ``scripts/hex_edge_templates.py`` with the exact solver (the
+#: one table: the virtual-connection kernel places them, alpha-beta takes the ziggurats):
+#: ``(depth, carrier)``, the carrier's cells as offsets ``(dr, dc)`` from a stone
+#: ``depth`` rows above an edge (the edge below row ``depth``, neighbours as
+#: :data:`boardlab.hex.board.DIRECTIONS`); inside its carrier the stone joins the
+#: edge whatever the opponent plays. H-search finds the third-row ones itself (they are
+#: seeds here to save its work) but none of the fourth row.
+EDGE_TEMPLATES: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = (
+    (2, ((0, 1), (1, -1), (1, 0), (1, 1), (2, -2), (2, -1), (2, 0), (2, 1))),
+    (2, ((0, -1), (1, -2), (1, -1), (1, 0), (2, -3), (2, -2), (2, -1), (2, 0))),
+    (
+        2,
+        ((0, -1), (0, 1), (1, -2), (1, -1), (1, 0), (1, 1), (2, -3), (2, -2), (2, 0), (2, 1)),
+    ),
+    (
+        3,
+        (
+            (0, 1),
+            *((1, dc) for dc in range(-2, 3)),
+            *((2, dc) for dc in range(-3, 3)),
+            *((3, dc) for dc in range(-4, 3)),
+        ),
+    ),
+    (
+        3,
+        (
+            (0, -1),
+            *((1, dc) for dc in range(-3, 2)),
+            *((2, dc) for dc in range(-4, 2)),
+            *((3, dc) for dc in range(-5, 2)),
+        ),
+    ),
+    (
+        3,
+        (
+            (0, -1),
+            (0, 1),
+            *((1, dc) for dc in range(-3, 3)),
+            *((2, dc) for dc in range(-4, 3) if dc != -1),
+            *((3, dc) for dc in range(-5, 3)),
+        ),
+    ),
+)
 #: Column letters of the cell names.
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: A cell name is a letter and at least one digit.

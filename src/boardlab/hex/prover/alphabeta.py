@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardlab.core.limits import Budget, Limit
-from boardlab.hex.board import DIRECTIONS, centre_order, run_dead
+from boardlab.hex.board import DIRECTIONS, EDGE_TEMPLATES, centre_order, run_dead
 from boardlab.hex.prover.result import SolveResult
 from boardlab.hex.rules import BLACK, WHITE, Position
 
@@ -34,6 +34,8 @@ __all__ = ["Geometry", "edge_templates", "geometry", "solve_alphabeta"]
 
 #: Nodes 0 and 1 of the connection graph are the two edges.
 _EDGES = 2
+#: The row of a ziggurat's stone, its edge being row 0 (its template's depth).
+_ZIGGURAT_ROW = 2
 #: How many steps the path search may take before it gives up.
 _PATH_STEPS = 400
 
@@ -123,66 +125,19 @@ def geometry(size: int) -> Geometry:
     return Geometry(size, width, full, edges, order, tuple(rings), tuple(ring_edges))
 
 
-def _template_holds(size: int, stone: tuple[int, int], carrier: list[tuple[int, int]]) -> bool:
-    """Brute force: can player 2's ``stone`` reach row 0 inside ``carrier``, white second?"""
-    cells = [stone, *carrier]
-
-    def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
-        dr, dc = b[0] - a[0], b[1] - a[1]
-        return (dr, dc) in DIRECTIONS
-
-    def connected(owned: frozenset[tuple[int, int]]) -> bool:
-        reached = {stone}
-        todo = [stone]
-        while todo:
-            cell = todo.pop()
-            if cell[0] == 0:
-                return True
-            for other in owned:
-                if other not in reached and adjacent(cell, other):
-                    reached.add(other)
-                    todo.append(other)
-        return False
-
-    @cache
-    def owner_wins(owned: frozenset[tuple[int, int]], taken: frozenset[tuple[int, int]]) -> bool:
-        # the intruder is to move; the owner must stay connectable
-        if connected(owned):
-            return True
-        free = [c for c in cells if c not in owned and c not in taken]
-        for intrusion in free:
-            after = taken | {intrusion}
-            replies = [c for c in free if c != intrusion]
-            if not any(owner_wins(owned | {reply}, after) for reply in replies) and not (
-                connected(owned)
-            ):
-                return False
-        return bool(free) or connected(owned)
-
-    return all(0 <= r < size and 0 <= c < size for r, c in cells) and owner_wins(
-        frozenset({stone}), frozenset()
-    )
-
-
 @cache
 def _ziggurats() -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Ziggurat carriers (offsets from a third-row stone at (2, 0)) that pass brute force.
-
-    The candidates are every 2-3-4 shape (one more cell beside the stone, three cells on
-    the second row, four on the edge row); brute force keeps the two mirror-image ones.
-    """
+    """Ziggurat carriers (offsets from a third-row stone at (2, 0), row 0 the edge): the
+    second-row templates of :data:`boardlab.hex.board.EDGE_TEMPLATES` with one cell beside
+    the stone, turned half a turn (there the edge is below the stone); the cell beside
+    the stone first, then the second row and the edge row, each left to right."""
     found = []
-    for row2 in (-1, 1):
-        for start1 in (-1, 0):
-            for start0 in (-2, -1, 0, 1):
-                carrier = (
-                    [(2, row2)]
-                    + [(1, c) for c in range(start1, start1 + 3)]
-                    + [(0, c) for c in range(start0, start0 + 4)]
-                )
-                shifted = [(r, c + 4) for r, c in carrier]
-                if _template_holds(9, (2, 4), shifted):
-                    found.append(tuple(carrier))
+    for depth, offsets in EDGE_TEMPLATES:
+        beside = [dc for dr, dc in offsets if dr == 0]
+        if depth != _ZIGGURAT_ROW or len(beside) != 1:
+            continue
+        cells = sorted((depth - dr, -dc) for dr, dc in offsets)
+        found.append(tuple(sorted(cells, key=lambda cell: (-cell[0], cell[1]))))
     return tuple(found)
 
 

@@ -2,10 +2,11 @@
 
 Positions are two Python ints (cell ``(r, c)`` at bit ``r * n + c``) and the side to
 move. Each position the search enters is analysed once by the numba kernel
-(:func:`boardlab.hex.prover.hsearch.analyse`: H-search virtual connections for both
-players, dead cells, must-play) and the verdict and candidate moves are cached; the
-candidates are ordered by the players' currents in their resistor networks
-(:mod:`boardlab.hex.prover.resistance`), the cells that matter most to both first. The
+(:func:`boardlab.hex.prover.verdicts.analyse` on one-word cell sets: H-search virtual
+connections for both players, dead cells, must-play) and the verdict and candidate
+moves are cached; the candidates are ordered by the players' currents in their resistor
+networks (:mod:`boardlab.hex.prover.resistance`), the cells that matter most to both
+first. The
 search is Nagai's df-pn in negamax form with the 1 + epsilon trick (Pawlewicz and Lew):
 a node's proof number is the least disproof number of its children, its disproof number
 the sum of their proof numbers, both over the first children in move order only
@@ -76,15 +77,17 @@ ANALYSIS_COST = 50
 # (an analysis adds a few kilobytes at most).
 MEMORY_CHECK_EVERY = 256
 
-# Connection tables (see prover.hsearch.hsearch) of the last analysed open
+# Connection tables (see hex.hsearch.hsearch) of the last analysed open
 # positions are kept up to this many bytes, so that their children's analyses start
 # from them (the incremental H-search) rather than from nothing.
 VC_CACHE_BYTES = 256 * 2**20
 
 Key = tuple[int, int, int]
 Child = tuple[int, int, int, Key]  # move bit, black, white, key
-Vcs = npt.NDArray[np.uint64]  # a connection table of one player (prover.hsearch.hsearch)
+Vcs = npt.NDArray[np.uint64]  # a connection table of one player (hex.hsearch.hsearch)
 NO_VCS: Vcs = np.empty((0, 2), np.uint64)
+#: No edge templates (the one-word search finds the third-row ones itself).
+NO_TEMPLATES: Vcs = np.empty((0, 1), np.uint64)
 Tables = tuple[Vcs, Vcs]  # the mover's and the opponent's connection tables
 
 
@@ -181,10 +184,11 @@ class Dfpn:
     recall_children = False
 
     def load_kernel(self) -> None:
-        """The tables of the 64-cell kernel (:mod:`boardlab.hex.prover.verdicts`)."""
-        from boardlab.hex.prover.hsearch import neighbour_masks
+        """The one-word tables of the kernel (:mod:`boardlab.hex.prover.verdicts`)."""
+        from boardlab.hex.connections import knowledge
 
-        self.nbr, self.lines = neighbour_masks(self.n)
+        tables = knowledge(self.n, 1)
+        self.nbr, self.lines = tables.nbr, tables.lines
 
     def charge(self, budget: Budget) -> None:
         """Search on under a new budget (a worker's next task): its node limit counts the
@@ -236,14 +240,14 @@ class Dfpn:
         from boardlab.hex.prover.verdicts import analyse
 
         self.count_analysis()
-        verdict, moves, reduced_black, reduced_white, proof, mine, theirs = analyse(
+        verdict, _, moves, reduced_black, reduced_white, proof, mine, theirs = analyse(
             self.n,
             self.nbr,
             self.lines,
             self.ring,
             self.table,
-            np.uint64(black),
-            np.uint64(white),
+            (np.uint64(black),),
+            (np.uint64(white),),
             player,
             self.kf,
             self.ks,
@@ -251,9 +255,11 @@ class Dfpn:
             NO_VCS if seed is None else seed[0],
             True,
             NO_VCS if seed is None else seed[1],
+            NO_TEMPLATES,
+            False,
         )
-        reduced = int(reduced_black), int(reduced_white)
-        return int(verdict), int(moves), *reduced, int(proof), (mine, theirs)
+        reduced = int(reduced_black[0]), int(reduced_white[0])
+        return int(verdict), int(moves[0]), *reduced, int(proof[0]), (mine, theirs)
 
     def count_analysis(self) -> None:
         """Count one kernel analysis against the budget (raises
@@ -491,9 +497,9 @@ class Dfpn:
         from boardlab.hex.prover.inferior import dominators
 
         found = dominators(
-            self.n, self.ring, self.table, np.uint64(black), np.uint64(white), player
+            self.n, self.ring, self.table, (np.uint64(black),), (np.uint64(white),), player
         )
-        self.dominated_by = {cell: int(found[cell]) for cell in range(self.n * self.n)}
+        self.dominated_by = {cell: int(found[cell, 0]) for cell in range(self.n * self.n)}
         empty = [cell for cell in self.centre_order if not (black | white) >> cell & 1]
         return sorted(empty, key=lambda cell: self.dominated_by[cell] != 0)
 

@@ -390,6 +390,7 @@ def region_fill(
     point (at most :data:`MAX_ROUNDS` rounds). When ``out_of_time()`` turns true, the
     regions found so far."""
     from boardlab.hex import connections as vc
+    from boardlab.hex.prover.inferior import dead_regions
 
     knowledge = vc.knowledge(n)
     low, high, left, right = (vc.words_of(vc.cells_of(row)) for row in knowledge.lines[:4])
@@ -407,7 +408,7 @@ def region_fill(
         stones_b, stones_w = vc.cells_of(b), vc.cells_of(w)
         round_pairs = (stones_b | stones_w) & ~(black | white | fill[_BLACK] | fill[_WHITE])
         dead = vc.cells_of(
-            vc.dead_regions(
+            dead_regions(
                 n, knowledge.ring, knowledge.table, edges,
                 vc.words_of(stones_b), vc.words_of(stones_w),
             )

@@ -2,10 +2,10 @@
 
 Boards of at most 64 cells are solved by depth-first proof-number search
 (:mod:`boardlab.hex.prover.dfpn`) whose every position is analysed by a numba kernel
-(:mod:`boardlab.hex.prover.hsearch`): bounded H-search virtual connections for both
+(:mod:`boardlab.hex.prover.verdicts`): bounded H-search virtual connections for both
 players (AND/OR rules over carriers), dead-cell fill-in and the must-play region. Boards
-of up to 121 cells get the same search over the two-word kernel both Hex rooms share
-(:mod:`boardlab.hex.prover.wide`); larger ones the alpha-beta search of
+of up to 121 cells get the same search on two-word cell sets, the same kernels compiled
+for that width (:mod:`boardlab.hex.prover.wide`); larger ones the alpha-beta search of
 :mod:`boardlab.hex.prover.alphabeta`.
 Both honour a :class:`~boardlab.core.limits.Limit` (time and/or nodes) and return a
 :class:`~boardlab.hex.prover.result.SolveResult`.

@@ -1,18 +1,18 @@
 """Prover layer: the DFPN solver on boards of more than 64 cells, up to 11x11.
 
 :class:`WideDfpn` is :class:`boardlab.hex.prover.dfpn.Dfpn` with each position analysed
-by the two-word virtual-connection kernel both Hex rooms share
-(:func:`boardlab.hex.connections.analyse_with_proof`: captured pairs filled, dead cells
-and dead regions, bounded H-search from the edge templates for both players, the
-must-play set less its vulnerable and dominated cells, a proof set) instead of the
-64-cell kernels, and its moves ordered by the same resistor networks
+on two-word cell sets by the prover's one verdict kernel
+(:func:`boardlab.hex.prover.verdicts.analyse` with ``regions``: captured pairs filled,
+dead cells and dead regions, bounded H-search from the edge templates for both players,
+the must-play set less its vulnerable and dominated cells, a proof set), each search
+from nothing, and its moves ordered by the same resistor networks
 (:func:`boardlab.hex.prover.resistance.board_scores`). The rest is the search of
 :mod:`boardlab.hex.prover.dfpn`: the table, the 1 + epsilon thresholds, widening, the
 180-degree keys and the stored proofs.
 
-The shared kernel's proofs (:func:`boardlab.hex.connections.analyse_with_proof`: the
-fill-in, the dead cells and the carriers of the connections a verdict rests on) drive
-the proof-set pruning of the 64-cell search. Moves are not compared by domination.
+The kernel's proofs (the fill-in, the dead cells and the carriers of the connections a
+verdict rests on) drive the proof-set pruning of the one-word search. Moves are not
+compared by domination.
 """
 
 from __future__ import annotations
@@ -21,11 +21,14 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.limits import Budget
+from boardlab.hex.cellsets import as_int, as_words
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, MAX_WORK, WIN, knowledge
 from boardlab.hex.prover.dfpn import NO_VCS, Dfpn, Key, Tables
 
 __all__ = ["MAX_WIDE_CELLS", "WideDfpn", "board_array"]
 
+#: A connection table of two-word sets with no rows.
+_NONE = np.empty((0, 4), np.uint64)
 #: The largest board the shared kernel takes: 11x11.
 MAX_WIDE_CELLS = 121
 
@@ -71,19 +74,18 @@ class WideDfpn(Dfpn):
         """``(verdict, moves, black, white, proof, tables)`` as the 64-cell search has
         them (``moves`` a winning move when the position is won), the stones as given
         (the kernel's fill-in is inside its proof) and no tables."""
-        from boardlab.hex.connections import analyse_with_proof
+        from boardlab.hex.prover.verdicts import analyse
 
         self.count_analysis()
         k = self.knowledge
-        board = board_array(self.n, black, white)
-        verdict, move, moves, proof = analyse_with_proof(
-            k.n, k.nbr, k.lines, k.ring, k.table, k.templates, board, player,
-            self.kf, self.ks, self.max_work, True,
+        verdict, move, moves, _, _, proof, _, _ = analyse(
+            k.n, k.nbr, k.lines, k.ring, k.table, as_words(black, 2), as_words(white, 2),
+            player, self.kf, self.ks, self.max_work, _NONE, True, _NONE, k.templates, True,
         )  # fmt: skip
-        cells = int(moves[0, 0]) | int(moves[0, 1]) << 64
+        cells = as_int(moves)
         if verdict == WIN and move >= 0:
             cells = 1 << int(move)  # the kernel's winning move
-        rests_on = int(proof[0, 0]) | int(proof[0, 1]) << 64
+        rests_on = as_int(proof)
         return int(verdict), cells, black, white, rests_on, (NO_VCS, NO_VCS)
 
     def keep_vcs(self, key: Key, vcs: Tables) -> None:
