@@ -41,7 +41,7 @@ $(CHROMIUM):
 	$(SUDO) apt-get install -y chromium || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium)
 
 test: lint $(CHROMIUM)
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: $(VENV)/.installed-bench
 	@for script in $(wildcard benchmarks/bench_*.py); do \

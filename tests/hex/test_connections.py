@@ -18,6 +18,9 @@ from boardlab.hex import connections as vc
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
 
+# these modules share the cached minimax oracle: one xdist worker runs them all
+pytestmark = pytest.mark.xdist_group("minimax")
+
 
 def analyse(p: Position, kf: int = KF, ks: int = KS, work: int = WORK) -> tuple[int, int, int]:
     """``(verdict, move, moves)`` with the must-play set as one Python int."""

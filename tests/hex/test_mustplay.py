@@ -77,7 +77,7 @@ def test_moves_outside_the_region_lose(size: int) -> None:
     first 150 pruned moves of seeded random positions."""
     rng = random.Random(100 + size)
     checked = 0
-    while checked < 150:  # noqa: PLR2004
+    while checked < 150:
         p = random_open_position(size, rng.randrange(2, size * size // 2), rng)
         region = kernel_region(p, p.to_move)
         if region is None:

@@ -15,6 +15,9 @@ from boardlab.hex.prover.regions import candidate_regions, captured, region_fill
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import Cell, Position, random_open_position
 
+# these modules share the cached minimax oracle: one xdist worker runs them all
+pytestmark = pytest.mark.xdist_group("minimax")
+
 
 def bits(cells: tuple[int, ...] | list[int]) -> int:
     return sum(1 << c for c in cells)

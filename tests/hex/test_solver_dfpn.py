@@ -21,6 +21,9 @@ from boardlab.hex.prover import inferior, verdicts
 from boardlab.hex.prover.solver import solve, solve_alphabeta, solve_dfpn
 from boardlab.hex.rules import Cell, Position, random_open_position
 
+# these modules share the cached minimax oracle: one xdist worker runs them all
+pytestmark = pytest.mark.xdist_group("minimax")
+
 KF, KS, WORK = 8, 12, 200_000
 NONE = np.empty((0, 2), np.uint64)
 NO_TEMPLATES = np.empty((0, 1), np.uint64)

@@ -23,6 +23,9 @@ from boardlab.hex.prover.solver import solve
 from boardlab.hex.prover.wide import WideDfpn, board_array
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
 
+# these modules share the cached minimax oracle: one xdist worker runs them all
+pytestmark = pytest.mark.xdist_group("minimax")
+
 
 def with_proof(p: Position, regions: bool) -> tuple[int, int, int]:
     """``(verdict, moves, proof)`` on two-word sets, cell sets as Python ints: the
