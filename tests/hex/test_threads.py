@@ -34,3 +34,12 @@ def test_the_trees_prove_the_win_together() -> None:
 def test_threads_out_of_range_are_refused() -> None:
     with pytest.raises(BoardlabError, match="threads must be 1 to 64"):
         MctsEngine(threads=0)
+
+
+def test_threads_whose_trees_would_not_fit_in_memory_are_refused() -> None:
+    from boardlab.core.memory import available_memory
+    from boardlab.hex.engine.search import NODE_BYTES
+
+    nodes = available_memory() // (2 * NODE_BYTES) + 1  # two such trees overflow it
+    with pytest.raises(BoardlabError, match="search trees of .* nodes need up to"):
+        MctsEngine(threads=2, max_nodes=nodes)

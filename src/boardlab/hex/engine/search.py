@@ -191,6 +191,25 @@ and ``proof``, as the kernels keep them."""
 
 #: The most trees :class:`MctsEngine` runs at once (``threads``).
 MAX_THREADS = 64
+#: Bytes a tree node's arrays take when it is used: three int32 rows, five float64 rows
+#: and the int8 proof.
+NODE_BYTES = 3 * 4 + 5 * 8 + 1
+
+
+def _check_tree_memory(threads: int, max_nodes: int) -> None:
+    """Refuse ``threads`` trees whose arrays, filled, would not fit in the free memory.
+
+    :raises BoardlabError: when they would not.
+    """
+    from boardlab.core.memory import available_memory, format_size
+
+    need = threads * max_nodes * NODE_BYTES
+    free = available_memory()
+    if need > free:
+        raise BoardlabError(
+            f"{threads} search trees of {max_nodes:,} nodes need up to {format_size(need)}, "
+            f"and {format_size(free)} is free: use fewer threads"
+        )
 
 
 def _merge_root(
@@ -439,6 +458,8 @@ class MctsEngine:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
         if not 1 <= threads <= MAX_THREADS:
             raise BoardlabError(f"threads must be 1 to {MAX_THREADS}, got {threads}")
+        if threads > 1:
+            _check_tree_memory(threads, max_nodes)
         self.seed = seed
         self.solver_empties = solver_empties
         self.max_nodes = max_nodes
