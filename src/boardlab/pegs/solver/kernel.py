@@ -25,6 +25,8 @@ from numba import prange
 from boardlab.core.jit import jit, jit_parallel
 
 __all__ = [
+    "bucket_plan",
+    "bucket_starts",
     "canon",
     "chain_min",
     "count_parents",
@@ -32,6 +34,7 @@ __all__ = [
     "expand",
     "level_index",
     "orbit_sizes",
+    "part_firsts",
     "popcount",
     "sort_unique",
 ]
@@ -214,22 +217,23 @@ def _unique_bucket(spread: U64, lo: int, hi: int, w: int, bitmap: U64, base: np.
     return w
 
 
-@jit_parallel
-def sort_unique(values: U64, nbits: int) -> U64:
-    """The distinct values, sorted.
-
-    A parallel bucket pass on the top 16 bits (fewer for small inputs; per-chunk
-    histograms, then a scatter),
-    then each bucket deduplicated on its own, in 64 parallel parts: through a bitmap of
-    its low bits when they are at most 20 and the bucket is dense, else by sorting."""
-    n = values.size
+@jit
+def bucket_plan(n: int, nbits: int) -> tuple[int, int, int]:
+    """``(low, bins, chunks)`` of the bucket pass over ``n`` values of ``nbits`` bits:
+    the buckets are the top bits (at most 16, fewer for small inputs: few buckets, small
+    fixed cost), ``low`` bits are left in each, and the values are read in ``chunks``."""
     top = min(_INDEX_BITS, max(nbits, 1))
-    while top > 1 and (1 << top) > 4 * n:  # small inputs: few buckets, small fixed cost
+    while top > 1 and (1 << top) > 4 * n:
         top -= 1
-    low = max(nbits - top, 0)
-    shift = np.uint64(low)
-    bins = 1 << top
-    chunks = 8 if n >= 1 << 16 else 1
+    return max(nbits - top, 0), 1 << top, 8 if n >= 1 << 16 else 1
+
+
+@jit_parallel
+def bucket_starts(values: U64, shift: np.uint64, bins: int, chunks: int) -> tuple[I64, I64]:
+    """``(fill, starts)``: where each chunk's values of bucket ``k`` go when scattered
+    (``fill[c, k]``, the next free slot) and where each bucket starts (``starts[k]``,
+    ``starts[bins]`` the end), from per-chunk histograms of the values' top bits."""
+    n = values.size
     hist = np.zeros((chunks, bins), np.int64)
     for c in prange(chunks):
         for i in range(n * c // chunks, n * (c + 1) // chunks):
@@ -243,13 +247,15 @@ def sort_unique(values: U64, nbits: int) -> U64:
             fill[c, k] = at
             at += hist[c, k]
     starts[bins] = n
-    spread = np.empty(n, np.uint64)
-    for c in prange(chunks):
-        for i in range(n * c // chunks, n * (c + 1) // chunks):
-            k = int(values[i] >> shift)
-            spread[fill[c, k]] = values[i]
-            fill[c, k] += 1
-    first = np.zeros(_PARTS + 1, np.int64)  # first bucket of each part
+    return fill, starts
+
+
+@jit
+def part_firsts(starts: I64, bins: int) -> I64:
+    """The first bucket of each of the ``_PARTS`` parts the buckets are cut into (about
+    the same number of values a part; ``first[_PARTS]`` is ``bins``)."""
+    n = starts[bins]
+    first = np.zeros(_PARTS + 1, np.int64)
     part = 1
     for k in range(bins):
         while part < _PARTS and starts[k + 1] >= (n * part) // _PARTS:
@@ -258,6 +264,28 @@ def sort_unique(values: U64, nbits: int) -> U64:
     while part <= _PARTS:
         first[part] = bins
         part += 1
+    return first
+
+
+@jit_parallel
+def sort_unique(values: U64, nbits: int) -> U64:
+    """The distinct values, sorted.
+
+    A parallel bucket pass on the top 16 bits (fewer for small inputs; per-chunk
+    histograms, then a scatter),
+    then each bucket deduplicated on its own, in 64 parallel parts: through a bitmap of
+    its low bits when they are at most 20 and the bucket is dense, else by sorting."""
+    n = values.size
+    low, bins, chunks = bucket_plan(n, nbits)
+    shift = np.uint64(low)
+    fill, starts = bucket_starts(values, shift, bins, chunks)
+    spread = np.empty(n, np.uint64)
+    for c in prange(chunks):
+        for i in range(n * c // chunks, n * (c + 1) // chunks):
+            k = int(values[i] >> shift)
+            spread[fill[c, k]] = values[i]
+            fill[c, k] += 1
+    first = part_firsts(starts, bins)
     words = (1 << low) >> 6 if low <= _BUCKET_BITS else 0  # 0: sort every bucket
     kept = np.zeros(_PARTS + 1, np.int64)
     for q in prange(_PARTS):

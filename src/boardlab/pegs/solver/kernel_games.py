@@ -23,6 +23,11 @@ from numba import prange
 
 from boardlab.core.jit import jit, jit_parallel
 from boardlab.pegs.solver.kernel import (
+    _BUCKET_BITS,
+    _PARTS,
+    bucket_plan,
+    bucket_starts,
+    part_firsts,
     popcount,
 )
 
@@ -40,11 +45,6 @@ B1 = npt.NDArray[np.bool_]
 
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
-#: As in :func:`boardlab.pegs.solver.kernel.sort_unique`: top bits of the bucket pass, the
-#: most low bits a bitmap covers, and the parallel parts.
-_INDEX_BITS = 16
-_BUCKET_BITS = 20
-_PARTS = 64
 
 
 @jit_parallel
@@ -226,26 +226,9 @@ def sort_unique_counted(
     sorted with its parents.
     """
     n = values.size
-    top = min(_INDEX_BITS, max(nbits, 1))
-    while top > 1 and (1 << top) > 4 * n:
-        top -= 1
-    low = max(nbits - top, 0)
+    low, bins, chunks = bucket_plan(n, nbits)
     shift = np.uint64(low)
-    bins = 1 << top
-    chunks = 8 if n >= 1 << 16 else 1
-    hist = np.zeros((chunks, bins), np.int64)
-    for c in prange(chunks):
-        for i in range(n * c // chunks, n * (c + 1) // chunks):
-            hist[c, int(values[i] >> shift)] += 1
-    fill = np.empty((chunks, bins), np.int64)
-    starts = np.empty(bins + 1, np.int64)
-    at = 0
-    for k in range(bins):
-        starts[k] = at
-        for c in range(chunks):
-            fill[c, k] = at
-            at += hist[c, k]
-    starts[bins] = n
+    fill, starts = bucket_starts(values, shift, bins, chunks)
     spread = np.empty(n, np.uint64)
     src = np.empty(n, np.int32)
     for c in prange(chunks):
@@ -258,15 +241,7 @@ def sort_unique_counted(
             spread[fill[c, k]] = values[i]
             src[fill[c, k]] = parent
             fill[c, k] += 1
-    first = np.zeros(_PARTS + 1, np.int64)
-    part = 1
-    for k in range(bins):
-        while part < _PARTS and starts[k + 1] >= (n * part) // _PARTS:
-            first[part] = k + 1
-            part += 1
-    while part <= _PARTS:
-        first[part] = bins
-        part += 1
+    first = part_firsts(starts, bins)
     words = (1 << low) >> 6 if low <= _BUCKET_BITS else 0
     kept = np.zeros(_PARTS + 1, np.int64)
     for q in prange(_PARTS):
