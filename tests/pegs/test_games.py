@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -205,3 +206,20 @@ def test_the_sharded_pass_counts_the_same_games_in_memory_and_on_disk() -> None:
                 assert found is not None
                 assert (found.total, found.by_pegs) == (expected.total, expected.by_pegs)
                 assert found.shortest_jumps == expected.shortest_jumps
+            kept = sorted(p.parent.name for p in Path(folder).glob("games-*/shard-*.npz"))
+            assert len(set(kept)) == 1  # only the last level keeps its counts
+
+
+def test_the_pushes_in_waves_of_one_shard_count_the_same_games(monkeypatch: Any) -> None:
+    from boardlab.pegs.solver import shards_games
+
+    monkeypatch.setattr(shards_games, "_wave_size", lambda *_: 1)
+    problem = make_problem(T5, _vacancy(T5, "C1"), ANY)
+    expected = analyse(problem).games
+    assert expected is not None
+    with tempfile.TemporaryDirectory() as folder:
+        found = analyse_sharded(problem, ShardedRun(LocalEngine(), 4, Path(folder))).games
+        assert found is not None
+        assert (found.total, found.by_pegs) == (expected.total, expected.by_pegs)
+        assert not list(Path(folder).glob("games-*/sum-*.npz"))
+        assert not list(Path(folder).glob("games-*/from-*.npz"))

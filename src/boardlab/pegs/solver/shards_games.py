@@ -13,6 +13,8 @@ folder each level's weights are kept in ``games-PP/`` with its dead ends in the
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -41,17 +43,26 @@ def task_push_forward(
 
 
 def task_count_games(
-    level: Handle, masks: tuple[U64, U64, U64], out: str | None, *parts: Handle
-) -> tuple[Handle, tuple[int, int, int | None]]:
-    """One shard of a level with the lines of play pushed to it, and its dead ends
-    (classes, games ending there, one of them or None).
+    level: Handle,
+    masks: tuple[U64, U64, U64],
+    out: str | None,
+    before: Handle | None,
+    last: bool,
+    *parts: Handle,
+) -> tuple[Handle, tuple[int, int, int | None] | None]:
+    """One shard of a level with the lines of play pushed to it added to what earlier
+    waves brought (``before``: the shard's positions with their counts so far, or None),
+    and, on the ``last`` wave, its dead ends (classes, games ending there, one of them or
+    None).
 
     :raises ArithmeticError: when a count would pass 2^128.
-    """
+    """  # fmt: skip
     from boardlab.pegs.solver.kernel_games import add_checked
 
     positions = store.load(level)
     loaded = [store.load(p) for p in parts]
+    if before is not None:
+        loaded.append(store.load(before))
     empty = np.zeros(0, np.uint64)
     keys = np.concatenate([empty, *(p[0] for p in loaded)])
     lo, hi, overflow = add_checked(
@@ -65,7 +76,10 @@ def task_count_games(
     for p in parts:
         if isinstance(p, str):
             os.remove(p)
-    return store.save((positions, lo, hi), out), level_ends(masks, positions, lo, hi)
+    kept = store.save((positions, lo, hi), out)
+    if isinstance(before, str) and before != out:
+        os.remove(before)
+    return kept, level_ends(masks, positions, lo, hi) if last else None
 
 
 class ShardedGames:
@@ -90,19 +104,62 @@ class ShardedGames:
             self.counts = store.shard_files(folder, self.shards, ".npz")
             ends = [(int(c), int(g), None if e is None else int(e)) for c, g, e in done["ends"]]
         else:
-            engine = self.engine
-            masks = engine.share(self.problem.masks)
-            pushed = submit_pushes(
-                engine, task_push_forward, self.counts, self.problem, self.shards, folder
-            )
-            results = []
-            for j in range(self.shards):
-                out = None if folder is None else str(folder / f"shard-{j:04d}.npz")
-                args = (level[j], masks, out, *[p[j] for p in pushed])
-                results.append(engine.submit(task_count_games, args, returns=2))
-            ends = list(engine.fetch([r[1] for r in results]))
-            self.counts = [r[0] for r in results]
+            ends = self._count(level, folder)
             saved = [[c, str(g), None if e is None else str(e)] for c, g, e in ends]
             store.mark_done(folder, {"ends": saved})
+            self._drop_previous(folder, pegs)
         for classes, games, example in ends:
             self.tally.add(pegs, classes, games, example)
+
+    def _count(self, level: list[Handle], folder: Path | None) -> list[tuple[int, int, int | None]]:
+        """Push the last level's lines of play into ``level`` and add them up, shard by
+        shard. On disk the pushes go in waves of source shards, so that what waits on
+        disk to be added stays within a part of the free space: the first wave is one
+        shard, whose pushes measure the next waves (in memory: one wave)."""
+        engine = self.engine
+        masks = engine.share(self.problem.masks)
+        sources = self.counts
+        sums: list[Handle | None] = [None] * self.shards
+        ends: list[tuple[int, int, int | None]] = []
+        done = 0
+        wave = 1 if folder is not None else len(sources)
+        while done < len(sources):
+            part = sources[done : done + wave]
+            pushed = submit_pushes(
+                engine, task_push_forward, part, self.problem, self.shards, folder
+            )
+            if folder is not None:
+                pushed = [list(engine.fetch(list(p))) for p in pushed]
+                written = sum(os.path.getsize(str(f)) for p in pushed for f in p)
+                wave = _wave_size(written / len(part), shutil.disk_usage(folder).free)
+            last = done + len(part) >= len(sources)
+            results = []
+            for j in range(self.shards):
+                out = None
+                if folder is not None:
+                    out = str(folder / (f"shard-{j:04d}.npz" if last else f"sum-{j:04d}.npz"))
+                args = (level[j], masks, out, sums[j], last, *[p[j] for p in pushed])
+                results.append(engine.submit(task_count_games, args, returns=2))
+            tallies = engine.fetch([r[1] for r in results])
+            sums = [r[0] for r in results]
+            done += len(part)
+            if last:
+                ends = [(int(c), int(g), None if e is None else int(e)) for c, g, e in tallies]
+        self.counts = [s for s in sums if s is not None]
+        return ends
+
+    def _drop_previous(self, folder: Path | None, pegs: int) -> None:
+        """Delete the shards of the level above once this one is kept: a resumed run
+        needs only the last finished level's counts (each level's dead ends stay in
+        its ``done.json``)."""
+        if folder is None:
+            return
+        above = folder.parent / f"games-{pegs + 1:02d}"
+        if (above / "done.json").exists():
+            for path in above.glob("shard-*.npz"):
+                path.unlink()
+
+
+def _wave_size(bytes_a_source: float, free: int) -> int:
+    """Source shards a wave, so that their pushes take at most 40 % of the free disk."""
+    return max(1, int(0.4 * free / max(bytes_a_source, 1.0)))
