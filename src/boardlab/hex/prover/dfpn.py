@@ -257,6 +257,7 @@ class Dfpn:
             NO_VCS if seed is None else seed[1],
             NO_TEMPLATES,
             False,
+            True,
         )
         reduced = int(reduced_black[0]), int(reduced_white[0])
         return int(verdict), int(moves[0]), *reduced, int(proof[0]), (mine, theirs)
