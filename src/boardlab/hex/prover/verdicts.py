@@ -101,6 +101,12 @@ def analyse(
     just reached) skips the mover's own search, so it never finds a WIN by a connection:
     after a move inside the must-play region the side to move seldom has one, and the
     search would cost as much as the rest (measured in ``docs/benchmarks/hex.md``).
+
+    With ``vcfill`` (and ``thorough``) an open position is reduced further by the regions
+    a player captures through its connections (:mod:`boardlab.hex.prover.vcfill`, found
+    from both searches' tables, which ``vcfill`` keeps): they are filled, and the analysis
+    runs again on the filled position, its searches started from the tables just found,
+    :data:`VC_ROUNDS` times at most. The filled cells join the proof.
     """
     given = join(black, white)
     keep = not regions or vcfill

@@ -80,7 +80,8 @@ class WideDfpn(Dfpn):
         k = self.knowledge
         verdict, move, moves, _, _, proof, _, _ = analyse(
             k.n, k.nbr, k.lines, k.ring, k.table, as_words(black, 2), as_words(white, 2),
-            player, self.kf, self.ks, self.max_work, _NONE, True, _NONE, k.templates, True, True,
+            player, self.kf, self.ks, self.max_work, _NONE, True, _NONE, k.templates, True,
+            self.vc_fill,
         )  # fmt: skip
         cells = as_int(moves)
         if verdict == WIN and move >= 0:
