@@ -45,6 +45,7 @@ from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.gtp import parse_vertex
+from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.prover.wide import WideDfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
@@ -198,7 +199,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--noted", type=float, help="only cases the suite times at most this many seconds"
     )
+    parser.add_argument("--cases", type=int, nargs="*", help="only the cases so numbered")
+    parser.add_argument(
+        "--vc-fill",
+        action="store_true",
+        help="boardlab fills the regions captured through a connection at every analysed "
+        "position (hex.prover.vcfill; off by default)",
+    )
     args = parser.parse_args(argv)
+    if args.vc_fill:
+        Dfpn.vc_fill = True
     binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
     if binary is None:
         print(MOHEX_ABSENT, file=sys.stderr)
@@ -222,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if position.size > args.max_size or position.size < args.min_size:
             continue
         if args.noted is not None and (case.noted_seconds or 0.0) > args.noted:
+            continue
+        if args.cases and case.number not in args.cases:
             continue
         row = rows[position.size]
         right, spent, nodes = ours(case, position, args.time)
