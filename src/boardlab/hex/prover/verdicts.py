@@ -83,11 +83,11 @@ def analyse(
     move left out stays losing). It holds the filled-in and dead cells, the carriers of
     the connections used and the killers of the vulnerable cells.
 
-    With ``regions`` (the two-word search, which starts each search from nothing) the
-    dead cells are the dead regions and a position settled by the opponent's semi
-    connections rests on all their carriers; without, on those that narrow the must-play
-    set. ``templates`` (rows of :func:`boardlab.hex.connections.edge_templates`, or none)
-    seed both searches with the edge templates.
+    With ``regions`` (the two-word search) the dead cells are the dead regions and a
+    position settled by the opponent's semi connections rests on all their carriers;
+    without, on those that narrow the must-play set. ``templates`` (rows of
+    :func:`boardlab.hex.connections.edge_templates`, or none) seed both searches with the
+    edge templates.
 
     A ``thorough`` analysis searches both players' connections and returns in ``vcs`` the
     mover's connection table and in ``theirs`` the opponent's (see
@@ -104,12 +104,11 @@ def analyse(
 
     With ``vcfill`` (and ``thorough``) an open position is reduced further by the regions
     a player captures through its connections (:mod:`boardlab.hex.prover.vcfill`, found
-    from both searches' tables, which ``vcfill`` keeps): they are filled, and the analysis
+    from both searches' tables): they are filled, and the analysis
     runs again on the filled position, its searches started from the tables just found,
     :data:`VC_ROUNDS` times at most. The filled cells join the proof.
     """
     given = join(black, white)
-    keep = not regions or vcfill
     rounds = 0
     while True:
         black, white = fill_captured(n, ring, table, black, white)
@@ -125,7 +124,7 @@ def analyse(
             dead = dead_cells(n, ring, table, black, white)
         found, move, moves, proof, mine, theirs = verdict(
             n, nbr, lines, templates, black, white, given, dead, player, kf, ks, max_work,
-            thorough, seed, mover_seed, keep, regions,
+            thorough, seed, mover_seed, True, regions,
         )  # fmt: skip
         if found != OPEN or not vcfill or not thorough or rounds >= VC_ROUNDS:
             break
