@@ -45,6 +45,7 @@ from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.gtp import parse_vertex
+from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.prover.wide import WideDfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
@@ -72,6 +73,7 @@ class Case:
 @dataclass
 class Row:
     cases: int = 0
+    ours_nodes: int = 0
     ours_right: int = 0
     ours_unsolved: int = 0
     mohex_right: int = 0
@@ -137,19 +139,20 @@ def position_of(case: Case, folder: Path) -> Position:
     return position
 
 
-def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, float]:
-    """(right, or None when unsolved in time; seconds)."""
+def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, float, int]:
+    """(right, or None when unsolved in time; seconds; positions analysed)."""
     started = time.perf_counter()
     find_winning = case.command == "dfpn-solver-find-winning"
     result = solve(position, Limit(time=seconds), all_moves=find_winning, mustplay=find_winning)
     spent = time.perf_counter() - started
     if result.winner is None or (case.command != "dfpn-solve-state" and not result.complete):
-        return None, spent
+        return None, spent, result.nodes
     winner = "black" if result.winner == BLACK else "white"
     if case.command == "dfpn-solve-state":
-        return [winner] == case.expected, spent
+        return [winner] == case.expected, spent, result.nodes
     found = {cell.vertex() for cell in result.winning_moves}
-    return set(case.expected) <= found and bool(found) == bool(case.expected), spent
+    right = set(case.expected) <= found and bool(found) == bool(case.expected)
+    return right, spent, result.nodes
 
 
 def theirs(
@@ -196,7 +199,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--noted", type=float, help="only cases the suite times at most this many seconds"
     )
+    parser.add_argument("--cases", type=int, nargs="*", help="only the cases so numbered")
+    parser.add_argument(
+        "--vc-fill",
+        action="store_true",
+        help="boardlab fills the regions captured through a connection at every analysed "
+        "position (hex.prover.vcfill; off by default)",
+    )
     args = parser.parse_args(argv)
+    if args.vc_fill:
+        Dfpn.vc_fill = True
     binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
     if binary is None:
         print(MOHEX_ABSENT, file=sys.stderr)
@@ -221,11 +233,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         if args.noted is not None and (case.noted_seconds or 0.0) > args.noted:
             continue
+        if args.cases and case.number not in args.cases:
+            continue
         row = rows[position.size]
-        right, spent = ours(case, position, args.time)
+        right, spent, nodes = ours(case, position, args.time)
         theirs_right, their_spent = theirs(case, binary, folder, workdir, args.time)
         row.cases += 1
         row.ours_right += right is True
+        row.ours_nodes += nodes
         row.ours_unsolved += right is None
         row.mohex_right += theirs_right is True
         row.ours_seconds += spent if right is not None else args.time
@@ -235,19 +250,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = {**STATUS, False: "WRONG"}[right]
         print(
             f"  case {case.number} ({position.size}x{position.size}, {case.command}): "
-            f"boardlab {status} {spent:.1f} s, MoHex {STATUS[theirs_right]} "
+            f"boardlab {status} {spent:.1f} s ({nodes} positions analysed), "
+            f"MoHex {STATUS[theirs_right]} "
             f"{their_spent:.1f} s",
             flush=True,
         )
     print(f"\n{args.suite.name}, {args.time:g} s a case at most, one position at a time")
     print(
-        "| board | cases | boardlab right | unsolved | MoHex right | boardlab s | MoHex s | ratio |"
+        "| board | cases | boardlab right | unsolved | MoHex right | boardlab s "
+        "| boardlab positions | MoHex s | ratio |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     total = Row()
     for size in sorted(rows):
         row = rows[size]
-        for name in ("cases", "ours_right", "ours_unsolved", "mohex_right"):
+        for name in ("cases", "ours_right", "ours_unsolved", "mohex_right", "ours_nodes"):
             setattr(total, name, getattr(total, name) + getattr(row, name))
         total.ours_seconds += row.ours_seconds
         total.mohex_seconds += row.mohex_seconds
@@ -263,7 +280,7 @@ def _line(name: str, row: Row) -> str:
     ratio = row.ours_seconds / row.mohex_seconds if row.mohex_seconds else float("nan")
     return (
         f"| {name} | {row.cases} | {row.ours_right} | {row.ours_unsolved} | {row.mohex_right} "
-        f"| {row.ours_seconds:.1f} | {row.mohex_seconds:.1f} | {ratio:.1f} |"
+        f"| {row.ours_seconds:.1f} | {row.ours_nodes} | {row.mohex_seconds:.1f} | {ratio:.1f} |"
     )
 
 

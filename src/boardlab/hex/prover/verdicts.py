@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.jit import jit
-from boardlab.hex.cellsets import Cells, cut, every, join, minus, row
+from boardlab.hex.cellsets import Cells, cut, every, is_empty, join, minus, row
 from boardlab.hex.connections import (
     LOSS,
     OPEN,
@@ -32,6 +32,7 @@ from boardlab.hex.connections import (
     verdict,
 )
 from boardlab.hex.prover.inferior import dead_regions, drop_dominated, drop_vulnerable
+from boardlab.hex.prover.vcfill import vc_captured
 
 __all__ = ["LOSS", "OPEN", "WIN", "analyse", "warm"]
 
@@ -41,6 +42,9 @@ B1 = npt.NDArray[np.bool_]
 
 #: The words of the prover's sets past 8x8.
 _WIDE = 2
+_BLACK = 1
+#: Rounds of connection-based fill-in an analysis makes at most (each then searches again).
+VC_ROUNDS = 2
 
 
 @jit
@@ -61,6 +65,7 @@ def analyse(
     mover_seed: Rows,
     templates: Rows,
     regions: bool,
+    vcfill: bool,
 ) -> tuple[int, int, Cells, Cells, Cells, Cells, Rows, Rows]:
     """``(verdict, move, moves, black, white, proof, vcs, theirs)`` for ``player`` (1 or
     2) to move.
@@ -78,11 +83,11 @@ def analyse(
     move left out stays losing). It holds the filled-in and dead cells, the carriers of
     the connections used and the killers of the vulnerable cells.
 
-    With ``regions`` (the two-word search, which starts each search from nothing) the
-    dead cells are the dead regions and a position settled by the opponent's semi
-    connections rests on all their carriers; without, on those that narrow the must-play
-    set. ``templates`` (rows of :func:`boardlab.hex.connections.edge_templates`, or none)
-    seed both searches with the edge templates.
+    With ``regions`` (the two-word search) the dead cells are the dead regions and a
+    position settled by the opponent's semi connections rests on all their carriers;
+    without, on those that narrow the must-play set. ``templates`` (rows of
+    :func:`boardlab.hex.connections.edge_templates`, or none) seed both searches with the
+    edge templates.
 
     A ``thorough`` analysis searches both players' connections and returns in ``vcs`` the
     mover's connection table and in ``theirs`` the opponent's (see
@@ -96,23 +101,40 @@ def analyse(
     just reached) skips the mover's own search, so it never finds a WIN by a connection:
     after a move inside the must-play region the side to move seldom has one, and the
     search would cost as much as the rest (measured in ``docs/benchmarks/hex.md``).
+
+    With ``vcfill`` (and ``thorough``) an open position is reduced further by the regions
+    a player captures through its connections (:mod:`boardlab.hex.prover.vcfill`, found
+    from both searches' tables): they are filled, and the analysis
+    runs again on the filled position, its searches started from the tables just found,
+    :data:`VC_ROUNDS` times at most. The filled cells join the proof.
     """
     given = join(black, white)
-    black, white = fill_captured(n, ring, table, black, white)
-    if regions:
-        edges = (
-            row(lines, 0, black),
-            row(lines, 1, black),
-            row(lines, 2, black),
-            row(lines, 3, black),
-        )
-        dead = dead_regions(n, ring, table, edges, black, white)
-    else:
-        dead = dead_cells(n, ring, table, black, white)
-    found, move, moves, proof, mine, theirs = verdict(
-        n, nbr, lines, templates, black, white, given, dead, player, kf, ks, max_work,
-        thorough, seed, mover_seed, not regions, regions,
-    )  # fmt: skip
+    rounds = 0
+    while True:
+        black, white = fill_captured(n, ring, table, black, white)
+        if regions:
+            edges = (
+                row(lines, 0, black),
+                row(lines, 1, black),
+                row(lines, 2, black),
+                row(lines, 3, black),
+            )
+            dead = dead_regions(n, ring, table, edges, black, white)
+        else:
+            dead = dead_cells(n, ring, table, black, white)
+        found, move, moves, proof, mine, theirs = verdict(
+            n, nbr, lines, templates, black, white, given, dead, player, kf, ks, max_work,
+            thorough, seed, mover_seed, True, regions,
+        )  # fmt: skip
+        if found != OPEN or not vcfill or not thorough or rounds >= VC_ROUNDS:
+            break
+        rounds += 1
+        fill_b, fill_w = _vc_regions(n, nbr, lines, black, white, dead, player, mine, theirs)
+        if is_empty(fill_b) and is_empty(fill_w):
+            break
+        black, white = join(black, fill_b), join(white, fill_w)
+        # the tables found start the searches again (the owner gained stones in each)
+        seed, mover_seed = theirs, mine
     if found != OPEN:
         return found, move, moves, black, white, proof, mine, theirs
     moves, killers = drop_vulnerable(n, ring, table, black, white, player, moves)
@@ -120,6 +142,35 @@ def analyse(
     empty = minus(every(black, n * n), join(black, white))
     proof = join(proof, cut(killers, empty))
     return OPEN, -1, moves, black, white, proof, mine, theirs
+
+
+@jit
+def _vc_regions(
+    n: int,
+    nbr: Rows,
+    lines: Rows,
+    black: Cells,
+    white: Cells,
+    dead: Cells,
+    player: int,
+    mine: Rows,
+    theirs: Rows,
+) -> tuple[Cells, Cells]:
+    """The regions each player captures through its connections
+    (:func:`boardlab.hex.prover.vcfill.vc_captured`), found from the two searches' tables
+    (``mine`` the mover's, ``theirs`` the opponent's; both ran with the dead cells given to
+    their owner): ``(black's, white's)``, a region both could fill going to the mover."""
+    lb, hb = row(lines, 0, black), row(lines, 1, black)
+    lw, hw = row(lines, 2, black), row(lines, 3, black)
+    by_black = vc_captured(
+        n, nbr, join(black, dead), white, lb, hb, lw, hw, mine if player == _BLACK else theirs
+    )
+    by_white = vc_captured(
+        n, nbr, join(white, dead), black, lw, hw, lb, hb, theirs if player == _BLACK else mine
+    )
+    if player == _BLACK:
+        return by_black, minus(by_white, by_black)
+    return minus(by_black, by_white), by_white
 
 
 def warm() -> Any:
@@ -132,5 +183,6 @@ def warm() -> Any:
         out = analyse(
             2, k.nbr, k.lines, k.ring, k.table, zero, zero, 1, 2, 2, 10, none, True, none,
             k.templates if width == _WIDE else np.empty((0, 1), np.uint64), width == _WIDE,
+            True,
         )  # fmt: skip
     return out

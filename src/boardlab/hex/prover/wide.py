@@ -4,8 +4,10 @@
 on two-word cell sets by the prover's one verdict kernel
 (:func:`boardlab.hex.prover.verdicts.analyse` with ``regions``: captured pairs filled,
 dead cells and dead regions, bounded H-search from the edge templates for both players,
-the must-play set less its vulnerable and dominated cells, a proof set), each search
-from nothing, and its moves ordered by the same resistor networks
+the must-play set less its vulnerable and dominated cells, a proof set), the search of
+the player who just moved started from the parent's table of that player's connections
+(the incremental H-search, see :meth:`WideDfpn.analyse`), and its moves ordered by the
+same resistor networks
 (:func:`boardlab.hex.prover.resistance.board_scores`). The rest is the search of
 :mod:`boardlab.hex.prover.dfpn`: the table, the 1 + epsilon thresholds, widening, the
 180-degree keys and the stored proofs.
@@ -23,7 +25,7 @@ import numpy.typing as npt
 from boardlab.core.limits import Budget
 from boardlab.hex.cellsets import as_int, as_words
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, MAX_WORK, WIN, knowledge
-from boardlab.hex.prover.dfpn import NO_VCS, Dfpn, Key, Tables
+from boardlab.hex.prover.dfpn import Dfpn, Tables
 
 __all__ = ["MAX_WIDE_CELLS", "WideDfpn", "board_array"]
 
@@ -73,23 +75,32 @@ class WideDfpn(Dfpn):
     ) -> tuple[int, int, int, int, int, Tables]:
         """``(verdict, moves, black, white, proof, tables)`` as the 64-cell search has
         them (``moves`` a winning move when the position is won), the stones as given
-        (the kernel's fill-in is inside its proof) and no tables."""
+        (the kernel's fill-in is inside its proof), and its tables: the mover's, none for
+        the opponent.
+
+        The search of the player who just moved starts from the parent's table of its
+        connections (``seed[0]``); the mover's own search starts from nothing. Measured on
+        MoHex's puzzle cases 31 (11x11), 21 (9x9), 169 (9x9) and 154 (11x11), analysed
+        positions: from nothing 3, 1 371, 6 633, 7 617; both seeded (as the one-word
+        search does) 4 489, 378, 8 229, 6 385; the mover's alone 68, 1 391, 7 831, 7 664;
+        this one alone 3, 392, 8 349, 6 180. The mover's seed lacks the connections the new
+        stone broke and the alternatives its lists had no room for, and its misses cost
+        most (case 31).
+        """
         from boardlab.hex.prover.verdicts import analyse
 
         self.count_analysis()
         k = self.knowledge
-        verdict, move, moves, _, _, proof, _, _ = analyse(
+        verdict, move, moves, _, _, proof, mine, _ = analyse(
             k.n, k.nbr, k.lines, k.ring, k.table, as_words(black, 2), as_words(white, 2),
-            player, self.kf, self.ks, self.max_work, _NONE, True, _NONE, k.templates, True,
+            player, self.kf, self.ks, self.max_work, _NONE if seed is None else seed[0], True,
+            _NONE, k.templates, True, self.vc_fill,
         )  # fmt: skip
         cells = as_int(moves)
         if verdict == WIN and move >= 0:
             cells = 1 << int(move)  # the kernel's winning move
         rests_on = as_int(proof)
-        return int(verdict), cells, black, white, rests_on, (NO_VCS, NO_VCS)
-
-    def keep_vcs(self, key: Key, vcs: Tables) -> None:
-        """Nothing to keep: each analysis starts from nothing."""
+        return int(verdict), cells, black, white, rests_on, (mine, _NONE)
 
     def move_order(self, black: int, white: int, moves: int) -> list[int]:
         """The cells of ``moves``, most current in the two resistor networks first."""
