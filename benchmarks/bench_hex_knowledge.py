@@ -27,12 +27,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import numpy as np
-
 from bench_hex_solver import mohex_vertex
 from boardlab.core.limits import Budget, Limit
-from boardlab.hex import board
-from boardlab.hex.prover import hsearch, verdicts
 from boardlab.hex.prover.dfpn import Dfpn, Key, Node
 from boardlab.hex.rules import Cell
 
@@ -150,27 +146,9 @@ def main() -> int:
     winner = 2 if won else 1
     print(f"opening {args.opening}: player {winner} wins, {search.analysed} analysed positions,")
     print(f"  {len(keys)} open positions in the proof tree")
-    nbr, lines = hsearch.neighbour_masks(SIZE)
-    ring, table = board.ring_neighbours(SIZE), board.dead_ring_table()
-    none = np.empty((0, 2), np.uint64)
     ours = []
     for black, white, player in keys:
-        out = verdicts.analyse(
-            SIZE,
-            nbr,
-            lines,
-            ring,
-            table,
-            np.uint64(black),
-            np.uint64(white),
-            player,
-            40,
-            80,
-            10_000_000,
-            none,
-            True,
-            none,
-        )
+        out = search.analyse(black, white, player)  # each H-search from nothing
         ours.append(VERDICT[int(out[0])])
     if binary is None:
         print("MoHex 2.0 is absent (--mohex PATH or $MOHEX): our verdicts only")
