@@ -25,6 +25,8 @@ from numba import prange
 from boardlab.core.jit import jit, jit_parallel
 
 __all__ = [
+    "BUCKET_BITS",
+    "PARTS",
     "bucket_plan",
     "bucket_starts",
     "canon",
@@ -40,7 +42,7 @@ __all__ = [
 ]
 
 #: Up to this many low hash bits, buckets are marked in a bitmap; beyond it every bucket is sorted.
-_BUCKET_BITS = 20
+BUCKET_BITS = 20
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
@@ -58,7 +60,7 @@ _S1 = np.uint64(1)
 _S2 = np.uint64(2)
 _S4 = np.uint64(4)
 _S56 = np.uint64(56)
-_PARTS = 64
+PARTS = 64
 _INDEX_BITS = 16
 _FIND_BITS = 20
 _LEVEL_FIND_BITS = 12
@@ -252,16 +254,16 @@ def bucket_starts(values: U64, shift: np.uint64, bins: int, chunks: int) -> tupl
 
 @jit
 def part_firsts(starts: I64, bins: int) -> I64:
-    """The first bucket of each of the ``_PARTS`` parts the buckets are cut into (about
-    the same number of values a part; ``first[_PARTS]`` is ``bins``)."""
+    """The first bucket of each of the ``PARTS`` parts the buckets are cut into (about
+    the same number of values a part; ``first[PARTS]`` is ``bins``)."""
     n = starts[bins]
-    first = np.zeros(_PARTS + 1, np.int64)
+    first = np.zeros(PARTS + 1, np.int64)
     part = 1
     for k in range(bins):
-        while part < _PARTS and starts[k + 1] >= (n * part) // _PARTS:
+        while part < PARTS and starts[k + 1] >= (n * part) // PARTS:
             first[part] = k + 1
             part += 1
-    while part <= _PARTS:
+    while part <= PARTS:
         first[part] = bins
         part += 1
     return first
@@ -286,9 +288,9 @@ def sort_unique(values: U64, nbits: int) -> U64:
             spread[fill[c, k]] = values[i]
             fill[c, k] += 1
     first = part_firsts(starts, bins)
-    words = (1 << low) >> 6 if low <= _BUCKET_BITS else 0  # 0: sort every bucket
-    kept = np.zeros(_PARTS + 1, np.int64)
-    for q in prange(_PARTS):
+    words = (1 << low) >> 6 if low <= BUCKET_BITS else 0  # 0: sort every bucket
+    kept = np.zeros(PARTS + 1, np.int64)
+    for q in prange(PARTS):
         bitmap = np.zeros(words, np.uint64)
         w = starts[first[q]]
         for k in range(first[q], first[q + 1]):
@@ -297,8 +299,8 @@ def sort_unique(values: U64, nbits: int) -> U64:
                 w = _unique_bucket(spread, lo, hi, w, bitmap, np.uint64(k) << shift)
         kept[q + 1] = w - starts[first[q]]
     offs = np.cumsum(kept)
-    out = np.empty(offs[_PARTS], np.uint64)
-    for q in prange(_PARTS):
+    out = np.empty(offs[PARTS], np.uint64)
+    for q in prange(PARTS):
         lo = starts[first[q]]
         for r in range(kept[q + 1]):
             out[offs[q] + r] = spread[lo + r]

@@ -23,8 +23,8 @@ from numba import prange
 
 from boardlab.core.jit import jit, jit_parallel
 from boardlab.pegs.solver.kernel import (
-    _BUCKET_BITS,
-    _PARTS,
+    BUCKET_BITS,
+    PARTS,
     bucket_plan,
     bucket_starts,
     part_firsts,
@@ -242,9 +242,9 @@ def sort_unique_counted(
             src[fill[c, k]] = parent
             fill[c, k] += 1
     first = part_firsts(starts, bins)
-    words = (1 << low) >> 6 if low <= _BUCKET_BITS else 0
-    kept = np.zeros(_PARTS + 1, np.int64)
-    for q in prange(_PARTS):
+    words = (1 << low) >> 6 if low <= BUCKET_BITS else 0
+    kept = np.zeros(PARTS + 1, np.int64)
+    for q in prange(PARTS):
         bitmap = np.zeros(words, np.uint64)
         count = 0
         for k in range(first[q], first[q + 1]):
@@ -252,11 +252,11 @@ def sort_unique_counted(
                 count += _count_bucket(spread, src, starts[k], starts[k + 1], bitmap)
         kept[q + 1] = count
     offs = np.cumsum(kept)
-    out = np.empty(offs[_PARTS], np.uint64)
-    out_lo = np.zeros(offs[_PARTS], np.uint64)
-    out_hi = np.zeros(offs[_PARTS], np.uint64)
-    flags = np.zeros(_PARTS, np.bool_)
-    for q in prange(_PARTS):
+    out = np.empty(offs[PARTS], np.uint64)
+    out_lo = np.zeros(offs[PARTS], np.uint64)
+    out_hi = np.zeros(offs[PARTS], np.uint64)
+    flags = np.zeros(PARTS, np.bool_)
+    for q in prange(PARTS):
         bitmap = np.zeros(words, np.uint64)
         acc = words * 64 if offs[q + 1] > offs[q] else 0
         acc_lo = np.zeros(acc, np.uint64)
