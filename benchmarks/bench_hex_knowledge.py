@@ -146,6 +146,7 @@ def main() -> int:
     winner = 2 if won else 1
     print(f"opening {args.opening}: player {winner} wins, {search.analysed} analysed positions,")
     print(f"  {len(keys)} open positions in the proof tree")
+    search.kf, search.ks, search.max_work = 40, 80, 10_000_000  # large limits
     ours = []
     for black, white, player in keys:
         out = search.analyse(black, white, player)  # each H-search from nothing
