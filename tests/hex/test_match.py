@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from boardlab.core.errors import ProtocolError
+from boardlab.core.limits import Limit
 from boardlab.hex.judge import play_game
 from boardlab.hex.match import EnginePlayer, run_match
 from boardlab.hex.player import SolvingEngine
@@ -86,8 +87,16 @@ def test_engine_beats_a_random_player() -> None:
             self.taken.add(move)
             return move
 
+    class Counted(EnginePlayer):
+        """The engine at a playout limit, so that a loaded machine plays the same moves."""
+
+        def genmove(self, color: int, seconds: float) -> str:
+            result = self.engine.search(self.position, Limit(nodes=2_000))
+            self.position.push(result.cell)
+            return result.cell.vertex()
+
     result = run_match(
-        EnginePlayer(SolvingEngine(seed=1, max_nodes=100_000)), RandomPlayer(), 5, 2, 0.05
+        Counted(SolvingEngine(seed=1, max_nodes=100_000)), RandomPlayer(), 5, 2, 0.05
     )
     assert result.wins_as == {1: 1, 2: 1}
     assert "black (first)" in "\n".join(result.table("boardlab", "random"))

@@ -32,6 +32,7 @@ __all__ = [
     "as_words",
     "cut",
     "every",
+    "flood",
     "has",
     "is_empty",
     "join",
@@ -254,3 +255,15 @@ def spread(nbr: Rows, a: Cells) -> Cells:
             out = join(out, row(nbr, c, a))
             w ^= low
     return out
+
+
+@jit
+def flood(nbr: Rows, start: Cells, allowed: Cells) -> Cells:
+    """The cells of ``allowed`` joined to ``start`` through ``allowed`` (``start``
+    itself included)."""
+    group = start
+    while True:
+        grown = join(group, cut(spread(nbr, group), allowed))
+        if grown == group:
+            return group
+        group = grown

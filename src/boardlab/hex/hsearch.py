@@ -21,6 +21,7 @@ from boardlab.hex.cellsets import (
     Cells,
     cut,
     every,
+    flood,
     has,
     is_empty,
     join,
@@ -415,12 +416,7 @@ def hsearch(
         if has(opp, c) or has(seen, c):
             continue
         if has(own, c):
-            group = only(own, c)
-            while True:
-                grown = join(group, cut(spread(nbr, group), own))
-                if grown == group:
-                    break
-                group = grown
+            group = flood(nbr, only(own, c), own)
             seen = join(seen, group)
             put_row(member, c, group)
             put_row(touch, c, minus(spread(nbr, group), group))

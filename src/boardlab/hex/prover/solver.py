@@ -65,8 +65,15 @@ def solve(
     ``memory`` is the DFPN's budget in bytes the process may grow by (default: most of
     the memory free now); past it the search stops as past ``limit``, and the result
     says which stopped it (``stopped``).
+
+    The DFPN's kernels are compiled (or loaded from numba's cache) before ``limit``'s
+    clock starts, so a first call on a fresh install is not charged the compilation.
     """
     cells = position.size * position.size
+    if cells <= MAX_WIDE_CELLS:
+        from boardlab.hex.prover.verdicts import warm
+
+        warm()
     if cells <= MAX_CELLS:
         return solve_dfpn(position, limit, all_moves, checkpoint, engine, mustplay, memory)
     if checkpoint is not None:

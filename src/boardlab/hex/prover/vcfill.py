@@ -54,6 +54,7 @@ from boardlab.hex.cellsets import (
     Cells,
     cut,
     every,
+    flood,
     is_empty,
     join,
     lowest,
@@ -77,17 +78,6 @@ MAX_THINGS = 8
 
 
 @jit
-def _flood(nbr: Rows, start: Cells, allowed: Cells) -> Cells:
-    """The cells of ``allowed`` joined to ``start`` through ``allowed``."""
-    group = start
-    while True:
-        grown = join(group, cut(spread(nbr, group), allowed))
-        if grown == group:
-            return group
-        group = grown
-
-
-@jit
 def _things(
     nbr: Rows, region: Cells, empty: Cells, stones: Cells, lo: Cells, hi: Cells, base: int
 ) -> tuple[int, npt.NDArray[np.int64]]:
@@ -101,7 +91,7 @@ def _things(
     on_hi = meets(region, hi)
     rest = cut(spread(nbr, region), stones)
     while not is_empty(rest):
-        group = _flood(nbr, only(region, lowest(rest)), stones)
+        group = flood(nbr, only(region, lowest(rest)), stones)
         rest = minus(rest, group)
         at_lo, at_hi = meets(group, lo), meets(group, hi)
         if at_lo and at_hi:
@@ -208,7 +198,7 @@ def vc_captured(
     empty = minus(every(own, n * n), join(own, opp))
     rest = empty
     while not is_empty(rest):
-        region = _flood(nbr, only(own, lowest(rest)), empty)
+        region = flood(nbr, only(own, lowest(rest)), empty)
         rest = minus(rest, region)
         theirs, _ = _things(nbr, region, empty, opp, olo, ohi, 0)
         if theirs < 0 or theirs > 1:
