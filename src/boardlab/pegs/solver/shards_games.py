@@ -56,7 +56,7 @@ def task_count_games(
     None).
 
     :raises ArithmeticError: when a count would pass 2^128.
-    """  # fmt: skip
+    """
     from boardlab.pegs.solver.kernel_games import add_checked
 
     positions = store.load(level)
@@ -104,10 +104,15 @@ class ShardedGames:
             self.counts = store.shard_files(folder, self.shards, ".npz")
             ends = [(int(c), int(g), None if e is None else int(e)) for c, g, e in done["ends"]]
         else:
+            above = self.counts
             ends = self._count(level, folder)
             saved = [[c, str(g), None if e is None else str(e)] for c, g, e in ends]
             store.mark_done(folder, {"ends": saved})
-            self._drop_previous(folder, pegs)
+            # a resumed run needs only the last finished level's counts (every level's
+            # dead ends stay in its done.json): the level above's files go
+            for handle in above:
+                if isinstance(handle, str):
+                    Path(handle).unlink(missing_ok=True)
         for classes, games, example in ends:
             self.tally.add(pegs, classes, games, example)
 
@@ -147,17 +152,6 @@ class ShardedGames:
                 ends = [(int(c), int(g), None if e is None else int(e)) for c, g, e in tallies]
         self.counts = [s for s in sums if s is not None]
         return ends
-
-    def _drop_previous(self, folder: Path | None, pegs: int) -> None:
-        """Delete the shards of the level above once this one is kept: a resumed run
-        needs only the last finished level's counts (each level's dead ends stay in
-        its ``done.json``)."""
-        if folder is None:
-            return
-        above = folder.parent / f"games-{pegs + 1:02d}"
-        if (above / "done.json").exists():
-            for path in above.glob("shard-*.npz"):
-                path.unlink()
 
 
 def _wave_size(bytes_a_source: float, free: int) -> int:
