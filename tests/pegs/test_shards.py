@@ -166,6 +166,25 @@ def test_sharded_pass_on_disk_resumes_from_finished_levels(tmp_path: Path) -> No
     assert (tmp_path / "level-10" / "done.json").exists()
 
 
+def test_a_stopped_levels_stale_files_are_cleared_and_a_finished_level_kept(
+    tmp_path: Path,
+) -> None:
+    from boardlab.pegs.solver import shards_store as store
+
+    stopped = tmp_path / "games-17"
+    stopped.mkdir()
+    (stopped / "from-0003-to-0001.npz").write_bytes(b"x" * 100)
+    (stopped / "sum-0001.npz").write_bytes(b"x")
+    assert store.level_folder(tmp_path, "games", 17) == stopped
+    assert list(stopped.iterdir()) == []
+    finished = tmp_path / "games-18"
+    finished.mkdir()
+    (finished / "shard-0000.npz").write_bytes(b"kept")
+    (finished / "done.json").write_text("{}")
+    store.level_folder(tmp_path, "games", 18)
+    assert sorted(p.name for p in finished.iterdir()) == ["done.json", "shard-0000.npz"]
+
+
 def test_a_work_folder_of_another_run_is_refused(tmp_path: Path) -> None:
     analyse_sharded(PROBLEMS[0], ShardedRun(LocalEngine(), 4, tmp_path))
     with pytest.raises(BoardlabError, match="another run"):

@@ -102,11 +102,17 @@ def prepare_workdir(workdir: Path, problem: Problem, shards: int) -> None:
 
 
 def level_folder(workdir: Path | None, kind: str, pegs: int) -> Path | None:
-    """The folder of one level's shards of ``kind`` (made if missing), None in memory."""
+    """The folder of one level's shards of ``kind`` (made if missing), None in memory.
+    An unfinished folder (no ``done.json``: a stopped run's partial work) is emptied, so
+    that its files neither take the disk the level is about to need nor mix with it."""
     if workdir is None:
         return None
     folder = workdir / f"{kind}-{pegs:02d}"
     folder.mkdir(exist_ok=True)
+    if not (folder / _DONE_FILE).exists():
+        for stale in folder.iterdir():
+            if stale.is_file():
+                stale.unlink()
     return folder
 
 
