@@ -267,7 +267,7 @@ def test_virtual_connections_are_sound(size: int, low: int, count: int) -> None:
     assert size < 4 or checked["outside"], checked
 
 
-@pytest.mark.parametrize(("size", "count"), [(4, 70)])
+@pytest.mark.parametrize(("size", "count"), [(4, 45)])
 def test_connections_seeded_from_a_parent_are_sound(size: int, count: int) -> None:
     """The incremental H-search: after each move of an open position, the searches
     started from the parent's two connection tables (the mover's, who gained a stone;
