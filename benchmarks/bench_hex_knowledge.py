@@ -7,10 +7,15 @@ and each of its open positions is given, in one MoHex 2.0 process, to ``vc-build
 with large limits. The table counts the positions by MoHex's verdict (a win for the side
 to move, a loss, open) and ours, so the decisions MoHex makes and we do not are counted.
 ``--no-patterns`` turns MoHex's connection patterns off; ``--mohex-dfpn`` also times
-MoHex's DFPN on the opening with and without them.
+MoHex's DFPN on the opening with and without them. ``--pairs K`` takes the K-th position
+(from 0) that MoHex decides and we do not and compares the connections pair by pair:
+MoHex's ``vc-between-cells-full``/``-semi`` for every two of the deciding player's nodes
+against our H-search table from nothing (``keep``, the same large limits), and lists
+MoHex's carriers that none of ours is a subset of, smallest first.
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_knowledge.py --opening d3
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_knowledge.py --no-patterns
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_knowledge.py --no-patterns --pairs 0
 
 MoHex (``--mohex PATH`` or ``$MOHEX``) is built outside the repository (see
 ``bench_hex_mohex.py``); without it the script says so and prints our side only. Its
@@ -27,14 +32,21 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
+
 from bench_hex_solver import mohex_vertex
 from boardlab.core.limits import Budget, Limit
+from boardlab.hex.board import neighbours
+from boardlab.hex.connections import knowledge
+from boardlab.hex.hsearch import FULL_ROW, SEMI_ROW, hsearch
 from boardlab.hex.prover.dfpn import Dfpn, Key, Node
 from boardlab.hex.rules import Cell
 
 SIZE = 7
 PATTERNS_OFF = ["param_player_vc use_patterns 0", "param_player_vc use_non_edge_patterns 0"]
 VERDICT = {1: "win", -1: "loss", 0: "open"}
+#: MoHex's names of each player's two edges (low, high: our lines 0 and 1, 2 and 3).
+EDGES = {1: ("north", "south"), 2: ("west", "east")}
 
 
 def proof_tree(
@@ -117,12 +129,109 @@ def mohex_dfpn(binary: str, opening: int, patterns: bool) -> str:
     return ", ".join(f"{k} {m[1]}" for k, m in found.items() if m)
 
 
+Carriers = dict[frozenset[str], list[frozenset[str]]]
+
+
+def our_table(key: Key, who: int) -> tuple[Carriers, Carriers]:
+    """Our full and semi carriers (MoHex's names) of player ``who``, from nothing."""
+    black, white, _ = key
+    k = knowledge(SIZE, 1)
+    own, opp = (black, white) if who == 1 else (white, black)
+    low, high = (k.lines[0], k.lines[1]) if who == 1 else (k.lines[2], k.lines[3])
+    table = hsearch(
+        SIZE, k.nbr, (np.uint64(own),), (np.uint64(opp),), (low[0],), (high[0],), 40, 80,
+        10_000_000, False, np.empty((0, 2), np.uint64), True, np.empty((0, 1), np.uint64), 0,
+    )[6]  # fmt: skip
+    cells = SIZE * SIZE
+    names = {cells: [EDGES[who][0]], cells + 1: [EDGES[who][1]]}
+    for c in range(cells):  # a group's node is its lowest cell: named by each of its cells
+        names.setdefault(c, []).append(mohex_vertex(c, SIZE))
+        if own >> c & 1:
+            group, todo = {c}, [c]
+            while todo:
+                v = todo.pop()
+                for w in neighbours(SIZE)[v]:
+                    if own >> w & 1 and w not in group:
+                        group.add(w)
+                        todo.append(w)
+            names[min(group)] = sorted({*names[min(group)], mohex_vertex(c, SIZE)})
+    full: Carriers = {}
+    semi: Carriers = {}
+    for code_, carrier_ in table[1:]:
+        code, carrier = int(code_), int(carrier_)
+        kind, a, b = code & 255, code >> 8 & 255, code >> 16 & 255
+        cs = frozenset(mohex_vertex(c, SIZE) for c in range(cells) if carrier >> c & 1)
+        if kind in (FULL_ROW, SEMI_ROW):
+            for x in names[a]:
+                for y in names[b]:
+                    pair = frozenset((x, y))
+                    (full if kind == FULL_ROW else semi).setdefault(pair, []).append(cs)
+    return full, semi
+
+
+def mohex_table(binary: str, key: Key, who: int) -> tuple[Carriers, Carriers]:
+    """MoHex's full and semi carriers of player ``who`` (patterns off), every pair."""
+    black, white, _ = key
+    opp = white if who == 1 else black
+    colour = "b" if who == 1 else "w"
+    cells = SIZE * SIZE
+    nodes = [mohex_vertex(c, SIZE) for c in range(cells) if not opp >> c & 1]
+    nodes += list(EDGES[who])
+    script = ["boardsize 7 7", *PATTERNS_OFF]
+    script += [f"play b {mohex_vertex(c, SIZE)}" for c in range(cells) if black >> c & 1]
+    script += [f"play w {mohex_vertex(c, SIZE)}" for c in range(cells) if white >> c & 1]
+    script.append(f"vc-build {colour}")
+    pairs = [(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1 :]]
+    for j, (a, b) in enumerate(pairs):
+        script.append(f"{2 * j + 1} vc-between-cells-full {colour} {a} {b}")
+        script.append(f"{2 * j + 2} vc-between-cells-semi {colour} {a} {b}")
+    script.append("quit")
+    out = subprocess.run(
+        [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
+    ).stdout
+    answers = {int(m[1]): m[2] for m in re.finditer(r"^=(\d+)(.*?)(?=\n\n)", out, re.S | re.M)}
+    full: Carriers = {}
+    semi: Carriers = {}
+    for j, (a, b) in enumerate(pairs):
+        for number, found in ((2 * j + 1, full), (2 * j + 2, semi)):
+            for m in re.finditer(r"(?:full|semi) \w+ \[([^\]]*)\]", answers.get(number, "")):
+                found.setdefault(frozenset((a, b)), []).append(frozenset(m[1].split()))
+    return full, semi
+
+
+def compare_pairs(binary: str, key: Key, verdict: str, shown: int = 20) -> None:
+    """Print the position and MoHex's connections that none of ours is a subset of."""
+    black, white, player = key
+    who = player if verdict == "win" else 3 - player
+    print(f"position (MoHex's frame): black {' '.join(stones(black))}", end="")
+    print(f"; white {' '.join(stones(white))}")
+    print(f"  player {player} to move; MoHex: {verdict}, by player {who}'s connections")
+    theirs, ours = mohex_table(binary, key, who), our_table(key, who)
+    for label, mine, other in (("full", theirs[0], ours[0]), ("semi", theirs[1], ours[1])):
+        lacking = sorted(
+            (len(c), sorted(pair), sorted(c))
+            for pair, carriers in mine.items()
+            for c in carriers
+            if not any(o <= c for o in other.get(pair, []))
+        )
+        count = sum(map(len, mine.values())), sum(map(len, other.values()))
+        print(f"{label}: MoHex {count[0]}, ours {count[1]}; MoHex's not in ours:", end="")
+        print(f" {len(lacking)}")
+        for size, pair, carrier in lacking[:shown]:
+            print(f"  {'-'.join(pair)}: {size} [{' '.join(carrier)}]")
+
+
+def stones(cells: int) -> list[str]:
+    return [mohex_vertex(c, SIZE) for c in range(SIZE * SIZE) if cells >> c & 1]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opening", default="d3", help="player 1's first stone (our coordinates)")
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--no-patterns", action="store_true", help="MoHex without VC patterns")
     parser.add_argument("--mohex-dfpn", action="store_true", help="also time MoHex's DFPN")
+    parser.add_argument("--pairs", type=int, help="compare connections on this undecided one")
     args = parser.parse_args()
     binary = args.mohex or None
     if binary is not None and not Path(binary).is_file():
@@ -162,6 +271,12 @@ def main() -> int:
         print(f"{m:>24} {o:>20} {count:9d}")
     extra = sum(1 for m, o in zip(theirs, ours, strict=True) if m != "open" and o == "open")
     print(f"decided by MoHex and not by us: {extra}")
+    if args.pairs is not None:
+        lacking = [(k, m) for k, m, o in zip(keys, theirs, ours, strict=True) if m != "open" == o]
+        if not 0 <= args.pairs < len(lacking):
+            print(f"bench_hex_knowledge: --pairs takes 0 to {len(lacking) - 1}", file=sys.stderr)
+            return 2
+        compare_pairs(binary, *lacking[args.pairs])
     if args.mohex_dfpn:
         print(f"MoHex DFPN with patterns: {mohex_dfpn(binary, opening, True)}")
         print(f"MoHex DFPN without patterns: {mohex_dfpn(binary, opening, False)}")

@@ -55,7 +55,10 @@ OR_STEPS = 32
 # few decisions; without them an analysed position costs about an eighth as much (the
 # tables seeded from the parents are smaller too). Measured on the whole empty 7x7 board:
 # 722.6 s, 264 110 analysed positions with them; 167.4 s, 350 290 without. MoHex 2.0's
-# solver leaves them out too (its ``param_solver_vc`` lists ``and_over_edge 0``).
+# engine does join through an edge (its ``and_over_edge 0`` notwithstanding) and decides
+# more positions from nothing; every variant tried here (always, on three 7x7 openings;
+# one carrier empty or one end a stone group, on the 7x7 puzzles) cost more time than it
+# saved (docs/benchmarks/hex.md).
 AND_OVER_EDGE = False
 
 #: Row kinds of a connection table (see :func:`hsearch`).
