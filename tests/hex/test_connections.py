@@ -138,7 +138,11 @@ def test_tree_knowledge_proves_soundly_and_more() -> None:
         wins = mover_wins(4, black, white, p.to_move)
         for on in (True, False):
             engine = SolvingEngine(
-                seed=i, solver_empties=0, connections=on, knowledge_visits=2 if on else 0
+                seed=i,
+                solver_empties=0,
+                connections=on,
+                knowledge_visits=2 if on else 0,
+                expand_threshold=1,
             )
             engine.connections = False  # the root analysis off: the tree's alone is tested
             result = engine.search(p, Limit(nodes=300))

@@ -71,6 +71,9 @@ DEFAULT_PLAYOUTS = 20_000
 #: 3 million won 13 of 18 games against the one with 1 million. Node arrays are
 #: allocated zeroed (untouched pages cost no memory): about 45 bytes a node used.
 DEFAULT_MAX_NODES = 3_000_000
+#: Visits a leaf gets before it is given its children (each expansion scores every
+#: child's patterns and finds the must-play region: most of an iteration's cost).
+EXPAND_VISITS = 4
 #: Virtual RAVE visits a new child gets at its pattern win rate (0: no prior).
 PRIOR_VISITS = 20.0
 #: Visits after which a tree node is analysed for virtual connections, and the carrier
@@ -438,7 +441,7 @@ class MctsEngine:
         max_nodes: int = DEFAULT_MAX_NODES,
         exploration: float = 0.0,
         rave_bias: float = 0.001,
-        expand_threshold: int = 1,
+        expand_threshold: int = EXPAND_VISITS,
         solver_empties: int = 48,
         must_play: bool = True,
         reuse: bool = True,
@@ -471,7 +474,12 @@ class MctsEngine:
                 1.0,
                 float(must_play),
                 prior,
-                float(knowledge_visits if connections else 0),
+                # a node is analysed once it has children: not before it is expanded
+                float(
+                    max(knowledge_visits, expand_threshold)
+                    if connections and knowledge_visits
+                    else 0
+                ),
                 float(KNOWLEDGE_WORK),
                 float(net_visits),
                 policy_weight,
