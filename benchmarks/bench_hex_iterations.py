@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench_hex_ablation import engine, setting
+from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.player import warm_up
@@ -55,10 +56,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not found:
         print(f"bench_hex_iterations: no games in {args.games}", file=sys.stderr)
         return 2
+    try:
+        players = [engine({**BASE, **setting(text)}, 1) for text in args.settings]
+    except (TypeError, ValueError, BoardlabError) as error:
+        print(f"bench_hex_iterations: bad --settings: {error}", file=sys.stderr)
+        return 2
     warm_up()
     print(f"{len(found)} positions from {args.games.name}, {args.iterations} iterations each")
-    for text in args.settings:
-        player = engine({**BASE, **setting(text)}, 1)
+    for text, player in zip(args.settings, players, strict=True):
         began = time.perf_counter()
         total = sum(player.search(p, Limit(nodes=args.iterations)).playouts for p in found)
         spent = time.perf_counter() - began

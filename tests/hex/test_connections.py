@@ -154,6 +154,26 @@ def test_tree_knowledge_proves_soundly_and_more() -> None:
     assert proven[True] > proven[False], proven
 
 
+def test_tree_knowledge_asked_before_expansion_still_analyses() -> None:
+    """Knowledge asked for at fewer visits than a leaf needs to get its children (2
+    against the default 4) is given once the node has them, not never."""
+    from boardlab.core.limits import Limit
+    from boardlab.hex.player import SolvingEngine
+
+    rng = random.Random(4)
+    proven = {True: 0, False: 0}
+    for i in range(10):
+        p = random_open_position(4, rng.randint(0, 6), rng)
+        for on in (True, False):
+            engine = SolvingEngine(
+                seed=i, solver_empties=0, connections=on, knowledge_visits=2 if on else 0
+            )
+            assert engine.params[6] == (5.0 if on else 0.0)
+            engine.connections = False  # the root analysis off: the tree's alone is tested
+            proven[on] += engine.search(p, Limit(nodes=300)).proven
+    assert proven[True] > proven[False], proven
+
+
 def template_position(size: int, edge: int, anchor: int, k: int) -> Position | None:
     """The position in which the stone on ``anchor`` hangs from the far side of ``edge``
     by a chain of its owner's stones, the ``k``-th edge template's carrier (as the engine

@@ -474,9 +474,11 @@ class MctsEngine:
                 1.0,
                 float(must_play),
                 prior,
-                # a node is analysed once it has children: not before it is expanded
+                # the kernel analyses a node on the one visit that equals this count,
+                # and only once it has children; a leaf gets them on the visit that
+                # equals ``expand_threshold``, after that visit's analysis check
                 float(
-                    max(knowledge_visits, expand_threshold)
+                    max(knowledge_visits, expand_threshold + 1)
                     if connections and knowledge_visits
                     else 0
                 ),
