@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardlab.core.limits import Limit
+from boardlab.hex.engine.search import MctsEngine, _board_after, _filled
 from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import Position
 
@@ -62,3 +63,54 @@ def test_reuse_off_repeats_the_fresh_search() -> None:
     engine._searches = 0
     again = engine.search(p, Limit(nodes=2000))
     assert (again.cell, again.top) == (fresh.cell, fresh.top)
+
+
+# an 11x11 middle game (cell indices, kept against MoHex) where the root board gets its
+# captured pairs and dead cells filled in before the search
+MIDDLE_GAME = (17, 18, 28, 40, 61, 62, 51, 42, 52, 53, 63, 64, 74, 75, 85, 86, 107, 49, 70, 96)
+MIDDLE_GAME += (106, 95, 105, 90, 69, 94, 104, 82, 91, 68)
+
+
+def test_a_tree_grown_on_a_filled_board_is_reused_less_the_newly_filled_cells() -> None:
+    p = Position(11)
+    for cell in MIDDLE_GAME:
+        p.push_index(cell)
+    given = np.array(p.board, np.int8)
+    assert (_filled(given, 11, p.to_move) != given).any()
+    engine = MctsEngine(seed=3)
+    engine.search(p, Limit(nodes=20_000))
+    assert engine._tree is not None
+    _, (nodes, stats, _), board, player = engine._tree
+    # two moves after which the fill-in takes cells it did not take before
+    pairs = []
+    for c in range(int(nodes[0, 0]), int(nodes[0, 0] + nodes[1, 0])):
+        if nodes[0, c] < 0:
+            continue
+        for g in range(int(nodes[0, c]), int(nodes[0, c] + nodes[1, c])):
+            if nodes[0, g] < 0:
+                continue
+            moves = (int(nodes[2, c]), int(nodes[2, g]))
+            q = p.copy()
+            for cell in moves:
+                q.push_index(cell)
+            new = np.array(q.board, np.int8)
+            new = _filled(new, 11, q.to_move)
+            grown = _board_after(board, player, moves)
+            if (new != grown).any() and (new[grown != 0] == grown[grown != 0]).all():
+                pairs.append((g, q, new))
+    assert pairs
+    g, q, new = pairs[0]
+    old_children = list(nodes[2, int(nodes[0, g]) : int(nodes[0, g] + nodes[1, g])])
+    old_visits = float(stats[0, g])
+    engine.search(q, Limit(nodes=1))
+    _, (nodes2, stats2, _), board2, _ = engine._tree
+    assert (board2 == new).all()
+    assert stats2[0, 0] == old_visits + 1  # the reached subtree kept, one playout later
+    kept = list(nodes2[2, int(nodes2[0, 0]) : int(nodes2[0, 0] + nodes2[1, 0])])
+    assert kept == [cell for cell in old_children if new[cell] == 0]
+    assert len(kept) < len(old_children)  # a newly filled cell's move left out
+    # no node of the copied tree moves into a cell the new root board fills
+    expanded = np.flatnonzero(nodes2[0] >= 0)
+    for node in expanded:
+        children = nodes2[2, int(nodes2[0, node]) : int(nodes2[0, node] + nodes2[1, node])]
+        assert (new[children] == 0).all()

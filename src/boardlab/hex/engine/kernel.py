@@ -149,13 +149,15 @@ def is_dead(board: I8, n: int, cell: int) -> bool:
     """
     r = cell // n
     c = cell % n
-    ring = np.empty(6, np.int64)
-    ring[0] = _ring_colour(board, n, r, c + 1)
-    ring[1] = _ring_colour(board, n, r + 1, c)
-    ring[2] = _ring_colour(board, n, r + 1, c - 1)
-    ring[3] = _ring_colour(board, n, r, c - 1)
-    ring[4] = _ring_colour(board, n, r - 1, c)
-    ring[5] = _ring_colour(board, n, r - 1, c + 1)
+    # a tuple, not an array: no allocation (an array here was most of the test's cost)
+    ring = (
+        _ring_colour(board, n, r, c + 1),
+        _ring_colour(board, n, r + 1, c),
+        _ring_colour(board, n, r + 1, c - 1),
+        _ring_colour(board, n, r, c - 1),
+        _ring_colour(board, n, r - 1, c),
+        _ring_colour(board, n, r - 1, c + 1),
+    )
     for start in range(6):
         colour = ring[start]
         if colour <= 0:
@@ -382,7 +384,11 @@ def _select(
     start = first[node]
     best = -1
     best_value = -1e300
-    log_parent = np.log(visits[node] + 1.0)
+    # the exploration and policy terms are added only where they are not zero (most
+    # children have no policy, and the default exploration is 0): the same values, and
+    # a division and a square root less a child
+    explore = exploration != 0.0
+    log_parent = np.log(visits[node] + 1.0) if explore else 0.0
     for c in range(start, start + count[node]):
         if proof[c] == 1:
             return c
@@ -394,10 +400,15 @@ def _select(
         if nv > 0.0:
             q = wins[c] / nv
             beta = rv / (rv + nv + rave_bias * rv * nv)
-            value = (1.0 - beta) * q + beta * amaf + exploration * np.sqrt(log_parent / nv)
+            value = (1.0 - beta) * q + beta * amaf
+            if explore:
+                value += exploration * np.sqrt(log_parent / nv)
         else:
-            value = amaf + exploration * np.sqrt(log_parent)
-        value += policy_weight * policy[c] / np.sqrt(nv + 1.0)
+            value = amaf
+            if explore:
+                value += exploration * np.sqrt(log_parent)
+        if policy[c] != 0.0:
+            value += policy_weight * policy[c] / np.sqrt(nv + 1.0)
         if value > best_value:
             best_value = value
             best = c
@@ -827,14 +838,17 @@ def reroot(
     dst: I32,
     dst_stats: F64,
     dst_proof: I8,
+    blocked: I8,
 ) -> int:
     """Copy node ``start`` of a tree and everything under it to a new tree whose root
     (node 0) it becomes, breadth-first so each node's children stay contiguous.
 
     ``src``/``dst`` stack ``(first, count, move)`` and ``src_stats``/``dst_stats``
     ``(visits, wins, rvisits, rwins, policy)`` as rows of one array each (the destination is
-    fresh: ``first`` all -1). Nodes whose children do not fit stay unexpanded. Returns
-    the number of destination nodes used.
+    fresh: ``first`` all -1). Children whose move is into a ``blocked`` cell (one the new
+    root board fills) are left out with their subtrees; a node left with no child, or
+    whose children do not fit, stays unexpanded. Returns the number of destination nodes
+    used.
     """
     capacity = dst.shape[1]
     origin = np.empty(capacity, np.int32)  # origin[k]: the source node of new node k
@@ -847,13 +861,19 @@ def reroot(
             dst_stats[row, head] = src_stats[row, old]
         dst_proof[head] = src_proof[old]
         dst[2, head] = src[2, old]
-        children = src[1, old]
-        if src[0, old] >= 0 and used + children <= capacity:
+        children = 0
+        if src[0, old] >= 0:
+            for k in range(src[1, old]):
+                if blocked[src[2, src[0, old] + k]] == 0:
+                    children += 1
+        if children > 0 and used + children <= capacity:
             dst[0, head] = used
             dst[1, head] = children
-            for k in range(children):
-                origin[used + k] = src[0, old] + k
-            used += children
+            for k in range(src[1, old]):
+                child = src[0, old] + k
+                if blocked[src[2, child]] == 0:
+                    origin[used] = child
+                    used += 1
         else:
             dst[0, head] = -1
             dst[1, head] = 0

@@ -404,6 +404,17 @@ def _keep_to(
             proof[c] = -1
 
 
+def _board_after(
+    board: npt.NDArray[np.int8], player: int, moves: tuple[int, ...]
+) -> npt.NDArray[np.int8]:
+    """``board`` after ``moves`` (cell indices), ``player`` moving first."""
+    after = board.copy()
+    for cell in moves:
+        after[cell] = player
+        player = 3 - player
+    return after
+
+
 def _splitmix(value: int) -> int:
     value = (value + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     z = value
@@ -426,7 +437,8 @@ class MctsEngine:
     (for measuring what they bring). With ``fill_in`` (boards up to 11x11) the tree and
     its playouts start from the root
     board with its captured pairs and dead cells filled in (the same winner; the moves
-    into them are never needed).
+    into them are never needed); the next search reuses the subtree of the position it
+    reached less the moves into cells its own fill-in adds.
 
     With ``threads`` above 1 the search runs that many trees at once (root
     parallelism: the kernels release the GIL), each from its own seed and keeping its
@@ -500,8 +512,9 @@ class MctsEngine:
         self.connections = connections
         self.edge_templates = edge_templates
         self.fill_in = fill_in
-        #: The last search's tree and its root (board size and moves), for reuse.
-        self._tree: tuple[tuple[int, ...], Tree] | None = None
+        #: The last search's tree, its root (board size and moves), the board it was
+        #: grown on (the root's, filled in or not) and the player to move there, for reuse.
+        self._tree: tuple[tuple[int, ...], Tree, npt.NDArray[np.int8], int] | None = None
         #: The other trees' engines (``threads - 1`` of them), each with its own seed.
         self._helpers = [self._twin(seed * 7919 + k) for k in range(1, threads)]
 
@@ -709,13 +722,20 @@ class MctsEngine:
         history = (size, *position.indices)  # the board size, then the moves
         given = np.array(position.board, np.int8)
         board = _filled(given, size, me) if fill else given
-        # a tree grown on a filled-in board may hold moves into cells another fill
-        # takes: trees are reused only between boards nothing was filled on
-        filled = bool((board != given).any())
-        start = self._reusable(history) if use_proofs and not filled else None
+        start = self._reusable(history) if use_proofs else None
         if start is not None and self._tree is not None:
-            old_nodes, old_stats, old_proof = self._tree[1]
-            used[0] = _kernel.reroot(start, old_nodes, old_stats, old_proof, nodes, stats, proof)
+            old_history, (old_nodes, old_stats, old_proof), old_board, old_player = self._tree
+            grown = _board_after(old_board, old_player, history[len(old_history) :])
+            # the old tree's positions hold the same stones as the new root's, less what
+            # the new fill-in adds (the fill keeps the value: the statistics still hold);
+            # the moves into the cells it adds are left out of the copied tree
+            if bool((board[grown != 0] == grown[grown != 0]).all()):
+                blocked = (board != 0).astype(np.int8)
+                used[0] = _kernel.reroot(
+                    start, old_nodes, old_stats, old_proof, nodes, stats, proof, blocked
+                )
+                if bool((board != grown).any()):
+                    proof[0] = 0  # a proof of the root may rest on a child left out
         state = np.array([_splitmix(self.seed * 1_000_003 + self._searches)], np.uint64)
         last = position.indices[-1] if position.history else -1
         node_cap = limit.nodes
@@ -777,7 +797,7 @@ class MctsEngine:
                 batch = min(batch * 2, 4096)
         self._last = ((first, count, move, visits, wins_arr, proof, used), done)
         if use_proofs and self.reuse:
-            self._tree = None if filled else (history, (nodes, stats, proof))
+            self._tree = (history, (nodes, stats, proof), board.copy(), me)
         if (
             use_proofs
             and proof[0] == 1
@@ -792,7 +812,7 @@ class MctsEngine:
         expanded; else None."""
         if not self.reuse or self._tree is None:
             return None
-        old, (nodes, _, _) = self._tree
+        old, (nodes, _, _), _, _ = self._tree
         extra = history[len(old) :]
         if history[: len(old)] != old or not 0 < len(extra) <= REUSE_PLIES or min(extra) < 0:
             return None
