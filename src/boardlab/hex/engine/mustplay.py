@@ -132,20 +132,40 @@ def _adjacency_groups(board: I8, n: int, who: int, nbr: I32, parent: I32) -> Non
 
 
 @jit
-def _touches(board: I8, n: int, who: int, nbr: I32, parent: I32, x: int, root: int) -> bool:
-    """Does a stone of ``who`` on the empty ``x`` join the group ``root`` by adjacency?"""
+def _touch_marks(
+    board: I8, n: int, who: int, nbr: I32, parent: I32, low: int, high: int, marks: I32
+) -> None:
+    """For every empty cell, bit 1 of ``marks`` when a stone of ``who`` there would join
+    the group ``low`` by adjacency (a neighbour in it, or the cell on the line of an edge
+    in it), bit 2 the group ``high``; 0 on the stones. Found from the stones and the edge
+    lines, not cell by cell."""
     cells = n * n
-    line = x % n if who == 1 else x // n
-    low = cells + (0 if who == 1 else 2)
-    if line == 0 and _find(parent, low) == root:
-        return True
-    if line == n - 1 and _find(parent, low + 1) == root:
-        return True
-    for k in range(6):
-        j = nbr[x, k]
-        if j >= 0 and board[j] == who and _find(parent, j) == root:
-            return True
-    return False
+    edge = cells + (0 if who == 1 else 2)
+    for x in range(cells):
+        marks[x] = 0
+    for line in range(2):
+        root = _find(parent, edge + line)
+        bits = (1 if root == low else 0) | (2 if root == high else 0)
+        if bits == 0:
+            continue
+        at = 0 if line == 0 else n - 1
+        for k in range(n):
+            x = k * n + at if who == 1 else at * n + k
+            marks[x] |= bits
+    for i in range(cells):
+        if board[i] != who:
+            continue
+        root = _find(parent, i)
+        bits = (1 if root == low else 0) | (2 if root == high else 0)
+        if bits == 0:
+            continue
+        for k in range(6):
+            j = nbr[i, k]
+            if j >= 0:
+                marks[j] |= bits
+    for x in range(cells):
+        if board[x] != 0:
+            marks[x] = 0
 
 
 @jit
@@ -172,12 +192,9 @@ def must_play(
     _adjacency_groups(board, n, mover, nbr, parent)
     mlow = _find(parent, cells + (0 if mover == 1 else 2))
     mhigh = _find(parent, cells + (1 if mover == 1 else 3))
+    _touch_marks(board, n, mover, nbr, parent, mlow, mhigh, used)
     for x in range(cells):
-        if (
-            board[x] == 0
-            and _touches(board, n, mover, nbr, parent, x, mlow)
-            and _touches(board, n, mover, nbr, parent, x, mhigh)
-        ):
+        if used[x] == 3:  # noqa: PLR2004 (both bits: the cell joins both edges)
             return False
     # the opponent's groups by adjacency, then by links with fresh disjoint carriers
     _adjacency_groups(board, n, opp, nbr, parent)
@@ -208,12 +225,14 @@ def must_play(
     for c in range(cells):
         allowed[c] = 1
     local = np.empty(2 * MAX_LINKS, np.int32)
+    marks = np.empty(cells, np.int32)
+    _touch_marks(board, n, opp, nbr, parent, low, high, marks)
     threats = 0
     for x in range(cells):
         if board[x] != 0:
             continue
-        hit_low = _touches(board, n, opp, nbr, parent, x, low)
-        hit_high = _touches(board, n, opp, nbr, parent, x, high)
+        hit_low = (marks[x] & 1) != 0
+        hit_high = (marks[x] & 2) != 0
         nlocal = 0
         for k in range(nlinks[x]):
             if hit_low and hit_high:
