@@ -11,7 +11,9 @@ Two measures, both colour-balanced (each opening played twice, each engine black
 - ``--ladder 100,300,1000,3000,10000``: MoHex limited to that many playouts a move
   (``param_mohex max_games``, ``max_time`` large) against boardlab at ``--time`` seconds
   a move; the budget at which boardlab scores 50 % is interpolated on a log scale.
-- ``--match``: equal time, both engines ``--time`` seconds a move.
+- ``--match``: equal time, both engines ``--time`` seconds a move; with ``--threads k``
+  both search with ``k`` threads (boardlab's root-parallel trees, MoHex's
+  ``num_threads``); the ladder always runs one thread each.
 - ``--empty-black``: boardlab black from the empty board against MoHex at equal time,
   boardlab's seed varied from game to game.
 
@@ -207,7 +209,8 @@ def play_series(
     for number, opening in enumerate(pairs):
         for ours_black in (True, False):
             seed = args.seed + 2 * number + (0 if ours_black else 1)
-            ours = EnginePlayer(SolvingEngine(seed=seed), name="boardlab")
+            threads = args.threads if mohex.playouts is None else 1
+            ours = EnginePlayer(SolvingEngine(seed=seed, threads=threads), name="boardlab")
             # Each forced move is played by the side whose turn it is.
             black = Forced(ours if ours_black else mohex, opening[:1])
             white = Forced(mohex if ours_black else ours, opening[1:])
@@ -290,6 +293,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--empty-black", action="store_true", help="boardlab black, empty board")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="threads for both programs in the equal-time match (default 1)",
+    )
+    parser.add_argument(
         "--check",
         type=float,
         default=10.0,
@@ -304,6 +313,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print the table and ladder of earlier runs' summary.json files together",
     )
     args = parser.parse_args(argv)
+    if args.threads < 1:
+        parser.error(f"--threads must be at least 1, not {args.threads}")
     if args.combine:
         return combine(args.combine)
     args.mohex = mohex_binary(args.mohex)
@@ -346,9 +357,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             finally:
                 mohex.close()
         if args.match:
-            print(f"equal time: both {args.time} s a move", flush=True)
-            label = f"equal time {args.time} s"
-            mohex = MohexPlayer(args.mohex, args.time, None)
+            threads = f", {args.threads} threads" if args.threads > 1 else ""
+            print(f"equal time: both {args.time} s a move{threads}", flush=True)
+            label = f"equal time {args.time} s{threads.replace(',', '')}"
+            mohex = MohexPlayer(args.mohex, args.time, None, args.threads)
             try:
                 play_series(label, mohex, args, pairs, out, tally(label), prover)
             finally:

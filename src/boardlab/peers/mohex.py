@@ -89,17 +89,18 @@ def _start(binary: str, folder: str, settings: Sequence[str] = ()) -> GtpProcess
 
 
 class MohexPlayer:
-    """MoHex as a referee's player, one thread, no pre-search; restarted for the next
-    game when it died in the last one (``restarts`` counts them).
+    """MoHex as a referee's player, ``threads`` threads (one by default), no pre-search;
+    restarted for the next game when it died in the last one (``restarts`` counts them).
 
     Every failure of MoHex (a refused ``genmove``, a crash) is raised as a
     :class:`ProtocolError` for the referee to adjudicate: nothing here guesses a result.
     """
 
-    def __init__(self, binary: str, seconds: float, playouts: int | None) -> None:
+    def __init__(self, binary: str, seconds: float, playouts: int | None, threads: int = 1) -> None:
         self.binary = binary
         self.seconds = seconds
         self.playouts = playouts
+        self.threads = threads
         self.name = "mohex" if playouts is None else f"mohex-{playouts}"
         self.folder = tempfile.mkdtemp(prefix="boardlab-mohex-")  # MoHex writes default.log
         self.process: GtpProcess | None = None
@@ -113,7 +114,8 @@ class MohexPlayer:
             except ProtocolError:  # it died in the last game: start a fresh one
                 self.process.close()
                 self.restarts += 1
-        self.process = _start(self.binary, self.folder, mohex_settings(self.seconds, self.playouts))
+        settings = mohex_settings(self.seconds, self.playouts, self.threads)
+        self.process = _start(self.binary, self.folder, settings)
         self.process.new_game(size)
 
     def play(self, color: int, vertex: str) -> None:
