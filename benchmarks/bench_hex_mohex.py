@@ -209,8 +209,7 @@ def play_series(
     for number, opening in enumerate(pairs):
         for ours_black in (True, False):
             seed = args.seed + 2 * number + (0 if ours_black else 1)
-            threads = args.threads if mohex.playouts is None else 1
-            ours = EnginePlayer(SolvingEngine(seed=seed, threads=threads), name="boardlab")
+            ours = EnginePlayer(SolvingEngine(seed=seed, threads=mohex.threads), name="boardlab")
             # Each forced move is played by the side whose turn it is.
             black = Forced(ours if ours_black else mohex, opening[:1])
             white = Forced(mohex if ours_black else ours, opening[1:])
@@ -357,9 +356,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             finally:
                 mohex.close()
         if args.match:
-            threads = f", {args.threads} threads" if args.threads > 1 else ""
+            threads = f" {args.threads} threads" if args.threads > 1 else ""
             print(f"equal time: both {args.time} s a move{threads}", flush=True)
-            label = f"equal time {args.time} s{threads.replace(',', '')}"
+            label = f"equal time {args.time} s{threads}"
             mohex = MohexPlayer(args.mohex, args.time, None, args.threads)
             try:
                 play_series(label, mohex, args, pairs, out, tally(label), prover)

@@ -71,8 +71,8 @@ DEFAULT_PLAYOUTS = 20_000
 #: 3 million won 13 of 18 games against the one with 1 million. Node arrays are
 #: allocated zeroed (untouched pages cost no memory): about 45 bytes a node used.
 DEFAULT_MAX_NODES = 3_000_000
-#: Visits a leaf gets before it is given its children (each expansion scores every
-#: child's patterns and finds the must-play region: most of an iteration's cost).
+#: Visits a leaf gets before it is given its children (each expansion tests every
+#: child for death, scores its patterns and finds the must-play region).
 EXPAND_VISITS = 4
 #: Virtual RAVE visits a new child gets at its pattern win rate (0: no prior).
 PRIOR_VISITS = 20.0
@@ -729,7 +729,8 @@ class MctsEngine:
             # the old tree's positions hold the same stones as the new root's, less what
             # the new fill-in adds (the fill keeps the value: the statistics still hold);
             # the moves into the cells it adds are left out of the copied tree
-            if bool((board[grown != 0] == grown[grown != 0]).all()):
+            stones = grown != 0
+            if bool((board[stones] == grown[stones]).all()):
                 blocked = (board != 0).astype(np.int8)
                 used[0] = _kernel.reroot(
                     start, old_nodes, old_stats, old_proof, nodes, stats, proof, blocked
