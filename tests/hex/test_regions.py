@@ -11,7 +11,13 @@ from tests.hex.test_solver_dfpn import mover_wins
 
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex, vertex_index
-from boardlab.hex.prover.regions import candidate_regions, captured, region_fill
+from boardlab.hex.prover.dfpn import Dfpn
+from boardlab.hex.prover.regions import (
+    candidate_regions,
+    candidate_regions_reference,
+    captured,
+    region_fill,
+)
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import Cell, Position, random_open_position
 
@@ -193,3 +199,67 @@ def test_solving_with_regions_matches_minimax(size: int, seed: int) -> None:
         for found in (first, asked):
             assert found <= expected
             assert bool(found) == bool(expected)
+
+
+def test_regions_found_by_cell_sets_are_the_plain_ones() -> None:
+    rng = random.Random(5)
+    for size in (3, 5, 7, 9, 11):
+        for _ in range(6):
+            board = list(random_open_position(size, rng.randrange(size * size // 2), rng).board)
+            for cut in (0, 1, 2):
+                assert candidate_regions(size, board, max_cut=cut) == (
+                    candidate_regions_reference(size, board, max_cut=cut)
+                )
+
+
+class _Recording(Dfpn):
+    """A search that fills the regions of every position it analyses (the root's too)
+    and notes those it filled something in."""
+
+    region_depth = 99
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size, Limit().start())
+        self.filled: list[tuple[int, int]] = []
+
+    def fill_regions(self, black: int, white: int) -> tuple[int, int, int]:
+        out = super().fill_regions(black, white)
+        if out[2]:
+            self.filled.append((black, white))
+        return out
+
+
+@pytest.mark.parametrize(("size", "seed"), [(4, 21), (5, 22)])
+def test_proofs_of_positions_with_regions_filled_hold(size: int, seed: int) -> None:
+    """A search that fills the captured regions of the positions it analyses (by
+    default only the root's children) gets every value right and stores only proofs
+    that hold by plain minimax (the winner still wins when the loser gets every empty
+    cell outside the proof), those of the filled positions included."""
+    rng = random.Random(seed)
+    filled_keys = 0
+    positions = 0
+    while positions < 6:
+        position = random_open_position(size, rng.choice((size * size - 12, size * size - 10)), rng)
+        black = bits([c for c, v in enumerate(position.board) if v == 1])
+        white = bits([c for c, v in enumerate(position.board) if v == 2])
+        if not region_fill(size, black, white).cells:
+            continue
+        positions += 1
+        search = _Recording(size)
+        mover = position.to_move
+        won = search.prove(black, white, mover, below=1)  # the root counts as filled
+        assert won == mover_wins(size, black, white, mover)
+        filled = {search.key(b, w, p) for b, w in search.filled for p in (1, 2)}
+        for key, proof in search.proofs.items():
+            kb, kw, to_move = key
+            if key in search.tt:
+                mover_won = search.tt[key][0] == 0
+            else:
+                mover_won = search.info[key].verdict == 1
+            empty = ((1 << size * size) - 1) & ~(kb | kw)
+            rest = empty & ~proof
+            loser = 3 - to_move if mover_won else to_move
+            fb, fw = (kb | rest, kw) if loser == 1 else (kb, kw | rest)
+            assert mover_wins(size, fb, fw, to_move) == mover_won, (key, proof)
+            filled_keys += key in filled
+    assert filled_keys >= 6, filled_keys

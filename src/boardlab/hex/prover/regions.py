@@ -46,7 +46,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+import numpy as np
+import numpy.typing as npt
+
+from boardlab.core.jit import jit
 from boardlab.hex.board import edge_lines, neighbours
+from boardlab.hex.cellsets import (
+    Cells,
+    Rows,
+    as_int,
+    as_words,
+    flood,
+    is_empty,
+    lowest,
+    minus,
+    only,
+    put_row,
+    size,
+)
 
 __all__ = [
     "MAX_CUT",
@@ -70,6 +87,8 @@ _SMALLEST = 2
 MAX_ROUNDS = 4
 
 _EMPTY, _BLACK, _WHITE = 0, 1, 2
+
+I64 = npt.NDArray[np.int64]
 
 
 class _OverBudgetError(Exception):
@@ -277,6 +296,26 @@ def captured(
     """Is ``region`` (a connected set of empty cells of ``board``) captured by ``player``?
     False also when the local game takes more than ``max_states`` positions."""
     local = _local_game(n, board, region, player)
+    key = (
+        local.cells, local.inside[_BLACK], local.inside[_WHITE], local.links, local.own_touch,
+        local.own_needed, local.rival_touch, player, max_states,
+    )  # fmt: skip
+    answer = _KNOWN_GAMES.get(key)
+    if answer is None:
+        if len(_KNOWN_GAMES) >= _MAX_KNOWN_GAMES:
+            _KNOWN_GAMES.clear()
+        answer = _KNOWN_GAMES[key] = _plays_out(local, player, max_states)
+    return answer
+
+
+#: Local games already played out (the same region around the same things recurs from
+#: one position of a search to the next), cleared when it holds this many.
+_MAX_KNOWN_GAMES = 200_000
+_KNOWN_GAMES: dict[tuple[object, ...], bool] = {}
+
+
+def _plays_out(local: _Local, player: int, max_states: int) -> bool:
+    """Does ``player`` keep the region of ``local`` (see :func:`captured`)?"""
     rival = 3 - player
     full = (1 << local.cells) - 1
     # the busiest cells first: most links and most things touched
@@ -342,7 +381,67 @@ def candidate_regions(
 ) -> list[tuple[int, ...]]:
     """The connected sets of 2 to ``max_cells`` empty cells that leaving out at most
     ``max_cut`` other empty cells separates from the rest of the empty cells (smallest
-    first, each once)."""
+    first, each once). Found by :func:`_cut_parts` on cell sets (numba);
+    :func:`candidate_regions_reference` is the plain one the tests compare with."""
+    from boardlab.hex import connections as vc
+
+    width = 2
+    empty = sum(1 << c for c in range(n * n) if board[c] == _EMPTY)
+    cells = np.array([c for c in range(n * n) if board[c] == _EMPTY], np.int64)
+    parts, count = _cut_parts(
+        vc.knowledge(n, width).nbr, as_words(empty, width), cells, max_cells, max_cut
+    )
+    found = {as_int(parts[i]) for i in range(count)}
+    regions = [tuple(c for c in range(n * n) if part >> c & 1) for part in found]
+    return sorted(regions, key=lambda part: (len(part), part))
+
+
+#: A cut of two cells: the largest :func:`_cut_parts` makes.
+_TWO_CELL_CUT = 2
+#: The most parts :func:`_cut_parts` hands back (far more than a board of 121 cells has).
+_MAX_PARTS = 1 << 16
+
+
+@jit
+def _cut_parts(
+    nbr: Rows, empty: Cells, cells: I64, max_cells: int, max_cut: int
+) -> tuple[Rows, int]:
+    """Every component of 2 to ``max_cells`` cells of ``empty`` less each set of at most
+    ``max_cut`` (0 to 2) of its ``cells``, repeats included: ``(rows, how many)``."""
+    width = len(empty)
+    out = np.zeros((_MAX_PARTS, width), np.uint64)
+    found = 0
+    count = len(cells)
+    for first in range(-1, count):
+        if first >= 0 and max_cut < 1:
+            break
+        second = -1  # the cut: none, one cell (first), two cells (first, second)
+        while True:
+            allowed = empty
+            if first >= 0:
+                allowed = minus(allowed, only(empty, cells[first]))
+            if second >= 0:
+                allowed = minus(allowed, only(empty, cells[second]))
+            rest = allowed
+            while not is_empty(rest):
+                part = flood(nbr, only(empty, lowest(rest)), allowed)
+                rest = minus(rest, part)
+                k = size(part)
+                if _SMALLEST <= k <= max_cells and found < _MAX_PARTS:
+                    put_row(out, found, part)
+                    found += 1
+            if first < 0 or max_cut < _TWO_CELL_CUT:
+                break
+            second = first + 1 if second < 0 else second + 1
+            if second >= count:
+                break
+    return out, found
+
+
+def candidate_regions_reference(
+    n: int, board: Sequence[int], max_cells: int = MAX_REGION, max_cut: int = MAX_CUT
+) -> list[tuple[int, ...]]:
+    """:func:`candidate_regions` by flood fills over every cut, in plain Python."""
     around = neighbours(n)
     empty = [c for c in range(n * n) if board[c] == _EMPTY]
     found: set[tuple[int, ...]] = set()

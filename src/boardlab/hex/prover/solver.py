@@ -166,7 +166,7 @@ def solve_dfpn(
         return base_black | more.black, base_white | more.white
 
     def prove(cells: list[int]) -> list[bool | None]:
-        return [not search.prove(*child(cell), other) for cell in cells]
+        return [not search.prove(*child(cell), other, below=1) for cell in cells]
 
     try:
         root_wins = search.prove(root_black, root_white, player)

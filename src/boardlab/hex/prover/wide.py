@@ -91,6 +91,7 @@ class WideDfpn(Dfpn):
 
         self.count_analysis()
         k = self.knowledge
+        black, white, regions = self.fill_regions(black, white)
         verdict, move, moves, _, _, proof, mine, _ = analyse(
             k.n, k.nbr, k.lines, k.ring, k.table, as_words(black, 2), as_words(white, 2),
             player, self.kf, self.ks, self.max_work, _NONE if seed is None else seed[0], True,
@@ -99,7 +100,7 @@ class WideDfpn(Dfpn):
         cells = as_int(moves)
         if verdict == WIN and move >= 0:
             cells = 1 << int(move)  # the kernel's winning move
-        rests_on = as_int(proof)
+        rests_on = as_int(proof) | regions
         return int(verdict), cells, black, white, rests_on, (mine, _NONE)
 
     def move_order(self, black: int, white: int, moves: int) -> list[int]:
