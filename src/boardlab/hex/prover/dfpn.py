@@ -198,7 +198,9 @@ class Dfpn:
     #: Positions at most this many moves below the question's root, less one (2: the
     #: root's children), have the regions a player captures filled before their
     #: analysis (:meth:`fill_regions`). 9x9 case 169 of MoHex's puzzle suite: 8 349
-    #: analysed positions with none, 860 with the root's children filled.
+    #: analysed positions with none, 860 with the root's children filled. The 7x7
+    #: puzzles: 54 295 positions in 42.3 s at 2, 52 750 in 51.0 s at 3 (an analysis
+    #: here costs less than finding the regions).
     region_depth = 2
 
     def load_kernel(self) -> None:

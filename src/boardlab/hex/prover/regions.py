@@ -118,6 +118,9 @@ class _Stones:
     colour_of: dict[int, int]  # per group id: its colour
     members: dict[int, tuple[int, ...]]  # per stone group: its cells
     liberties: dict[int, frozenset[int]]  # per stone group: its empty neighbours
+    #: per colour (index 1 and 2), per cell: the groups and edge lines of that colour
+    #: next to it (stone groups and edges apart)
+    near: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
 
 
 @lru_cache(maxsize=8)
@@ -157,7 +160,19 @@ def _stones(n: int, board: tuple[int, ...]) -> _Stones:
             members[g] = (*members.get(g, ()), c)
             free = frozenset(d for d in around[c] if board[d] == _EMPTY)
             liberties[g] = liberties.get(g, frozenset()) | free
-    return _Stones(group, owner, edge_of, colour_of, members, liberties)
+    near = tuple(
+        tuple(
+            (
+                tuple(sorted({group[d] for d in around[c] if board[d] == colour})),
+                tuple(group[size + k] for k in edge_of.get(c, ()) if owner[k] == colour),
+            )
+            for c in range(size)
+        )
+        if colour
+        else ()
+        for colour in (_EMPTY, _BLACK, _WHITE)
+    )
+    return _Stones(group, owner, edge_of, colour_of, members, liberties, near)
 
 
 def _local_game(n: int, board: Sequence[int], region: Sequence[int], player: int) -> _Local:
@@ -165,7 +180,7 @@ def _local_game(n: int, board: Sequence[int], region: Sequence[int], player: int
     size = n * n
     around = neighbours(n)
     stones = _stones(n, tuple(board))
-    group, owner, edge_of, colour_of = stones.group, stones.owner, stones.edge_of, stones.colour_of
+    group, colour_of = stones.group, stones.colour_of
     inside_set = set(region)
     edges = {group[size + k] for k in range(4)}
 
@@ -175,8 +190,9 @@ def _local_game(n: int, board: Sequence[int], region: Sequence[int], player: int
 
     def things(c: int, colour: int) -> set[int]:
         """The groups and edges of ``colour`` outside the region next to cell ``c``."""
-        found = {group[d] for d in around[c] if board[d] == colour and is_outside(group[d])}
-        found.update(group[size + k] for k in edge_of.get(c, ()) if owner[k] == colour)
+        groups, lines = stones.near[colour][c]
+        found = {g for g in groups if is_outside(g)}
+        found.update(lines)
         return found
 
     inner = sorted(
@@ -304,8 +320,34 @@ def captured(
     if answer is None:
         if len(_KNOWN_GAMES) >= _MAX_KNOWN_GAMES:
             _KNOWN_GAMES.clear()
-        answer = _KNOWN_GAMES[key] = _plays_out(local, player, max_states)
+        answer = _KNOWN_GAMES[key] = _played_out(local, player, max_states)
     return answer
+
+
+#: Masks past this many bits go to the plain-Python local game (numba's are 64-bit).
+_WORD_BITS = 62
+
+
+def _played_out(local: _Local, player: int, max_states: int) -> bool:
+    """:func:`_plays_out` by the compiled :func:`boardlab.hex.prover.localgame.keeps`
+    (the plain one when a mask does not fit a word)."""
+    from boardlab.hex.prover.localgame import OVER_BUDGET, keeps
+
+    masks = (*local.links, *local.own_touch, *local.rival_touch, local.own_needed)
+    if len(local.links) > _WORD_BITS or max(masks, default=0) >> _WORD_BITS:
+        return _plays_out(local, player, max_states)
+    got = keeps(
+        np.array(local.links, np.int64),
+        np.array(local.own_touch, np.int64),
+        np.array(local.rival_touch, np.int64),
+        local.own_needed,
+        local.inside[player],
+        local.inside[3 - player],
+        local.cells,
+        np.array(_busy_order(local), np.int64),
+        max_states,
+    )
+    return got != OVER_BUDGET and got == 1
 
 
 #: Local games already played out (the same region around the same things recurs from
@@ -314,12 +356,9 @@ _MAX_KNOWN_GAMES = 200_000
 _KNOWN_GAMES: dict[tuple[object, ...], bool] = {}
 
 
-def _plays_out(local: _Local, player: int, max_states: int) -> bool:
-    """Does ``player`` keep the region of ``local`` (see :func:`captured`)?"""
-    rival = 3 - player
-    full = (1 << local.cells) - 1
-    # the busiest cells first: most links and most things touched
-    order = sorted(
+def _busy_order(local: _Local) -> list[int]:
+    """The region's cells, the busiest first: most links and most things touched."""
+    return sorted(
         range(local.cells),
         key=lambda i: (
             -(
@@ -329,6 +368,13 @@ def _plays_out(local: _Local, player: int, max_states: int) -> bool:
             )
         ),
     )
+
+
+def _plays_out(local: _Local, player: int, max_states: int) -> bool:
+    """Does ``player`` keep the region of ``local`` (see :func:`captured`)?"""
+    rival = 3 - player
+    full = (1 << local.cells) - 1
+    order = _busy_order(local)
     known: dict[tuple[int, int], bool] = {}
     joined: dict[int, bool] = {}
     crossed: dict[int, bool] = {}
