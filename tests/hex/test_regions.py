@@ -263,3 +263,22 @@ def test_proofs_of_positions_with_regions_filled_hold(size: int, seed: int) -> N
             assert mover_wins(size, fb, fw, to_move) == mover_won, (key, proof)
             filled_keys += key in filled
     assert filled_keys >= 6, filled_keys
+
+
+def test_the_compiled_local_game_agrees_with_the_plain_one() -> None:
+    from boardlab.hex.prover import regions
+
+    rng = random.Random(4)
+    games = kept = 0
+    for size in (4, 5, 7, 9):
+        for _ in range(8):
+            stones = rng.randrange(size * size // 4, size * size * 2 // 3)
+            board = list(random_open_position(size, stones, rng).board)
+            for region in candidate_regions(size, board)[:30]:
+                for player in (1, 2):
+                    local = regions._local_game(size, board, region, player)
+                    fast = regions._played_out(local, player, regions.MAX_STATES)
+                    assert fast == regions._plays_out(local, player, regions.MAX_STATES)
+                    games += 1
+                    kept += fast
+    assert games > 500 and kept > 20, (games, kept)
