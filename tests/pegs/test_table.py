@@ -113,3 +113,36 @@ def test_cli_table_out_of_time_keeps_the_finished_rows(
     assert [row["start"] for row in found["rows"]] == ["A1"]
     assert found["stopped"] == "time limit of 1 s reached"
     assert "the 1 starts finished before it are printed" in captured.err
+
+
+def test_cli_table_saves_each_row_and_a_second_run_reads_it_back(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from boardlab.pegs.solver import starts
+
+    work = Path(str(tmp_path))
+    args = ["pegs", "table", "triangle-5", "--workdir", str(work), "--shards", "2", "--json"]
+    assert main([*args, "--drop-shards"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    folders = sorted(p.name for p in work.iterdir())
+    assert folders == ["start-A1", "start-B1", "start-C1", "start-C2"], folders
+    for folder in work.iterdir():  # the row kept, the shards dropped
+        assert [p.name for p in folder.iterdir()] == ["row.json"]
+
+    real = starts.start_table
+
+    def never_counted(problem: object) -> object:
+        raise AssertionError("a saved start was counted again")
+
+    def table(board: object, count: object, **options: object) -> object:
+        return real(board, never_counted, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(starts, "start_table", table)
+    assert main(args) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert second["rows"] == first["rows"]
+    (work / "start-B1" / "row.json").write_text('{"start": "B1"}')
+    assert main(args) == 2
+    assert "start-B1/row.json: not a start's row" in capsys.readouterr().err

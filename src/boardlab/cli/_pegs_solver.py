@@ -18,12 +18,14 @@ from boardlab.cli._io import write_stdout
 from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments, read_board
 from boardlab.cli._pegs_cluster import add_cluster_arguments, run_analysis
 from boardlab.cli._progress import ProgressLine
+from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
+    from boardlab.pegs.boards import Board
     from boardlab.pegs.cells import Jump
     from boardlab.pegs.solver import Analysis, Problem
-    from boardlab.pegs.solver.starts import StartTable
+    from boardlab.pegs.solver.starts import StartRow, StartTable
 
 __all__ = ["VERBS", "demo_lines"]
 
@@ -311,14 +313,66 @@ def _configure_table(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--time", type=float, metavar="S", help="time limit of each start")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--drop-shards",
+        action="store_true",
+        help="with --workdir: delete a start's shards once its row is saved (row.json), "
+        "to free the disk for the next start",
+    )
     add_cluster_arguments(parser)
+
+
+#: The file of a start's finished row in its folder of a table's work folder.
+ROW_FILE = "row.json"
+
+
+def _start_folder(workdir: str, board: Board, hole: int) -> Path:
+    """The folder of a table's start in its work folder (one a start, each resumes alone)."""
+    return Path(workdir) / f"start-{board.hole_name(board.cells[hole])}"
+
+
+def _save_row(folder: Path, row: StartRow, drop_shards: bool) -> None:
+    """Write a start's row to its folder (whole or not at all) and, with ``drop_shards``,
+    delete everything else there."""
+    import shutil
+
+    folder.mkdir(parents=True, exist_ok=True)
+    part = folder / (ROW_FILE + ".part")
+    part.write_text(json.dumps(row.as_dict()) + "\n")
+    part.replace(folder / ROW_FILE)
+    if drop_shards:
+        for entry in folder.iterdir():
+            if entry.name == ROW_FILE:
+                continue
+            if entry.is_dir():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+
+
+def _saved_row(folder: Path, board: Board, orbit: tuple[int, ...]) -> StartRow | None:
+    """A start's row an earlier run saved in its folder (None: none)."""
+    from boardlab.pegs.solver.starts import StartRow
+
+    path = folder / ROW_FILE
+    if not path.exists():
+        return None
+    try:
+        row = StartRow.from_dict(board, json.loads(path.read_text()))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BoardlabError(
+            f"{path}: not a start's row ({exc}); delete it to count the start again"
+        ) from exc
+    if sorted(row.orbit) != sorted(orbit):
+        raise BoardlabError(f"{path}: a row of another start or symmetry; delete it to count again")
+    return row
 
 
 def _run_table(args: argparse.Namespace) -> int:
     import time
 
     from boardlab.core.errors import LimitExceededError
-    from boardlab.pegs.solver.starts import StartRow, StartTable, centre_hole, start_table
+    from boardlab.pegs.solver.starts import StartTable, centre_hole, start_table
 
     board = read_board(args.board).board
     holes = None if args.start is None else [board.index(board.parse_hole(h)) for h in args.start]
@@ -329,7 +383,7 @@ def _run_table(args: argparse.Namespace) -> int:
             local = argparse.Namespace(**vars(args))
             if args.workdir is not None:  # one folder a start, so each resumes on its own
                 vacancy = (board.grid.full & ~problem.start).bit_length() - 1
-                folder = Path(args.workdir) / f"start-{board.hole_name(board.cells[vacancy])}"
+                folder = _start_folder(args.workdir, board, vacancy)
                 folder.mkdir(exist_ok=True)
                 local.workdir = str(folder)
             return run_analysis(local, problem, limit, progress)
@@ -337,11 +391,23 @@ def _run_table(args: argparse.Namespace) -> int:
         def done(row: StartRow) -> None:
             progress(len(rows) + 1, 0, f"start {board.hole_name(board.cells[row.hole])} done")
             rows.append(row)
+            if args.workdir is not None:
+                _save_row(_start_folder(args.workdir, board, row.hole), row, args.drop_shards)
+
+        def saved(hole: int, orbit: tuple[int, ...]) -> StartRow | None:
+            if args.workdir is None:
+                return None
+            row = _saved_row(_start_folder(args.workdir, board, hole), board, orbit)
+            if row is not None:
+                rows.append(row)
+            return row
 
         rows: list[StartRow] = []
         began = time.perf_counter()
         try:
-            table = start_table(board, count, symmetry=not args.no_symmetry, holes=holes, done=done)
+            table = start_table(
+                board, count, symmetry=not args.no_symmetry, holes=holes, done=done, saved=saved
+            )
             stopped = None
         except LimitExceededError as exc:  # the finished rows are kept and printed
             stopped = exc

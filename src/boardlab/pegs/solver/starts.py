@@ -82,6 +82,36 @@ class StartRow:
             found.seconds,
         )
 
+    @classmethod
+    def from_dict(cls, board: Board, found: dict[str, object]) -> StartRow:
+        """The row :meth:`as_dict` wrote (for ``board``).
+
+        :raises ValueError: for a value that is not such a row's (``KeyError`` and
+            ``TypeError`` for a missing or mistyped field).
+        """
+
+        def hole(name: object) -> int:
+            return board.index(board.parse_hole(str(name)))
+
+        centre = found["centre"]
+        finishes = found["solutions_by_hole"]
+        holes = found["holes"]
+        if not isinstance(finishes, dict) or not isinstance(holes, list):
+            raise TypeError("a start's row needs its holes and its solutions by hole")
+        return cls(
+            board,
+            hole(found["start"]),
+            tuple(hole(h) for h in holes),
+            int(str(found["solutions"])),
+            None if centre is None else int(str(centre)),
+            int(str(found["back"])),
+            int(str(found["games"])),
+            int(str(found["shortest_game"])),
+            int(str(found["shortest_game_pegs"])),
+            {hole(h): int(str(n)) for h, n in finishes.items()},
+            float(str(found["seconds"])),
+        )
+
     def as_dict(self) -> dict[str, object]:
         """The row as JSON-ready values (counts as decimal strings, holes by name)."""
         name = self.board.hole_name
@@ -129,10 +159,13 @@ def start_table(
     symmetry: bool = True,
     holes: Iterable[int] | None = None,
     done: Callable[[StartRow], None] | None = None,
+    saved: Callable[[int, tuple[int, ...]], StartRow | None] | None = None,
 ) -> StartTable:
     """The table of ``board``: ``count`` (a level pass with the games) run for each
     start's problem, goal one peg anywhere; ``holes`` limits it to the starts holding
-    one of these holes (None: every start); ``done`` is told each finished row.
+    one of these holes (None: every start); ``done`` is told each finished row;
+    ``saved`` (given a start's hole and orbit) hands back a row finished by an earlier
+    run, which is then not counted again (and not told to ``done``).
 
     :raises LimitExceededError: as ``count`` does (the finished rows were told to ``done``).
     """
@@ -142,6 +175,10 @@ def start_table(
     rows = []
     for hole, orbit in start_holes(board, symmetry):
         if wanted is not None and not wanted.intersection(orbit):
+            continue
+        earlier = None if saved is None else saved(hole, orbit)
+        if earlier is not None:
+            rows.append(earlier)
             continue
         problem = make_problem(
             board, board.grid.full & ~(1 << hole), Goal(None, "ANY"), symmetry=symmetry
