@@ -165,7 +165,7 @@ class Dfpn:
         self.nodes = 0
         #: how many moves the position :meth:`mid` is on lies below the question's root,
         #: plus one (1 at the root; see :meth:`prove`)
-        self.depth = 0
+        self.depth = 1
         self.analysed = 0
         self.recalled = 0
         self.centre_order = centre_order(n)
@@ -463,22 +463,6 @@ class Dfpn:
             return
         if key not in self.info and self._settle_by_recall(key, black, white, player):
             return
-        self.depth += 1
-        try:
-            self._mid(key, black, white, player, pn_th, dn_th, seed)
-        finally:
-            self.depth -= 1
-
-    def _mid(
-        self,
-        key: Key,
-        black: int,
-        white: int,
-        player: int,
-        pn_th: int,
-        dn_th: int,
-        seed: Tables | None,
-    ) -> None:
         node = self.expand(key, black, white, player, seed=seed)
         if node.verdict != 0:
             self.tt[key] = (0, INF) if node.verdict == 1 else (INF, 0)
@@ -531,7 +515,11 @@ class Dfpn:
             grown = max(second + 1, int(second * (1 + EPSILON)))
             child_dn_th = min(pn_th, grown)
             _, cb, cw, ck = node.children[best]
-            self.mid(ck, cb, cw, other, child_pn_th, child_dn_th, self.vcs_of(key))
+            self.depth += 1
+            try:
+                self.mid(ck, cb, cw, other, child_pn_th, child_dn_th, self.vcs_of(key))
+            finally:
+                self.depth -= 1
 
     def prove(self, black: int, white: int, player: int, below: int = 0) -> bool:
         """True if ``player`` to move wins (raises :class:`OutOfBudgetError` past the limit).
@@ -539,7 +527,7 @@ class Dfpn:
         ``below`` is how many moves the position lies below the question's root (a move
         of the root being classified: 1), for :attr:`depth`."""
         key = self.key(black, white, player)
-        self.depth = below
+        self.depth = below + 1
         self.mid(key, black, white, player, INF, INF)
         pn, _ = self.tt[key]
         return pn == 0
