@@ -80,7 +80,8 @@ class WideDfpn(Dfpn):
     ) -> tuple[int, int, int, int, int, Tables]:
         """``(verdict, moves, black, white, proof, tables)`` as the 64-cell search has
         them (``moves`` a winning move when the position is won), the stones as given
-        (the kernel's fill-in is inside its proof), and its tables: the mover's, none for
+        with the captured regions :meth:`fill_regions` filled (the kernel's own fill-in
+        is inside its proof, as are the regions), and its tables: the mover's, none for
         the opponent.
 
         The search of the player who just moved starts from the parent's table of its
