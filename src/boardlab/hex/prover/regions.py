@@ -35,8 +35,11 @@ colouring exactly when it does with ``S`` filled, so the winner is the same.
 with a budget of positions; :func:`candidate_regions` proposes the connected sets of at
 most :data:`MAX_REGION` empty cells that at most :data:`MAX_CUT` empty cells cut off
 from the rest; :func:`region_fill` fills the captured ones of a position, to a fixed
-point with the shared kernel's captured pairs and dead cells, for a search's root.
-The brute-force check on small boards is ``tests/hex/test_regions.py``.
+point with the shared kernel's captured pairs and dead cells, for a search's root and
+the positions just below it (:meth:`boardlab.hex.prover.dfpn.Dfpn.fill_regions`). Each
+local game is played once per process (remembered by its shape) by the compiled
+:func:`boardlab.hex.prover.localgame.keeps`; :func:`_plays_out` is its plain twin. The
+brute-force check on small boards is ``tests/hex/test_regions.py``.
 """
 
 from __future__ import annotations
