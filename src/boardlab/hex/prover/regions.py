@@ -355,7 +355,7 @@ def _played_out(local: _Local, player: int, max_states: int) -> bool:
 
 #: Local games already played out (the same region around the same things recurs from
 #: one position of a search to the next), cleared when it holds this many.
-_MAX_KNOWN_GAMES = 200_000
+_MAX_KNOWN_GAMES = 50_000
 _KNOWN_GAMES: dict[tuple[object, ...], bool] = {}
 
 
