@@ -5,9 +5,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
-from tests.hex.test_solver_dfpn import mover_wins
+from tests.hex.test_solver_dfpn import mover_wins, stored_proofs_hold
 
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex, vertex_index
@@ -178,19 +179,26 @@ def test_a_move_on_a_pair_the_regions_rest_on_is_judged_as_given() -> None:
     assert {position.index(c) for c in result.winning_moves} == brute_winning_moves(position)
 
 
+def positions_with_regions(
+    size: int, rng: random.Random, count: int
+) -> Iterator[tuple[Position, int, int]]:
+    """``count`` random positions (10 or 12 empty cells) with a captured region, each
+    with its black and white stones."""
+    found = 0
+    while found < count:
+        position = random_open_position(size, rng.choice((size * size - 12, size * size - 10)), rng)
+        black = bits([c for c, v in enumerate(position.board) if v == 1])
+        white = bits([c for c, v in enumerate(position.board) if v == 2])
+        if region_fill(size, black, white).cells:
+            found += 1
+            yield position, black, white
+
+
 @pytest.mark.parametrize(("size", "seed"), [(4, 11), (5, 12)])
 def test_solving_with_regions_matches_minimax(size: int, seed: int) -> None:
     # positions with a captured region: every move classified, the first win, and
     # MoHex's question, each against plain minimax
-    rng = random.Random(seed)
-    checked = 0
-    while checked < 12:
-        position = random_open_position(size, rng.choice((size * size - 12, size * size - 10)), rng)
-        black = bits([c for c, v in enumerate(position.board) if v == 1])
-        white = bits([c for c, v in enumerate(position.board) if v == 2])
-        if not region_fill(size, black, white).cells:
-            continue
-        checked += 1
+    for position, _, _ in positions_with_regions(size, random.Random(seed), 12):
         expected = brute_winning_moves(position)
         every = solve(position, Limit(time=60))
         assert {position.index(c) for c in every.winning_moves} == expected
@@ -235,33 +243,14 @@ def test_proofs_of_positions_with_regions_filled_hold(size: int, seed: int) -> N
     default only the root's children) gets every value right and stores only proofs
     that hold by plain minimax (the winner still wins when the loser gets every empty
     cell outside the proof), those of the filled positions included."""
-    rng = random.Random(seed)
     filled_keys = 0
-    positions = 0
-    while positions < 6:
-        position = random_open_position(size, rng.choice((size * size - 12, size * size - 10)), rng)
-        black = bits([c for c, v in enumerate(position.board) if v == 1])
-        white = bits([c for c, v in enumerate(position.board) if v == 2])
-        if not region_fill(size, black, white).cells:
-            continue
-        positions += 1
+    for position, black, white in positions_with_regions(size, random.Random(seed), 6):
         search = _Recording(size)
         mover = position.to_move
         won = search.prove(black, white, mover, below=1)  # the root counts as filled
         assert won == mover_wins(size, black, white, mover)
         filled = {search.key(b, w, p) for b, w in search.filled for p in (1, 2)}
-        for key, proof in search.proofs.items():
-            kb, kw, to_move = key
-            if key in search.tt:
-                mover_won = search.tt[key][0] == 0
-            else:
-                mover_won = search.info[key].verdict == 1
-            empty = ((1 << size * size) - 1) & ~(kb | kw)
-            rest = empty & ~proof
-            loser = 3 - to_move if mover_won else to_move
-            fb, fw = (kb | rest, kw) if loser == 1 else (kb, kw | rest)
-            assert mover_wins(size, fb, fw, to_move) == mover_won, (key, proof)
-            filled_keys += key in filled
+        filled_keys += len(filled.intersection(stored_proofs_hold(search, size)))
     assert filled_keys >= 6, filled_keys
 
 

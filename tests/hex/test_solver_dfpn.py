@@ -18,6 +18,7 @@ from boardlab.hex import board, cellsets, connections
 from boardlab.hex import hsearch as hsearch_module
 from boardlab.hex.prover import dfpn as dfpn_module
 from boardlab.hex.prover import inferior, vcfill, verdicts
+from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.solver import solve, solve_alphabeta, solve_dfpn
 from boardlab.hex.rules import Cell, Position, random_open_position
 
@@ -497,12 +498,31 @@ def test_dead_cells_and_fill_in_keep_the_value(size: int) -> None:
     assert dead_seen and filled_seen, (dead_seen, filled_seen)
 
 
+def stored_proofs_hold(search: Dfpn, size: int) -> list[tuple[int, int, int]]:
+    """Assert that every proof ``search`` stores holds: its cells are empty and the
+    winner still wins when the loser gets every empty cell outside it (plain minimax).
+    Returns the positions checked."""
+    checked = []
+    for key, proof in search.proofs.items():
+        kb, kw, mover = key
+        if key in search.tt:
+            mover_won = search.tt[key][0] == 0
+        else:
+            mover_won = search.info[key].verdict == verdicts.WIN
+        empty = ((1 << size * size) - 1) & ~(kb | kw)
+        assert proof & empty == proof, key
+        rest = empty & ~proof
+        loser = 3 - mover if mover_won else mover
+        fb, fw = (kb | rest, kw) if loser == 1 else (kb, kw | rest)
+        assert mover_wins(size, fb, fw, mover) == mover_won, (key, proof)
+        checked.append(key)
+    return checked
+
+
 @pytest.mark.parametrize(("size", "stones"), [(3, 1), (4, 4), (4, 6)])
 def test_proof_sets_are_sound(size: int, stones: int) -> None:
     """Every proof the DFPN search stores holds: the winner still wins when the loser
     gets every empty cell outside the proof (checked by plain minimax)."""
-    from boardlab.hex.prover.dfpn import Dfpn
-
     rng = random.Random(size * 100 + stones)
     checked = 0
     for _ in range(6):
@@ -510,19 +530,7 @@ def test_proof_sets_are_sound(size: int, stones: int) -> None:
         black, white = (int(x) for x in bits(p))
         search = Dfpn(size, Limit().start())
         search.prove(black, white, p.to_move)
-        for key, proof in search.proofs.items():
-            kb, kw, mover = key
-            if key in search.tt:
-                mover_won = search.tt[key][0] == 0
-            else:
-                mover_won = search.info[key].verdict == verdicts.WIN
-            empty = ((1 << size * size) - 1) & ~(kb | kw)
-            assert proof & empty == proof, key
-            rest = empty & ~proof
-            loser = 3 - mover if mover_won else mover
-            fb, fw = (kb | rest, kw) if loser == 1 else (kb, kw | rest)
-            assert mover_wins(size, fb, fw, mover) == mover_won, (key, proof)
-            checked += 1
+        checked += len(stored_proofs_hold(search, size))
     assert checked >= 6, checked
 
 

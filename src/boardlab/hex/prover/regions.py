@@ -116,8 +116,6 @@ class _Stones:
     """The groups of one board, shared by every region tested on it."""
 
     group: tuple[int, ...]  # per cell, then per edge line: its group's id
-    owner: tuple[int, ...]  # per edge line: its player
-    edge_of: dict[int, tuple[int, ...]]  # per cell on an edge: its edge lines
     colour_of: dict[int, int]  # per group id: its colour
     members: dict[int, tuple[int, ...]]  # per stone group: its cells
     liberties: dict[int, frozenset[int]]  # per stone group: its empty neighbours
@@ -175,7 +173,7 @@ def _stones(n: int, board: tuple[int, ...]) -> _Stones:
         else ()
         for colour in (_EMPTY, _BLACK, _WHITE)
     )
-    return _Stones(group, owner, edge_of, colour_of, members, liberties, near)
+    return _Stones(group, colour_of, members, liberties, near)
 
 
 def _local_game(n: int, board: Sequence[int], region: Sequence[int], player: int) -> _Local:
@@ -334,7 +332,7 @@ _WORD_BITS = 62
 def _played_out(local: _Local, player: int, max_states: int) -> bool:
     """:func:`_plays_out` by the compiled :func:`boardlab.hex.prover.localgame.keeps`
     (the plain one when a mask does not fit a word)."""
-    from boardlab.hex.prover.localgame import OVER_BUDGET, keeps
+    from boardlab.hex.prover.localgame import keeps
 
     masks = (*local.links, *local.own_touch, *local.rival_touch, local.own_needed)
     if len(local.links) > _WORD_BITS or max(masks, default=0) >> _WORD_BITS:
@@ -350,7 +348,7 @@ def _played_out(local: _Local, player: int, max_states: int) -> bool:
         np.array(_busy_order(local), np.int64),
         max_states,
     )
-    return got != OVER_BUDGET and got == 1
+    return got == 1  # not OVER_BUDGET: a game past its budget counts as not kept
 
 
 #: Local games already played out (the same region around the same things recurs from
