@@ -146,3 +146,5 @@ def test_cli_table_saves_each_row_and_a_second_run_reads_it_back(
     (work / "start-B1" / "row.json").write_text('{"start": "B1"}')
     assert main(args) == 2
     assert "start-B1/row.json: not a start's row" in capsys.readouterr().err
+    assert main(["pegs", "table", "triangle-5", "--drop-shards"]) == 2
+    assert "--drop-shards drops the shards of a work folder" in capsys.readouterr().err

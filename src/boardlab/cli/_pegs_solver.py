@@ -375,6 +375,8 @@ def _run_table(args: argparse.Namespace) -> int:
     from boardlab.pegs.solver.starts import StartTable, centre_hole, start_table
 
     board = read_board(args.board).board
+    if args.drop_shards and args.workdir is None:
+        raise BoardlabError("--drop-shards drops the shards of a work folder: give --workdir DIR")
     holes = None if args.start is None else [board.index(board.parse_hole(h)) for h in args.start]
     limit = _limit(args)
     with _Progress() as progress:
