@@ -206,9 +206,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="boardlab fills the regions captured through a connection at every analysed "
         "position (hex.prover.vcfill; off by default)",
     )
+    parser.add_argument(
+        "--region-depth",
+        type=int,
+        metavar="D",
+        help="boardlab fills captured regions at most D - 1 moves below the root, at every "
+        "board size (default: the solver's, 2 up to 8x8 and 3 past it; 1: the root only)",
+    )
     args = parser.parse_args(argv)
     if args.vc_fill:
         Dfpn.vc_fill = True
+    if args.region_depth is not None:
+        if args.region_depth < 1:
+            print(f"--region-depth must be at least 1, not {args.region_depth}", file=sys.stderr)
+            return 2
+        Dfpn.region_depth = WideDfpn.region_depth = args.region_depth
     binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
     if binary is None:
         print(MOHEX_ABSENT, file=sys.stderr)
