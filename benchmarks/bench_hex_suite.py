@@ -213,9 +213,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="boardlab fills captured regions at most D - 1 moves below the root, at every "
         "board size (default: the solver's, 2 up to 8x8 and 3 past it; 1: the root only)",
     )
+    parser.add_argument(
+        "--no-edge-patterns",
+        action="store_true",
+        help="boardlab's H-search without the edge patterns (hex/data/edge_patterns.json): "
+        "the one-word search with no edge templates, the two-word one with the one-stone "
+        "templates alone",
+    )
     args = parser.parse_args(argv)
     if args.vc_fill:
         Dfpn.vc_fill = True
+    if args.no_edge_patterns:
+        Dfpn.edge_patterns = WideDfpn.edge_patterns = False
     if args.region_depth is not None:
         if args.region_depth < 1:
             print(f"--region-depth must be at least 1, not {args.region_depth}", file=sys.stderr)

@@ -55,6 +55,7 @@ from boardlab.hex.cellsets import (
 from boardlab.hex.hsearch import hsearch, joined
 
 __all__ = [
+    "EDGE_PATTERN_FILE",
     "EDGE_TEMPLATES",
     "KEEP_FULL",
     "KEEP_SEMI",
@@ -67,6 +68,7 @@ __all__ = [
     "analyse",
     "cells_of",
     "dead_cells",
+    "edge_patterns",
     "edge_templates",
     "fill_captured",
     "fill_pairs",
@@ -133,35 +135,84 @@ def _placed(n: int, edge: int, anchor: int, depth: int, dr: int, dc: int) -> int
     ``anchor`` toward ``edge`` (the order of the edge lines), or -1 when it is off the
     board or the template's last row is not the edge's own line."""
     row, col = divmod(anchor, n)
+    across = col if edge < _EDGE_ROWS else row
+    sign = -1 if edge % 2 == 0 else 1
+    line = across + sign * depth - (0 if sign < 0 else n - 1)
+    if line != 0:
+        return -1
+    return _placed_any(n, edge, anchor, dr, dc)
+
+
+def _placed_any(n: int, edge: int, anchor: int, dr: int, dc: int) -> int:
+    """The cell at offset ``(dr, dc)`` from ``anchor`` toward ``edge``, -1 off the board."""
+    row, col = divmod(anchor, n)
     # rows and columns swapped for player 1's columns; turned half a turn toward line 0
     across, along = (col, row) if edge < _EDGE_ROWS else (row, col)
     sign = -1 if edge % 2 == 0 else 1
     a, b = across + sign * dr, along + sign * dc
-    line = across + sign * depth - (0 if sign < 0 else n - 1)
     r, c = (b, a) if edge < _EDGE_ROWS else (a, b)
-    if line != 0 or not (0 <= r < n and 0 <= c < n):
+    if not (0 <= r < n and 0 <= c < n):
         return -1
     return r * n + c
 
 
+#: The file of the edge patterns (``scripts/hex_edge_patterns.py`` makes it), in
+#: ``boardlab.hex``'s data folder.
+EDGE_PATTERN_FILE = "edge_patterns.json"
+#: An entry of an edge table: depth, the owner's other stones and the carrier, as
+#: offsets from the endpoint (see :data:`boardlab.hex.board.EDGE_TEMPLATES`).
+EdgeEntry = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
 @cache
-def edge_templates(n: int, width: int = 2) -> Rows:
-    """The carriers of :data:`EDGE_TEMPLATES` placed on an ``n x n`` board, sets of
-    ``width`` words: row ``(edge * n * n + anchor) * len(EDGE_TEMPLATES) + k`` holds the
-    cells of the ``k``-th template joining a stone on ``anchor`` to ``edge`` (0 and 1:
-    player 1's columns 0 and ``n-1``, 2 and 3: player 2's rows 0 and ``n-1``), no cell
-    where it does not fit.
+def edge_patterns() -> tuple[EdgeEntry, ...]:
+    """The edge patterns: templates that need more of their owner's stones than the
+    endpoint (read from :data:`EDGE_PATTERN_FILE`)."""
+    import json
+    from importlib.resources import files
+
+    text = files("boardlab.hex").joinpath("data", EDGE_PATTERN_FILE).read_text()
+    return tuple(
+        (
+            int(entry["depth"]),
+            tuple((int(dr), int(dc)) for dr, dc in entry["stones"]),
+            tuple((int(dr), int(dc)) for dr, dc in entry["carrier"]),
+        )
+        for entry in json.loads(text)["patterns"]
+    )
+
+
+def _entries(templates: bool, patterns: bool) -> tuple[EdgeEntry, ...]:
+    found: tuple[EdgeEntry, ...] = ()
+    if templates:
+        found += tuple((depth, (), carrier) for depth, carrier in EDGE_TEMPLATES)
+    if patterns:
+        found += edge_patterns()
+    return found
+
+
+@cache
+def edge_templates(n: int, width: int = 2, templates: bool = True, patterns: bool = False) -> Rows:
+    """The one-stone :data:`EDGE_TEMPLATES` (with ``templates``) and the edge patterns
+    (:func:`edge_patterns`, with ``patterns``) placed on an ``n x n`` board, sets of
+    ``width`` words: rows ``2 * ((edge * n * n + anchor) * count + k)`` and the one after
+    hold the carrier and the owner's other stones of the ``k``-th entry joining a stone on
+    ``anchor`` to ``edge`` (0 and 1: player 1's columns 0 and ``n-1``, 2 and 3: player
+    2's rows 0 and ``n-1``), no cell where it does not fit.
     """
-    count = len(EDGE_TEMPLATES)
-    table = np.zeros((4 * n * n * count, width), np.uint64)
+    entries = _entries(templates, patterns)
+    count = len(entries)
+    table = np.zeros((2 * 4 * n * n * count, width), np.uint64)
     for edge in range(4):
         for anchor in range(n * n):
-            for k, (depth, offsets) in enumerate(EDGE_TEMPLATES):
-                cells = [_placed(n, edge, anchor, depth, dr, dc) for dr, dc in offsets]
-                if min(cells) < 0:
+            for k, (depth, stones, carrier) in enumerate(entries):
+                cells = [_placed(n, edge, anchor, depth, dr, dc) for dr, dc in carrier]
+                own = [_placed_any(n, edge, anchor, dr, dc) for dr, dc in stones]
+                if min(cells) < 0 or min(own, default=0) < 0:
                     continue
-                row_ = (edge * n * n + anchor) * count + k
+                row_ = 2 * ((edge * n * n + anchor) * count + k)
                 table[row_] = as_words(sum(1 << cell for cell in cells), width)
+                table[row_ + 1] = as_words(sum(1 << cell for cell in own), width)
     return table
 
 

@@ -246,8 +246,10 @@ def _seed_templates(
     tail: int,
 ) -> int:
     """Add a full connection from each node to an edge for every edge template placed
-    on one of its cells whose carrier holds no opponent stone (the owner's stones in it
-    only help, so they are left out of the carrier); returns the queue's new tail."""
+    on one of its cells whose carrier holds no opponent stone and whose other stones are
+    the owner's (the owner's stones in the carrier only help, so they are left out of
+    it); returns the queue's new tail. ``templates`` holds two rows an entry: its
+    carrier, then its other stones (see :func:`boardlab.hex.connections.edge_templates`)."""
     per = templates.shape[0] // (4 * cells) if cells > 0 else 0
     if per == 0:
         return tail
@@ -262,9 +264,11 @@ def _seed_templates(
                 if not has(group, c):
                     continue
                 base = ((edges + side) * cells + c) * per
-                for k in range(per):
+                for k in range(0, per, 2):
                     t = row(templates, base + k, own)
                     if is_empty(t) or meets(t, opp):
+                        continue
+                    if not within(row(templates, base + k + 1, own), own):
                         continue
                     carrier = minus(t, own)
                     if _add_full(full, fcount, v, e, carrier, kf) and tail < queue.shape[0]:

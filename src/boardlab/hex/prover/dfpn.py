@@ -88,8 +88,6 @@ Key = tuple[int, int, int]
 Child = tuple[int, int, int, Key]  # move bit, black, white, key
 Vcs = npt.NDArray[np.uint64]  # a connection table of one player (hex.hsearch.hsearch)
 NO_VCS: Vcs = np.empty((0, 2), np.uint64)
-#: No edge templates (the one-word search finds the third-row ones itself).
-NO_TEMPLATES: Vcs = np.empty((0, 1), np.uint64)
 Tables = tuple[Vcs, Vcs]  # the mover's and the opponent's connection tables
 
 
@@ -203,12 +201,17 @@ class Dfpn:
     #: here costs less than finding the regions).
     region_depth = 2
 
+    #: Does the H-search start from the edge patterns too (templates that need two of
+    #: the owner's stones, :func:`boardlab.hex.connections.edge_patterns`)?
+    edge_patterns = True
+
     def load_kernel(self) -> None:
         """The one-word tables of the kernel (:mod:`boardlab.hex.prover.verdicts`)."""
-        from boardlab.hex.connections import knowledge
+        from boardlab.hex.connections import edge_templates, knowledge
 
         tables = knowledge(self.n, 1)
         self.nbr, self.lines = tables.nbr, tables.lines
+        self.templates = edge_templates(self.n, 1, False, self.edge_patterns)
 
     def charge(self, budget: Budget) -> None:
         """Search on under a new budget (a worker's next task): its node limit counts the
@@ -276,7 +279,7 @@ class Dfpn:
             NO_VCS if seed is None else seed[0],
             True,
             NO_VCS if seed is None else seed[1],
-            NO_TEMPLATES,
+            self.templates,
             False,
             self.vc_fill,
         )

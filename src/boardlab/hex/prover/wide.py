@@ -72,8 +72,12 @@ class WideDfpn(Dfpn):
         super().__init__(n, budget, kf, ks, max_work, memory=memory)
 
     def load_kernel(self) -> None:
-        """The shared kernel's tables for this board."""
+        """The shared kernel's tables for this board, the edge patterns with the
+        templates."""
+        from boardlab.hex.connections import edge_templates
+
         self.knowledge = knowledge(self.n)
+        self.templates = edge_templates(self.n, 2, True, self.edge_patterns)
 
     def analyse(
         self, black: int, white: int, player: int, seed: Tables | None = None
@@ -101,7 +105,7 @@ class WideDfpn(Dfpn):
         verdict, move, moves, _, _, proof, mine, _ = analyse(
             k.n, k.nbr, k.lines, k.ring, k.table, as_words(black, 2), as_words(white, 2),
             player, self.kf, self.ks, self.max_work, _NONE if seed is None else seed[0], True,
-            _NONE, k.templates, True, self.vc_fill,
+            _NONE, self.templates, True, self.vc_fill,
         )  # fmt: skip
         cells = as_int(moves)
         if verdict == WIN and move >= 0:
