@@ -11,16 +11,15 @@ by side on the fourth row need ten cells, not nineteen); ``--extra 0`` looks for
 one-stone templates (the fifth row's, on 11x11).
 
 For every window below an endpoint and every cell of it given to the owner, the script
-builds the 8x8 position of :mod:`scripts.hex_edge_templates` (the endpoint hangs from the
-far edge by a chain of its owner's stones, every cell outside the window is the
-opponent's, the opponent to move), asks :func:`boardlab.hex.prover.solver.solve` who wins,
-and shrinks the window to minimal carriers in seeded random orders. A pattern is kept
-unless a one-stone template at the endpoint or at the extra stone, or a pattern already
-kept, needs no cell outside its carrier and stones, or the solver's own analysis
-(H-search and fill-in, without the patterns) already joins the endpoint to the edge in
-that window (those are found anyway); patterns
-are written with their mirror images (the reflection ``(dr, dc) -> (dr, -dc - dr)``
-maps the edge and the hex neighbours to themselves).
+builds a position on an 8x8 board (``--size``) in which the endpoint hangs from the far
+edge by a chain of its owner's stones, every cell outside the window is the opponent's
+and the opponent is to move, asks :func:`boardlab.hex.prover.solver.solve` who wins, and
+shrinks the window to minimal carriers in seeded random orders. A pattern is kept unless
+a one-stone template at the endpoint or at the extra stone, or a pattern already kept,
+needs no cell outside its carrier and stones, or the solver's own analysis (H-search and
+fill-in, without the patterns) already joins the endpoint to the edge in that window
+(those are found anyway); patterns are written with their mirror images (the reflection
+``(dr, dc) -> (dr, -dc - dr)`` maps the edge and the hex neighbours to themselves).
 
 The shipped file was made by three runs (the second and third rows give nothing the
 kernel does not find itself; past the fourth row a one-stone template on 11x11):

@@ -7,7 +7,8 @@ the script builds the 8x8 position in which the stone hangs from the far edge by
 chain of its owner's stones, every cell outside the window belongs to the opponent and
 the opponent is to move, asks :func:`boardlab.hex.prover.solver.solve` who wins, then drops the
 window's cells one at a time in seeded random orders while the owner still wins: each
-order ends in a minimal carrier. It prints every distinct one.
+order ends in a minimal carrier. It prints every distinct one. (The window, the position
+and the shrinking are those of ``scripts/hex_edge_patterns.py``, with no extra stone.)
 
     .venv/bin/python scripts/hex_edge_templates.py --depth 3 --orders 40
 """
@@ -15,58 +16,8 @@ order ends in a minimal carrier. It prints every distinct one.
 from __future__ import annotations
 
 import argparse
-import random
 
-from boardlab.core.limits import Limit
-from boardlab.hex.prover.solver import solve
-from boardlab.hex.rules import BLACK, WHITE, Cell, Position
-
-Offsets = tuple[tuple[int, int], ...]
-#: The largest board the DFPN solver takes (a window is at most this wide).
-SIZE = 8
-
-
-def holds(carrier: Offsets, depth: int, column: int) -> bool:
-    """Whether the stone joins the edge through ``carrier`` with the opponent to move."""
-    top = SIZE - 1 - depth
-    cells = {(top + dr, column + dc) for dr, dc in carrier}
-    if any(not (0 <= r < SIZE and 0 <= c < SIZE) for r, c in cells):
-        raise ValueError(f"the carrier {carrier} does not fit an {SIZE}x{SIZE} board")
-    chain = [Cell(r, column) for r in range(top + 1)]
-    opponent = [
-        Cell(r, c)
-        for r in range(SIZE)
-        for c in range(SIZE)
-        if (r, c) not in cells and not (c == column and r <= top)
-    ]
-    position = Position.from_stones(SIZE, opponent, chain, to_move=BLACK)
-    result = solve(position, Limit(time=60), all_moves=False)
-    if result.winner is None:
-        raise RuntimeError(f"no proof within 60 s for {carrier}")
-    return result.winner == WHITE
-
-
-def window(depth: int, left: int, right: int, side: int) -> Offsets:
-    """The cells below the stone widened by ``left`` and ``right`` columns, and ``side``
-    cells on each side of it in its own row."""
-    cells = [
-        (dr, dc)
-        for dr in range(depth + 1)
-        for dc in range(-dr - left, right + 1)
-        if dr > 0 or (dc != 0 and abs(dc) <= side)
-    ]
-    return tuple(cells)
-
-
-def minimal(cells: Offsets, depth: int, column: int, rng: random.Random) -> Offsets:
-    kept = list(cells)
-    order = list(cells)
-    rng.shuffle(order)
-    for cell in order:
-        trial = tuple(c for c in kept if c != cell)
-        if holds(trial, depth, column):
-            kept = list(trial)
-    return tuple(sorted(kept))
+from hex_edge_patterns import SIZE, Offsets, holds, minimal, window
 
 
 def main() -> None:
@@ -82,10 +33,10 @@ def main() -> None:
             break
         cells = window(depth, left, right, side=2)
         column = depth + left
-        if not holds(cells, depth, column):
+        if not holds(SIZE, cells, (), depth, column):
             continue
         for order in range(args.orders):
-            carrier = minimal(cells, depth, column, random.Random(order))
+            carrier = minimal(SIZE, cells, (), depth, column, order)
             if carrier not in found:
                 found.add(carrier)
                 print(f"({depth}, {carrier}),  # {len(carrier)} cells", flush=True)

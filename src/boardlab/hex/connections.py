@@ -166,8 +166,9 @@ EdgeEntry = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 @cache
 def edge_patterns() -> tuple[EdgeEntry, ...]:
-    """The edge patterns: templates that need more of their owner's stones than the
-    endpoint (read from :data:`EDGE_PATTERN_FILE`)."""
+    """The edge patterns: connections from a cell to its edge that the H-search does not
+    find by itself, most of them needing a second stone of the owner's (read from
+    :data:`EDGE_PATTERN_FILE`)."""
     import json
     from importlib.resources import files
 
