@@ -201,8 +201,11 @@ class Dfpn:
     #: here costs less than finding the regions).
     region_depth = 2
 
-    #: Does the H-search start from the edge patterns too (templates that need two of
-    #: the owner's stones, :func:`boardlab.hex.connections.edge_patterns`)?
+    #: Does the H-search start from the edge patterns (connections to an edge it does not
+    #: find itself, :func:`boardlab.hex.connections.edge_patterns`)? MoHex's 7x7 openings
+    #: noted 5 s or less: 242 240 analysed positions with them, 252 303 without (the
+    #: one-stone fourth-row templates as well: 258 314). The one-word search finds the
+    #: templates of the second and third rows itself.
     edge_patterns = True
 
     def load_kernel(self) -> None:
