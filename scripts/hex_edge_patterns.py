@@ -102,6 +102,16 @@ def window(depth: int, left: int, right: int, side: int) -> Offsets:
     )
 
 
+def windows(size: int, depth: int) -> list[tuple[Offsets, int]]:
+    """Every window of a depth that fits the board, each with the endpoint's column:
+    widened to the left by 0, 1, ... columns and to the right by the rest."""
+    found = []
+    for left in range(size - depth):
+        right = size - 1 - depth - left
+        found.append((window(depth, left, right, side=2), depth + left))
+    return found
+
+
 def minimal(
     size: int, cells: Offsets, stones: Offsets, depth: int, column: int, seed: int
 ) -> Offsets:
@@ -164,12 +174,7 @@ def search(size: int, depth: int, orders: int, deadline: float, extra: int) -> l
     """The patterns of one depth with ``extra`` (0 or 1) stones besides the endpoint,
     covered ones left out."""
     found: list[Pattern] = []
-    for left in range(size):
-        right = size - 1 - depth - left
-        if right < 0:
-            break
-        cells = window(depth, left, right, side=2)
-        column = depth + left
+    for cells, column in windows(size, depth):
         choices: list[Offsets] = [(cell,) for cell in cells] if extra else [()]
         for stones in choices:
             if time.monotonic() > deadline:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from hex_edge_patterns import SIZE, Offsets, holds, minimal, window
+from hex_edge_patterns import SIZE, Offsets, holds, minimal, windows
 
 
 def main() -> None:
@@ -27,12 +27,7 @@ def main() -> None:
     args = parser.parse_args()
     depth = args.depth
     found: set[Offsets] = set()
-    for left in range(SIZE):
-        right = SIZE - 1 - depth - left
-        if right < 0:
-            break
-        cells = window(depth, left, right, side=2)
-        column = depth + left
+    for cells, column in windows(SIZE, depth):
         if not holds(SIZE, cells, (), depth, column):
             continue
         for order in range(args.orders):
