@@ -21,15 +21,18 @@ fill-in, without the patterns) already joins the endpoint to the edge in that wi
 (those are found anyway); patterns are written with their mirror images (the reflection
 ``(dr, dc) -> (dr, -dc - dr)`` maps the edge and the hex neighbours to themselves).
 
-The shipped file was made by three runs (the second and third rows give nothing the
-kernel does not find itself; past the fourth row a one-stone template on 11x11):
+The shipped file was made by four runs (the second and third rows give nothing the
+kernel does not find itself, on 8x8 or on 11x11; past the fourth row a one-stone
+template on 11x11; the wider windows of 11x11 add three fourth-row patterns):
 
     .venv/bin/python scripts/hex_edge_patterns.py --depths 3 --orders 4 --time 2400 \\
         --out d3.json                                               # 34 patterns
     .venv/bin/python scripts/hex_edge_patterns.py --size 11 --extra 0 --depths 4 \\
         --orders 3 --time 2400 --out d4.json                        # 2 patterns
     .venv/bin/python scripts/hex_edge_patterns.py --depths --add d3.json d4.json \\
-        --out src/boardlab/hex/data/edge_patterns.json
+        --out first.json
+    .venv/bin/python scripts/hex_edge_patterns.py --size 11 --depths 3 --orders 2 \\
+        --time 1320 --add first.json --out src/boardlab/hex/data/edge_patterns.json  # 42
 """
 
 from __future__ import annotations

@@ -261,9 +261,9 @@ def test_edge_patterns_hold_at_every_edge_and_need_their_cells(
     k: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each edge pattern (``hex/data/edge_patterns.json``), placed by the prover's table
-    toward each of the four edges on an 8x8 board (11x11 past the fourth row), is won by
+    toward each of the four edges on an 8x8 board (11x11 where it does not fit), is won by
     its owner with the opponent to move (the exact solver, itself without the patterns);
-    on 8x8, toward one edge, the owner loses when the opponent also has any one carrier
+    toward one edge, the owner loses when the opponent also has any one carrier
     cell or stone of it: no cell of it is spare (checked on one of each pattern and its
     mirror image, which the file holds too)."""
     monkeypatch.setattr(Dfpn, "edge_patterns", False)
@@ -273,7 +273,11 @@ def test_edge_patterns_hold_at_every_edge_and_need_their_cells(
     assert (0, 0) not in stones + carrier
     image = (depth, mirrored(stones), mirrored(carrier))
     assert image in patterns, "the file lacks the mirror image"
-    size = 8 if depth <= 3 else 11
+    size = next(
+        size
+        for size in (8, 11)
+        if any(template_position(size, 0, a, k, patterns=True) for a in range(size * size))
+    )
     placed = 0
     for edge in range(4):
         for anchor in range(size * size):
@@ -283,7 +287,7 @@ def test_edge_patterns_hold_at_every_edge_and_need_their_cells(
             placed += 1
             owner = 3 - position.to_move
             assert solve(position, Limit(nodes=20_000_000)).winner == owner, edge
-            if edge == 0 and size == 8 and patterns.index(image) >= k:
+            if edge == 0 and patterns.index(image) >= k:
                 assert all(
                     solve(given_away(position, i), Limit(nodes=2_000_000)).winner != owner
                     for i in pattern_cells(size, anchor, k)
