@@ -46,7 +46,7 @@ from pathlib import Path
 
 from boardlab.core.limits import Limit
 from boardlab.hex.board import EDGE_TEMPLATES
-from boardlab.hex.connections import LOSS
+from boardlab.hex.connections import LOSS, parse_edge_patterns
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.prover.wide import WideDfpn
@@ -63,10 +63,10 @@ DEPTHS = (1, 2, 3)
 
 
 def placed(size: int, carrier: Offsets, stones: Offsets, depth: int, column: int) -> Position:
-    """The 8x8 position of a window: the endpoint ``depth`` rows above the bottom edge
-    in ``column`` hangs from the top edge by a chain of its owner's (white) stones, the
-    owner's extra ``stones`` stand, ``carrier`` is empty, the opponent (black) has every
-    other cell and is to move."""
+    """The position of a window on a ``size`` x ``size`` board: the endpoint ``depth``
+    rows above the bottom edge in ``column`` hangs from the top edge by a chain of its
+    owner's (white) stones, the owner's extra ``stones`` stand, ``carrier`` is empty, the
+    opponent (black) has every other cell and is to move."""
     top = size - 1 - depth
     cells = {(top + dr, column + dc) for dr, dc in carrier}
     own = {(top + dr, column + dc) for dr, dc in stones}
@@ -211,7 +211,7 @@ def prune(patterns: list[Pattern]) -> list[Pattern]:
     return kept
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--orders", type=int, default=6, help="random orders per window")
     parser.add_argument("--time", type=float, default=3600.0, help="seconds in all")
@@ -230,14 +230,11 @@ def main() -> None:
     deadline = time.monotonic() + args.time
     patterns: list[Pattern] = []
     for path in args.add:
-        for entry in json.loads(path.read_text())["patterns"]:
-            patterns.append(
-                (
-                    entry["depth"],
-                    tuple((dr, dc) for dr, dc in entry["stones"]),
-                    tuple((dr, dc) for dr, dc in entry["carrier"]),
-                )
-            )
+        try:
+            patterns += parse_edge_patterns(path.read_text())
+        except (OSError, ValueError) as exc:
+            print(f"{path}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+            return 2
     for depth in args.depths:
         patterns += search(args.size, depth, args.orders, deadline, args.extra)
     kept = prune(patterns)
@@ -248,7 +245,8 @@ def main() -> None:
     text = json.dumps({"orders": args.orders, "patterns": rows}, indent=None)
     args.out.write_text(text.replace('{"depth"', '\n{"depth"') + "\n")
     print(f"{len(kept)} patterns written to {args.out}", file=sys.stderr)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -296,6 +296,12 @@ def test_edge_patterns_hold_at_every_edge_and_need_their_cells(
     assert placed == 4, placed
 
 
+@pytest.mark.parametrize("text", ["", "[]", '{"x": 1}', '{"patterns": [{"depth": 3}]}'])
+def test_a_broken_edge_pattern_file_is_refused_with_one_reason(text: str) -> None:
+    with pytest.raises(ValueError, match="not an edge-pattern file"):
+        vc.parse_edge_patterns(text)
+
+
 def test_fourth_row_templates_decide_what_h_search_alone_misses() -> None:
     """A stone on the fourth row of an empty region, hanging from the far edge: the
     connection is found at each of the four edges on 11x11 (H-search alone stops at the

@@ -74,6 +74,7 @@ __all__ = [
     "fill_pairs",
     "filled_board",
     "knowledge",
+    "parse_edge_patterns",
     "ring_code",
     "verdict",
     "words_of",
@@ -164,26 +165,41 @@ EDGE_PATTERN_FILE = "edge_patterns.json"
 EdgeEntry = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 
+def parse_edge_patterns(text: str) -> tuple[EdgeEntry, ...]:
+    """The entries of an edge-pattern file's text (JSON: ``patterns``, each with its
+    ``depth``, ``stones`` and ``carrier``, as ``scripts/hex_edge_patterns.py`` writes).
+
+    :raises ValueError: for text that is not such a file.
+    """
+    import json
+
+    try:
+        return tuple(
+            (
+                int(entry["depth"]),
+                tuple((int(dr), int(dc)) for dr, dc in entry["stones"]),
+                tuple((int(dr), int(dc)) for dr, dc in entry["carrier"]),
+            )
+            for entry in json.loads(text)["patterns"]
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not an edge-pattern file ({exc!r})") from None
+
+
 @cache
 def edge_patterns() -> tuple[EdgeEntry, ...]:
     """The edge patterns: connections from a cell to its edge that the H-search does not
     find by itself, most of them needing a second stone of the owner's (read from
     :data:`EDGE_PATTERN_FILE`)."""
-    import json
     from importlib.resources import files
 
-    text = files("boardlab.hex").joinpath("data", EDGE_PATTERN_FILE).read_text()
-    return tuple(
-        (
-            int(entry["depth"]),
-            tuple((int(dr), int(dc)) for dr, dc in entry["stones"]),
-            tuple((int(dr), int(dc)) for dr, dc in entry["carrier"]),
-        )
-        for entry in json.loads(text)["patterns"]
+    return parse_edge_patterns(
+        files("boardlab.hex").joinpath("data", EDGE_PATTERN_FILE).read_text()
     )
 
 
 def _entries(templates: bool, patterns: bool) -> tuple[EdgeEntry, ...]:
+    """The entries of an edge table: the one-stone templates, then the patterns."""
     found: tuple[EdgeEntry, ...] = ()
     if templates:
         found += tuple((depth, (), carrier) for depth, carrier in EDGE_TEMPLATES)
