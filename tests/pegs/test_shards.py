@@ -305,6 +305,7 @@ def test_the_in_process_pass_never_imports_ray() -> None:
 
 
 # -- Ray: a local two-worker cluster started here -----------------------------------------
+# (one xdist worker runs these tests: one cluster, not one per worker on a two-core machine)
 
 
 @pytest.fixture(scope="module")
@@ -317,6 +318,7 @@ def ray_engine() -> Iterator[Engine]:
     engine.close()
 
 
+@pytest.mark.xdist_group("ray")
 @pytest.mark.parametrize("problem", PROBLEMS, ids=IDS)
 def test_ray_pass_matches_the_in_process_pass(ray_engine: Engine, problem: Problem) -> None:
     assert ray_engine.workers == 2
@@ -327,6 +329,7 @@ def test_ray_pass_matches_the_in_process_pass(ray_engine: Engine, problem: Probl
         assert (found.winning[pegs] == winning).all()
 
 
+@pytest.mark.xdist_group("ray")
 def test_ray_pass_with_shards_on_disk(ray_engine: Engine, tmp_path: Path) -> None:
     problem = PROBLEMS[3]
     _same(analyse_sharded(problem, ShardedRun(ray_engine, 6, tmp_path)), analyse(problem))
