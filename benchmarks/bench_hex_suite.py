@@ -201,10 +201,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--cases", type=int, nargs="*", help="only the cases so numbered")
     parser.add_argument(
-        "--vc-fill",
-        action="store_true",
+        "--vc-fill-from",
+        type=int,
+        metavar="N",
         help="boardlab fills the regions captured through a connection at every analysed "
-        "position (hex.prover.vcfill; off by default)",
+        "position on boards of N x N and larger (hex.prover.vcfill; default 8)",
     )
     parser.add_argument(
         "--region-depth",
@@ -221,8 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "templates alone",
     )
     args = parser.parse_args(argv)
-    if args.vc_fill:
-        Dfpn.vc_fill = True
+    if args.vc_fill_from is not None:
+        Dfpn.vc_fill_from = args.vc_fill_from
     if args.no_edge_patterns:
         Dfpn.edge_patterns = WideDfpn.edge_patterns = False
     if args.region_depth is not None:

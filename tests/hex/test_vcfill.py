@@ -13,6 +13,7 @@ import pytest
 from tests.hex.test_solver_dfpn import connected, mover_wins
 
 from boardlab.core.limits import Limit
+from boardlab.hex import board
 from boardlab.hex import connections as vc
 from boardlab.hex.cellsets import as_int, as_words, join, row
 from boardlab.hex.hsearch import FULL_ROW, PENDING_ROW, hsearch
@@ -76,10 +77,47 @@ def won(size: int, black: int, white: int) -> bool:
     return connected(size, black, 1) or connected(size, white, 2)
 
 
-def filled_positions(size: int, want: int, seed: int) -> list[tuple[Position, int, int, int]]:
+def opponent_things(size: int, regions: int, own: int, opponent: int, player: int) -> int:
+    """The most things of the opponent of ``player`` (its groups not inside a region, its
+    edges) that touch one region of ``regions`` (``own``: the player's stones)."""
+    around, lines = board.neighbours(size), board.edge_lines(size)
+    edges = (2, 3) if player == 1 else (0, 1)
+    cells = {c for c in range(size * size) if regions >> c & 1}
+    most = 0
+    while cells:
+        start = cells.pop()
+        region, todo = {start}, [start]
+        while todo:
+            for d in around[todo.pop()]:
+                if d in cells:
+                    cells.remove(d)
+                    region.add(d)
+                    todo.append(d)
+        touched = {("edge", k) for k in edges if region & set(lines[k])}
+        for start in {d for c in region for d in around[c] if opponent >> d & 1}:
+            group, todo = {start}, [start]
+            while todo:
+                for d in around[todo.pop()]:
+                    if opponent >> d & 1 and d not in group:
+                        group.add(d)
+                        todo.append(d)
+            on = [k for k in edges if group & set(lines[k])]
+            liberties = {d for c in group for d in around[c] if not (own | opponent) >> d & 1}
+            if on:
+                touched.add(("edge", on[0]))
+            elif not liberties <= region:
+                touched.add(("group", min(group)))
+        most = max(most, len(touched))
+    return most
+
+
+def filled_positions(
+    size: int, want: int, seed: int, several: bool = False
+) -> list[tuple[Position, int, int, int]]:
     """``want`` random positions, not won, in which the kernel fills a region for some
-    player: ``(position, player, regions, base)`` (see :func:`fills`); every finding
-    checked against the reference on the way."""
+    player (with ``several``, a region that several things of the opponent touch):
+    ``(position, player, regions, base)`` (see :func:`fills`); every finding checked
+    against the reference on the way."""
     rng = random.Random(seed)
     found: list[tuple[Position, int, int, int]] = []
     for _ in range(200 * want):
@@ -88,6 +126,9 @@ def filled_positions(size: int, want: int, seed: int) -> list[tuple[Position, in
         for player, fast, slow, base in fills(size, black, white):
             assert fast & ~slow == 0, (repr(p), player)  # the reference finds at least as much
             own = (base, white) if player == 1 else (black, base)
+            other = white if player == 1 else black
+            if several and opponent_things(size, fast, base, other, player) < 2:
+                continue
             if fast and not won(size, *own):
                 found.append((p, player, fast, base))
         if len(found) >= want:
@@ -95,11 +136,15 @@ def filled_positions(size: int, want: int, seed: int) -> list[tuple[Position, in
     raise AssertionError(f"only {len(found)} positions with a region filled")
 
 
-@pytest.mark.parametrize(("size", "want", "seed"), [(4, 20, 3), (5, 10, 4)])
+@pytest.mark.parametrize(
+    ("size", "want", "seed", "several"), [(4, 20, 3, False), (5, 10, 4, False), (5, 8, 5, True)]
+)
 def test_filling_a_region_captured_by_a_connection_keeps_the_value(
-    size: int, want: int, seed: int
+    size: int, want: int, seed: int, several: bool
 ) -> None:
-    for p, player, regions, base in filled_positions(size, want, seed):
+    """``several``: regions that two or more things of the opponent touch, filled because
+    the connections cut those things apart inside the region (the rule's second form)."""
+    for p, player, regions, base in filled_positions(size, want, seed, several):
         black, white = stones(p)
         # the base position (pairs and dead cells given to the captor) and the same with
         # the regions filled have the same winner, for either side to move
@@ -172,7 +217,7 @@ def test_solver_with_the_fill_on_6x6(
         assert given.complete and reduced.complete
         assert given.winner == reduced.winner, side
     without = solve(position(6, black, white, mover), limit)
-    monkeypatch.setattr(Dfpn, "vc_fill", True)  # off by default (see Dfpn.vc_fill)
+    monkeypatch.setattr(Dfpn, "vc_fill_from", 1)  # from 8x8 on by default
     with_fill = solve(position(6, black, white, mover), limit)
     assert with_fill.complete and without.complete
     assert with_fill.winner == without.winner

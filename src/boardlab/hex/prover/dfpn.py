@@ -185,14 +185,15 @@ class Dfpn:
     #: analysed 108 728 positions in 59.1 s with them, 108 536 (1 614) and 106 922 in
     #: 49.9 s without.
     recall_children = False
-    #: Does each analysis fill the regions a player captures through a virtual connection
-    #: (:mod:`boardlab.hex.prover.vcfill`)? Off: measured on MoHex's puzzle suite (noted 5 s
-    #: or less) it fills something in about one analysed position in eleven (9x9 case 169)
-    #: yet the searches analyse more positions with it, not fewer (the 32 7x7 cases 56 170
-    #: against 54 301; 8x8 to 11x11 cases 154 8 500 against 7 617, 169 6 908 against
-    #: 6 633, 21 unchanged): what it fills, the other rules mostly leave out of the moves
-    #: already, and the filled cells join every proof, which then prunes less.
-    vc_fill = False
+    #: Boards of this size and larger have each analysis fill the regions a player
+    #: captures through virtual connections (:mod:`boardlab.hex.prover.vcfill`, both of
+    #: its forms). MoHex's puzzle suite (noted 5 s or less), analysed positions without
+    #: and with the fill: 8x8 14 548 and 10 477, 9x9 1 106 and 963, 11x11 3 576 and 859
+    #: (case 154 3 572 and 855); the 7x7 puzzles 51 077 and 46 488 and its 7x7 openings
+    #: 232 859 and 219 032, both at the same time ratio to MoHex (2.0 and 2.1, 1.9 and
+    #: 1.9): on small boards the other rules leave out most of what it fills already,
+    #: and the filled cells join every proof, which then prunes less.
+    vc_fill_from = 8
     #: Positions at most this many moves below the question's root, less one (2: the
     #: root's children), have the regions a player captures filled before their
     #: analysis (:meth:`fill_regions`). 9x9 case 169 of MoHex's puzzle suite: 8 349
@@ -285,7 +286,7 @@ class Dfpn:
             NO_VCS if seed is None else seed[1],
             self.templates,
             False,
-            self.vc_fill,
+            self.n >= self.vc_fill_from,
         )
         reduced = int(reduced_black[0]), int(reduced_white[0])
         return int(verdict), int(moves[0]), *reduced, int(proof[0]) | regions, (mine, theirs)

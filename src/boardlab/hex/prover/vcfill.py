@@ -13,6 +13,18 @@ as that edge). If, for a player ``X`` and its opponent ``Y``,
 
 then the position has the same winner, whoever is to move, with ``S`` filled by ``X``.
 
+The second form lets several things of ``Y`` touch ``S``. With its inside groups ``S``
+makes a region ``D``; when every cell next to ``D`` lies on its outer boundary, ``D`` is a
+disc (:mod:`boardlab.hex.prover.sides`) whose boundary, walked round, meets the things in
+*stretches*. A chosen connection between two things of ``X`` each met in one stretch,
+whose carrier touches no other stone of ``X`` outside ``D``, is a *chord*: every path of
+``X`` holding it runs inside ``D`` from the one stretch to the other and cuts the disc in
+two. If between every two stretches of different things of ``Y`` along the boundary lies
+a stretch of one same component of chords, any path of ``Y`` inside ``D`` from one thing
+of ``Y`` to another crosses a path of ``X`` in some chord (two cell paths of the
+hexagonal grid cross only in a shared cell), which it cannot; so ``S`` is filled in this
+form too.
+
 Proof. With ``S`` filled the position can only be better for ``X`` (extra stones never
 hurt). Conversely let ``X`` win with ``S`` filled. In the position as given ``X`` plays
 that strategy outside ``S`` and answers each move of ``Y`` inside ``S`` inside the
@@ -22,13 +34,15 @@ joined through ``S``. Take ``X``'s winning path of the filled board: each stretc
 through ``S`` (and inside groups) runs from one thing of ``X`` to another, and those are
 joined in the board as played, so ``X`` has a winning path there too. ``Y`` gets
 nothing from ``S``: a ``Y`` path through ``S`` enters from a thing of ``Y`` and leaves to
-a thing of ``Y`` (inside groups are reached only through ``S``), the same one, so the
-stretch can be cut out. Hex has no draws, so the winners agree.
+a thing of ``Y`` (inside groups are reached only through ``S``), the same one (in the
+second form another one would cross a chord), so the stretch can be cut out. Hex has no
+draws, so the winners agree.
 
 The fill stays right in a proof: a stone added outside ``S`` is not next to ``S`` (its
 neighbours are all stones already), merges things at most, and leaves the carriers, so
-``S`` stays captured when the empty cells outside a proof go to the loser; ``S`` joins
-the proof. A dead cell stays dead after any stones are added, so regions found with the
+``S`` stays captured when the empty cells outside a proof go to the loser (a chord still
+lands on the stretches it landed on, and things of ``Y`` merged need no cut between them);
+``S`` joins the proof. A dead cell stays dead after any stones are added, so regions found with the
 dead cells given to ``X`` (``X``'s search) and to ``Y`` (``Y``'s) can be filled
 together: they are distinct components of the empty, non-dead cells.
 
@@ -43,7 +57,8 @@ the slow, obviously right version over Python ints the tests compare it with.
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Iterator
+from itertools import combinations, product
 
 import numpy as np
 import numpy.typing as npt
@@ -55,6 +70,7 @@ from boardlab.hex.cellsets import (
     cut,
     every,
     flood,
+    has,
     is_empty,
     join,
     lowest,
@@ -68,6 +84,7 @@ from boardlab.hex.cellsets import (
     within,
 )
 from boardlab.hex.hsearch import FULL_ROW, PENDING_ROW
+from boardlab.hex.prover.sides import boundary_word, ring_index, ring_line, stretches
 
 __all__ = ["MAX_THINGS", "vc_captured", "vc_captured_reference"]
 
@@ -116,10 +133,17 @@ def _things(
 
 
 @jit
-def _joined(table: Rows, region: Cells, ids: npt.NDArray[np.int64], count: int) -> bool:
+def _joined(
+    table: Rows,
+    region: Cells,
+    ids: npt.NDArray[np.int64],
+    count: int,
+    chosen: npt.NDArray[np.int64],
+) -> bool:
     """Do full connections of the table, carriers inside ``region`` and pairwise
     disjoint, join the ``count`` things ``ids``? Taken greedily, smallest carriers first
-    (a sound answer, maybe a false no)."""
+    (a sound answer, maybe a false no); the table rows taken go to ``chosen`` (``count
+    - 1`` of them when the answer is yes)."""
     rows = np.empty(table.shape[0], np.int64)
     sizes = np.empty(table.shape[0], np.int64)
     found = 0
@@ -166,10 +190,183 @@ def _joined(table: Rows, region: Cells, ids: npt.NDArray[np.int64], count: int) 
             if comp[i] == old:
                 comp[i] = new
         used = join(used, carrier)
+        chosen[joins] = r
         joins += 1
         if joins == count - 1:
             return True
     return False
+
+
+#: Labels on the boundary walk: the captor's things are their index in ``ids``; these
+#: offsets mark its other stones, the opponent's groups and the opponent's lines.
+_OTHER, _THEIR_GROUP, _THEIR_LINE = 1000, 3000, 5000
+#: Lines 0 and 1 are the columns' edges, 2 and 3 the rows'; a board needs two cells a
+#: side for its first row to tell them apart.
+_SIDES = 2
+
+
+@jit
+def _inside(nbr: Rows, region: Cells, empty: Cells, stones: Cells, lo: Cells, hi: Cells) -> Cells:
+    """The groups of ``stones`` next to ``region`` whose every empty neighbour is in it
+    and that touch neither of their owner's lines ``lo`` and ``hi``."""
+    found = nothing(region)
+    rest = cut(spread(nbr, region), stones)
+    while not is_empty(rest):
+        group = flood(nbr, only(region, lowest(rest)), stones)
+        rest = minus(rest, group)
+        if meets(group, lo) or meets(group, hi):
+            continue
+        if within(cut(spread(nbr, group), empty), region):
+            found = join(found, group)
+    return found
+
+
+@jit
+def _code(nbr: Rows, stones: Cells, cell: int, lo: Cells, hi: Cells, line: int) -> int:
+    """The thing of the group of ``stones`` on ``cell``: ``line`` or ``line + 1`` for a
+    group on ``lo`` or ``hi``, else its lowest cell; -1 when it touches both lines."""
+    group = flood(nbr, only(stones, cell), stones)
+    at_lo, at_hi = meets(group, lo), meets(group, hi)
+    if at_lo and at_hi:
+        return -1
+    if at_lo:
+        return line
+    if at_hi:
+        return line + 1
+    return lowest(group)
+
+
+@jit
+def _index(ids: npt.NDArray[np.int64], count: int, code: int) -> int:
+    """Where ``code`` stands in ``ids[:count]`` (-1: nowhere)."""
+    for i in range(count):
+        if ids[i] == code:
+            return i
+    return -1
+
+
+@jit
+def _root_of(parent: npt.NDArray[np.int64], x: int) -> int:
+    while parent[x] != x:
+        x = parent[x]
+    return x
+
+
+@jit
+def _separated(
+    n: int,
+    nbr: Rows,
+    region: Cells,
+    empty: Cells,
+    own: Cells,
+    opp: Cells,
+    lo: Cells,
+    hi: Cells,
+    olo: Cells,
+    ohi: Cells,
+    ids: npt.NDArray[np.int64],
+    count: int,
+    table: Rows,
+    chosen: npt.NDArray[np.int64],
+) -> bool:
+    """Do the chosen connections (``count - 1`` table rows joining the captor's things
+    ``ids``) cut every two different things of the opponent apart inside the region?
+    (the second form of the rule; see the module)"""
+    if n < _SIDES:
+        return False
+    inside_own = _inside(nbr, region, empty, own, lo, hi)
+    disc = join(region, join(inside_own, _inside(nbr, region, empty, opp, olo, ohi)))
+    width = n + 2
+    flag = np.zeros(width * width, np.bool_)
+    label = np.full(width * width, -1, np.int64)
+    own_columns = has(lo, 0) and has(lo, (n - 1) * n)
+    for r in range(-1, n + 1):
+        for c in range(-1, n + 1):
+            k = ring_line(n, r, c)
+            if k < 0:
+                flag[ring_index(n, r, c)] = has(disc, r * n + c)
+                continue
+            if (k < _SIDES) == own_columns:
+                at = _index(ids, count, n * n + k % 2)
+                label[ring_index(n, r, c)] = at if at >= 0 else _OTHER + n * n + k % 2
+            else:
+                label[ring_index(n, r, c)] = _THEIR_LINE + k % 2
+    rest = minus(spread(nbr, disc), disc)
+    while not is_empty(rest):
+        cell = lowest(rest)
+        if has(own, cell):
+            code = _code(nbr, own, cell, lo, hi, n * n)
+            at = _index(ids, count, code)
+            mark = at if at >= 0 else _OTHER + code
+            group = flood(nbr, only(own, cell), own)
+        elif has(opp, cell):
+            code = _code(nbr, opp, cell, olo, ohi, n * n)
+            mark = _THEIR_LINE + code - n * n if code >= n * n else _THEIR_GROUP + code
+            group = flood(nbr, only(opp, cell), opp)
+        else:
+            return False  # an empty cell next to the disc: the region is no component
+        if code < 0:
+            return False
+        for i in range(n * n):
+            if has(group, i):
+                label[ring_index(n, i // n, i % n)] = mark
+        rest = minus(rest, group)
+    word, length = boundary_word(n, flag, label)
+    if length <= 0:
+        return False
+    runs, m = stretches(word, length)
+    runs_of = np.zeros(count, np.int64)
+    for i in range(m):
+        if runs[i] < 0:
+            return False
+        if runs[i] < count:
+            runs_of[runs[i]] += 1
+    # the chosen connections between things met once, whose carriers touch no other
+    # stone of the captor outside the disc, are chords of the disc
+    parent = np.arange(count)
+    for j in range(count - 1):
+        nodes = np.int64(table[chosen[j], 0])
+        ia = _index(ids, count, int(nodes >> 8 & 255))
+        ib = _index(ids, count, int(nodes >> 16 & 255))
+        if ia < 0 or ib < 0 or runs_of[ia] != 1 or runs_of[ib] != 1:
+            continue
+        carrier = row_at(table, chosen[j], 1, region)
+        clean = True
+        near = minus(cut(spread(nbr, carrier), own), inside_own)
+        while clean and not is_empty(near):
+            cell = lowest(near)
+            code_here = _code(nbr, own, cell, lo, hi, n * n)
+            if code_here != ids[ia] and code_here != ids[ib]:
+                clean = False
+            near = minus(near, flood(nbr, only(own, cell), own))
+        if meets(carrier, lo) and n * n != ids[ia] and n * n != ids[ib]:
+            clean = False
+        if meets(carrier, hi) and n * n + 1 != ids[ia] and n * n + 1 != ids[ib]:
+            clean = False
+        if clean:
+            parent[_root_of(parent, ia)] = _root_of(parent, ib)
+    # between every two stretches of different opponent things, a stretch of one
+    # component of chords (the same component each time)
+    common = np.ones(count, np.bool_)
+    theirs = np.empty(m, np.int64)
+    t = 0
+    for i in range(m):
+        if runs[i] >= _THEIR_GROUP:
+            theirs[t] = i
+            t += 1
+    for k in range(t):
+        a, b = theirs[k], theirs[(k + 1) % t]
+        if runs[a] == runs[b]:
+            continue
+        between = np.zeros(count, np.bool_)
+        i = (a + 1) % m
+        while i != b:
+            if runs[i] < count and runs_of[runs[i]] == 1:
+                between[_root_of(parent, runs[i])] = True
+            i = (i + 1) % m
+        for x in range(count):
+            common[x] = common[x] and between[x]
+    return bool(common.any())
 
 
 @jit
@@ -196,17 +393,22 @@ def vc_captured(
     if row_at(table, 0, 0, own) != own or row_at(table, 0, width, own) != opp:
         return found
     empty = minus(every(own, n * n), join(own, opp))
+    chosen = np.empty(MAX_THINGS + 2, np.int64)
     rest = empty
     while not is_empty(rest):
         region = flood(nbr, only(own, lowest(rest)), empty)
         rest = minus(rest, region)
         theirs, _ = _things(nbr, region, empty, opp, olo, ohi, 0)
-        if theirs < 0 or theirs > 1:
+        if theirs < 0 or theirs > MAX_THINGS + 2:
             continue
         mine, ids = _things(nbr, region, empty, own, lo, hi, n * n)
         if mine < 0 or mine > MAX_THINGS + 2:
             continue
-        if mine <= 1 or _joined(table, region, ids, mine):
+        if mine > 1 and not _joined(table, region, ids, mine, chosen):
+            continue
+        if theirs <= 1 or _separated(
+            n, nbr, region, empty, own, opp, lo, hi, olo, ohi, ids, mine, table, chosen
+        ):
             found = join(found, region)
     return found
 
@@ -221,15 +423,19 @@ def vc_captured_reference(
 ) -> int:
     """:func:`vc_captured` in plain Python over ints, the spanning tree searched over
     every subset of the connections ``(a, b, carrier)`` (nodes as in the table: a
-    group's lowest cell, ``n*n`` and ``n*n + 1`` the owner's lines): slow and plainly
-    right, for the tests."""
+    group's lowest cell, ``n*n`` and ``n*n + 1`` the owner's lines) and, where several
+    things of the opponent touch a region, every way the owner could hold the chosen
+    connections (each inclusion-minimal set of carrier cells joining its two things)
+    tried against every path of the opponent through the rest: slow and plainly right,
+    for the tests."""
     around = neighbours(n)
     lines = edge_lines(n)
     mask = (1 << n * n) - 1
     empty = mask & ~own & ~opp
 
     def flood(start: int, allowed: int) -> int:
-        seen, todo = {start}, [start]
+        seen = {c for c in range(n * n) if start >> c & 1}
+        todo = list(seen)
         while todo:
             c = todo.pop()
             for d in around[c]:
@@ -238,64 +444,113 @@ def vc_captured_reference(
                     todo.append(d)
         return sum(1 << c for c in seen)
 
+    def next_to(cells: int) -> int:
+        near = {d for c in range(n * n) if cells >> c & 1 for d in around[c]}
+        return sum(1 << d for d in near)
+
     def line_cells(k: int) -> int:
         return sum(1 << c for c in lines[k])
 
-    def things(region: int, stones: int, lo: int, hi: int, base: int) -> set[int] | None:
-        cells = [c for c in range(n * n) if region >> c & 1]
-        near = {d for c in cells for d in around[c] if stones >> d & 1}
-        found: set[int] = set()
+    def things(region: int, stones: int, lo: int, hi: int) -> tuple[dict[int, int], int] | None:
+        """The things of ``stones`` around ``region``, each with the region's cells next to
+        it (lines ``n*n`` and ``n*n + 1``), and the inside groups' cells; None when a
+        group touches both lines."""
+        touch: dict[int, int] = {}
+        inside = 0
         if region & lo:
-            found.add(base)
+            touch[n * n] = region & lo
         if region & hi:
-            found.add(base + 1)
-        for d in near:
-            group = flood(d, stones)
+            touch[n * n + 1] = region & hi
+        for d in range(n * n):
+            if not (next_to(region) & stones) >> d & 1:
+                continue
+            group = flood(1 << d, stones)
+            key = min(c for c in range(n * n) if group >> c & 1)
             if group & lo and group & hi:
                 return None
             if group & lo:
-                found.add(base)
+                key = n * n
             elif group & hi:
-                found.add(base + 1)
-            else:
-                libs = {e for c in range(n * n) if group >> c & 1 for e in around[c]}
-                if any(empty >> e & 1 and not region >> e & 1 for e in libs):
-                    found.add(min(c for c in range(n * n) if group >> c & 1))
+                key = n * n + 1
+            elif not next_to(group) & empty & ~region:
+                inside |= group
+                continue
+            touch[key] = touch.get(key, 0) | (next_to(group) & region)
+        return touch, inside
+
+    def joins(cells: int, a: int, b: int, lo: int, hi: int) -> bool:
+        """Are things ``a`` and ``b`` joined through ``cells`` and the owner's stones?"""
+        stones = cells | own
+        start = (1 << a) if a < n * n else stones & (lo if a == n * n else hi)
+        reach = flood(start, stones)
+        return bool(reach >> b & 1) if b < n * n else bool(reach & (lo if b == n * n else hi))
+
+    def holds(a: int, b: int, carrier: int, lo: int, hi: int) -> list[int]:
+        """Every inclusion-minimal set of ``carrier`` cells joining ``a`` and ``b``."""
+        cells = [c for c in range(n * n) if carrier >> c & 1]
+        found: list[int] = []
+        for many in range(len(cells) + 1):
+            for subset in combinations(cells, many):
+                part = sum(1 << c for c in subset)
+                if any(f & part == f for f in found):
+                    continue
+                if joins(part, a, b, lo, hi):
+                    found.append(part)
         return found
+
+    def cut_apart(
+        region: int, chosen: tuple[tuple[int, int, int], ...], theirs: dict[int, int], inside: int
+    ) -> bool:
+        """However the owner holds the ``chosen`` connections, does no path of the
+        opponent through the rest of ``region`` (and its inside groups) join two of its
+        things?"""
+        for taken in product(*(holds(a, b, c, lo, hi) for a, b, c in chosen)):
+            held = 0
+            for cells in taken:
+                held |= cells
+            usable = (region & ~held) | inside
+            for first, second in combinations(theirs.values(), 2):
+                if flood(first & usable, usable) & second & usable:
+                    return False
+        return True
 
     lo, hi = (line_cells(k) for k in own_lines)
     olo, ohi = (line_cells(k) for k in opp_lines)
     result = 0
     rest = empty
     while rest:
-        start = (rest & -rest).bit_length() - 1
+        start = rest & -rest
         region = flood(start, empty)
         rest &= ~region
-        theirs = things(region, opp, olo, ohi, 0)
-        mine = things(region, own, lo, hi, n * n)
-        if theirs is None or mine is None or len(theirs) > 1:
+        theirs = things(region, opp, olo, ohi)
+        mine = things(region, own, lo, hi)
+        if theirs is None or mine is None:
             continue
-        if len(mine) <= 1 or _tree(mine, region, connections):
+        if any(
+            len(theirs[0]) <= 1 or cut_apart(region, chosen, theirs[0], theirs[1])
+            for chosen in _trees(set(mine[0]), region, connections)
+        ):
             result |= region
     return result
 
 
-def _tree(things: set[int], region: int, connections: list[tuple[int, int, int]]) -> bool:
-    """Does some set of ``connections``, carriers inside ``region`` and pairwise
-    disjoint, join all of ``things``? (every subset of the right size tried)"""
+def _trees(
+    things: set[int], region: int, connections: list[tuple[int, int, int]]
+) -> Iterator[tuple[tuple[int, int, int], ...]]:
+    """Every set of ``connections``, carriers inside ``region`` and pairwise disjoint,
+    that joins all of ``things`` (every subset of the right size tried)."""
     usable = [
         (a, b, c) for a, b, c in connections if a in things and b in things and not c & ~region
     ]
-    for chosen in combinations(usable, len(things) - 1):
+    for chosen in combinations(usable, max(len(things) - 1, 0)):
         carriers = [c for _, _, c in chosen]
         if any(x & y for x, y in combinations(carriers, 2)):
             continue
         parent = {t: t for t in things}
         for a, b, _ in chosen:
             parent[_root(parent, a)] = _root(parent, b)
-        if len({_root(parent, t) for t in things}) == 1:
-            return True
-    return False
+        if len({_root(parent, t) for t in things}) <= 1:
+            yield chosen
 
 
 def _root(parent: dict[int, int], x: int) -> int:

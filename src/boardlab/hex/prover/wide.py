@@ -105,7 +105,7 @@ class WideDfpn(Dfpn):
         verdict, move, moves, _, _, proof, mine, _ = analyse(
             k.n, k.nbr, k.lines, k.ring, k.table, as_words(black, 2), as_words(white, 2),
             player, self.kf, self.ks, self.max_work, _NONE if seed is None else seed[0], True,
-            _NONE, self.templates, True, self.vc_fill,
+            _NONE, self.templates, True, k.n >= self.vc_fill_from,
         )  # fmt: skip
         cells = as_int(moves)
         if verdict == WIN and move >= 0:
