@@ -41,7 +41,7 @@ $(CHROMIUM):
 	$(SUDO) apt-get install -y chromium || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium)
 
 test: lint $(CHROMIUM)
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=15
 
 bench: $(VENV)/.installed-bench
 	@for script in $(wildcard benchmarks/bench_*.py); do \
