@@ -190,9 +190,9 @@ class Dfpn:
     #: its forms). MoHex's puzzle suite (noted 5 s or less), analysed positions without
     #: and with the fill: 8x8 14 548 and 10 477, 9x9 1 106 and 963, 11x11 3 576 and 859
     #: (case 154 3 572 and 855); the 7x7 puzzles 51 077 and 46 488 and its 7x7 openings
-    #: 232 859 and 219 032, both at the same time ratio to MoHex (2.0 and 2.1, 1.9 and
-    #: 1.9): on small boards the other rules leave out most of what it fills already,
-    #: and the filled cells join every proof, which then prunes less.
+    #: but case 14 164 632 and 163 202, both at the same time ratio to MoHex (2.0 and 2.1,
+    #: 1.9 and 1.9): on small boards the other rules leave out most of what it fills
+    #: already, and the filled cells join every proof, which then prunes less.
     vc_fill_from = 8
     #: Positions at most this many moves below the question's root, less one (2: the
     #: root's children), have the regions a player captures filled before their
