@@ -97,12 +97,15 @@ MAX_THINGS = 8
 @jit
 def _things(
     nbr: Rows, region: Cells, empty: Cells, stones: Cells, lo: Cells, hi: Cells, base: int
-) -> tuple[int, npt.NDArray[np.int64]]:
-    """The things of the owner of ``stones`` around ``region``: ``(count, ids)``, each id
-    a group's lowest cell (a non-inside group touching neither edge line), ``base`` for
-    the line ``lo`` or ``base + 1`` for ``hi`` (a group on a line counts as the line);
-    count -1 when a group touches both lines."""
+) -> tuple[int, npt.NDArray[np.int64], Cells]:
+    """The things of the owner of ``stones`` around ``region``: ``(count, ids, inside)``,
+    each id a group's lowest cell (a group touching neither edge line with an empty
+    neighbour outside the region), ``base`` for the line ``lo`` or ``base + 1`` for
+    ``hi`` (a group on a line counts as the line); count -1 when a group touches both
+    lines. ``inside`` gathers the other groups next to the region: every empty neighbour
+    in it, no line touched."""
     ids = np.full(MAX_THINGS + 2, -1, np.int64)
+    inside = nothing(region)
     count = 0
     on_lo = meets(region, lo)
     on_hi = meets(region, hi)
@@ -112,24 +115,26 @@ def _things(
         rest = minus(rest, group)
         at_lo, at_hi = meets(group, lo), meets(group, hi)
         if at_lo and at_hi:
-            return -1, ids
+            return -1, ids, inside
         if at_lo:
             on_lo = True
         elif at_hi:
             on_hi = True
-        elif not within(cut(spread(nbr, group), empty), region):
+        elif within(cut(spread(nbr, group), empty), region):
+            inside = join(inside, group)
+        else:
             if count < MAX_THINGS:
                 ids[count] = lowest(group)
             count += 1
     if count > MAX_THINGS:
-        return MAX_THINGS + 3, ids
+        return MAX_THINGS + 3, ids, inside
     if on_lo:
         ids[count] = base
         count += 1
     if on_hi:
         ids[count] = base + 1
         count += 1
-    return count, ids
+    return count, ids, inside
 
 
 @jit
@@ -206,34 +211,21 @@ _SIDES = 2
 
 
 @jit
-def _inside(nbr: Rows, region: Cells, empty: Cells, stones: Cells, lo: Cells, hi: Cells) -> Cells:
-    """The groups of ``stones`` next to ``region`` whose every empty neighbour is in it
-    and that touch neither of their owner's lines ``lo`` and ``hi``."""
-    found = nothing(region)
-    rest = cut(spread(nbr, region), stones)
-    while not is_empty(rest):
-        group = flood(nbr, only(region, lowest(rest)), stones)
-        rest = minus(rest, group)
-        if meets(group, lo) or meets(group, hi):
-            continue
-        if within(cut(spread(nbr, group), empty), region):
-            found = join(found, group)
-    return found
-
-
-@jit
-def _code(nbr: Rows, stones: Cells, cell: int, lo: Cells, hi: Cells, line: int) -> int:
-    """The thing of the group of ``stones`` on ``cell``: ``line`` or ``line + 1`` for a
-    group on ``lo`` or ``hi``, else its lowest cell; -1 when it touches both lines."""
+def _code(
+    nbr: Rows, stones: Cells, cell: int, lo: Cells, hi: Cells, line: int
+) -> tuple[int, Cells]:
+    """The group of ``stones`` on ``cell`` and its thing: ``(code, group)``, the code
+    ``line`` or ``line + 1`` for a group on ``lo`` or ``hi``, else its lowest cell; -1
+    when it touches both lines."""
     group = flood(nbr, only(stones, cell), stones)
     at_lo, at_hi = meets(group, lo), meets(group, hi)
     if at_lo and at_hi:
-        return -1
+        return -1, group
     if at_lo:
-        return line
+        return line, group
     if at_hi:
-        return line + 1
-    return lowest(group)
+        return line + 1, group
+    return lowest(group), group
 
 
 @jit
@@ -257,13 +249,11 @@ def _separated(
     n: int,
     nbr: Rows,
     region: Cells,
-    empty: Cells,
     own: Cells,
     opp: Cells,
-    lo: Cells,
-    hi: Cells,
-    olo: Cells,
-    ohi: Cells,
+    inside_own: Cells,
+    inside_opp: Cells,
+    lines: tuple[Cells, Cells, Cells, Cells],
     ids: npt.NDArray[np.int64],
     count: int,
     table: Rows,
@@ -271,11 +261,13 @@ def _separated(
 ) -> bool:
     """Do the chosen connections (``count - 1`` table rows joining the captor's things
     ``ids``) cut every two different things of the opponent apart inside the region?
-    (the second form of the rule; see the module)"""
+    (the second form of the rule; see the module) ``inside_own`` and ``inside_opp`` are
+    the two players' groups inside the region (:func:`_things`), ``lines`` the captor's
+    two lines and the opponent's."""
     if n < _SIDES:
         return False
-    inside_own = _inside(nbr, region, empty, own, lo, hi)
-    disc = join(region, join(inside_own, _inside(nbr, region, empty, opp, olo, ohi)))
+    lo, hi, olo, ohi = lines
+    disc = join(region, join(inside_own, inside_opp))
     width = n + 2
     flag = np.zeros(width * width, np.bool_)
     label = np.full(width * width, -1, np.int64)
@@ -295,14 +287,12 @@ def _separated(
     while not is_empty(rest):
         cell = lowest(rest)
         if has(own, cell):
-            code = _code(nbr, own, cell, lo, hi, n * n)
+            code, group = _code(nbr, own, cell, lo, hi, n * n)
             at = _index(ids, count, code)
             mark = at if at >= 0 else _OTHER + code
-            group = flood(nbr, only(own, cell), own)
         elif has(opp, cell):
-            code = _code(nbr, opp, cell, olo, ohi, n * n)
+            code, group = _code(nbr, opp, cell, olo, ohi, n * n)
             mark = _THEIR_LINE + code - n * n if code >= n * n else _THEIR_GROUP + code
-            group = flood(nbr, only(opp, cell), opp)
         else:
             return False  # an empty cell next to the disc: the region is no component
         if code < 0:
@@ -334,11 +324,10 @@ def _separated(
         clean = True
         near = minus(cut(spread(nbr, carrier), own), inside_own)
         while clean and not is_empty(near):
-            cell = lowest(near)
-            code_here = _code(nbr, own, cell, lo, hi, n * n)
+            code_here, group = _code(nbr, own, lowest(near), lo, hi, n * n)
             if code_here != ids[ia] and code_here != ids[ib]:
                 clean = False
-            near = minus(near, flood(nbr, only(own, cell), own))
+            near = minus(near, group)
         if meets(carrier, lo) and n * n != ids[ia] and n * n != ids[ib]:
             clean = False
         if meets(carrier, hi) and n * n + 1 != ids[ia] and n * n + 1 != ids[ib]:
@@ -398,16 +387,27 @@ def vc_captured(
     while not is_empty(rest):
         region = flood(nbr, only(own, lowest(rest)), empty)
         rest = minus(rest, region)
-        theirs, _ = _things(nbr, region, empty, opp, olo, ohi, 0)
+        theirs, _, inside_opp = _things(nbr, region, empty, opp, olo, ohi, 0)
         if theirs < 0 or theirs > MAX_THINGS + 2:
             continue
-        mine, ids = _things(nbr, region, empty, own, lo, hi, n * n)
+        mine, ids, inside_own = _things(nbr, region, empty, own, lo, hi, n * n)
         if mine < 0 or mine > MAX_THINGS + 2:
             continue
         if mine > 1 and not _joined(table, region, ids, mine, chosen):
             continue
         if theirs <= 1 or _separated(
-            n, nbr, region, empty, own, opp, lo, hi, olo, ohi, ids, mine, table, chosen
+            n,
+            nbr,
+            region,
+            own,
+            opp,
+            inside_own,
+            inside_opp,
+            (lo, hi, olo, ohi),
+            ids,
+            mine,
+            table,
+            chosen,
         ):
             found = join(found, region)
     return found
