@@ -80,15 +80,16 @@ def proof_tree(
     return found
 
 
-def mohex_verdicts(binary: str, keys: list[Key], patterns: bool) -> list[str]:
-    """MoHex's ``vc-build`` verdict for the side to move of each position."""
-    script = ["boardsize 7 7", *([] if patterns else PATTERNS_OFF)]
+def mohex_verdicts(binary: str, keys: list[Key], patterns: bool, size: int = SIZE) -> list[str]:
+    """MoHex's ``vc-build`` verdict for the side to move of each position ('win',
+    'loss' or 'open'), all asked in one process."""
+    script = [f"boardsize {size} {size}", *([] if patterns else PATTERNS_OFF)]
     lines = {"b": "north south", "w": "east west"}
     for j, (black, white, player) in enumerate(keys):
         mine, theirs = ("b", "w") if player == 1 else ("w", "b")
         script.append("clear_board")
-        script += [f"play b {mohex_vertex(i, SIZE)}" for i in range(SIZE * SIZE) if black >> i & 1]
-        script += [f"play w {mohex_vertex(i, SIZE)}" for i in range(SIZE * SIZE) if white >> i & 1]
+        script += [f"play b {mohex_vertex(i, size)}" for i in range(size * size) if black >> i & 1]
+        script += [f"play w {mohex_vertex(i, size)}" for i in range(size * size) if white >> i & 1]
         script += [
             f"vc-build {mine}",
             f"{2 * j + 1} vc-between-cells-semi {mine} {lines[mine]}",

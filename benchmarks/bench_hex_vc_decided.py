@@ -1,0 +1,120 @@
+"""Benchmark: how many of the positions boardlab's DFPN leaves open MoHex's connections decide.
+
+The prover's strength past 7x7 lies in the positions its analysis settles at once: a
+position whose side to move has an edge-to-edge semi connection is won, one whose
+opponent has a full connection is lost. This script proves one case of a Benzene suite
+with boardlab's DFPN (``Dfpn.prove`` from the case's position, no region fill at the
+root), draws a seeded sample of the positions it analysed and left open, and asks MoHex
+2.0 about each of them in one process (``bench_hex_knowledge.mohex_verdicts``:
+``vc-build``, then a semi connection between the mover's edges or a full one between the
+opponent's; MoHex builds its connections after its own fill-in). Each sampled position
+is also analysed again by a fresh boardlab search, with no connection table handed down
+from a parent. It prints the share MoHex decides (won, lost) with its 95 % interval, the
+share the fresh analysis decides, and both programs' seconds for the sample.
+(``bench_hex_knowledge.py`` asks the same of a 7x7 opening's proof tree, position by
+position and connection by connection.)
+
+    MOHEX=/path/to/mohex python benchmarks/bench_hex_vc_decided.py \\
+        --suite benzene/regression/dfpn-puzzle.tst --case 162 --sample 300 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from bench_hex_knowledge import mohex_verdicts
+from bench_hex_mohex import wilson
+from bench_hex_suite import position_of, read_suite
+from boardlab.core.errors import BoardlabError
+from boardlab.core.limits import Limit
+from boardlab.hex.prover.classify import OutOfBudgetError
+from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
+from boardlab.hex.rules import BLACK, WHITE, Position
+from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
+
+#: (black, white, side to move: 1 black, 2 white)
+Open = tuple[int, int, int]
+
+
+def open_positions(position: Position, seconds: float) -> list[Open]:
+    """The positions boardlab's DFPN analysed and left open while proving ``position``
+    (in the frame each was stored in: a position or its 180-degree rotation)."""
+    n = position.size
+    black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
+    white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
+    search = Dfpn(n, Limit(time=seconds).start())
+    player = 1 if position.to_move == BLACK else 2
+    with contextlib.suppress(OutOfBudgetError):
+        search.prove(black, white, player)
+    return sorted(key for key, node in search.info.items() if node.verdict == 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", type=Path, required=True, help="a Benzene .tst file")
+    parser.add_argument("--case", type=int, required=True, help="the case's number")
+    parser.add_argument("--mohex", help="MoHex binary ($MOHEX)")
+    parser.add_argument("--time", type=float, default=60.0, help="boardlab's seconds (60)")
+    parser.add_argument("--sample", type=int, default=300, help="open positions asked (300)")
+    parser.add_argument("--seed", type=int, default=1, help="the sample's seed (1)")
+    args = parser.parse_args(argv)
+    binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
+    if binary is None:
+        print(MOHEX_ABSENT, file=sys.stderr)
+        return 2
+    try:
+        cases = [case for case in read_suite(args.suite) if case.number == args.case]
+        if not cases:
+            print(f"{args.suite}: no case {args.case}", file=sys.stderr)
+            return 2
+        position = position_of(cases[0], args.suite.parent)
+    except (BoardlabError, OSError) as exc:
+        print(f"{args.suite}: {exc}", file=sys.stderr)
+        return 2
+    n = position.size
+    if n * n > MAX_CELLS:
+        print(f"case {args.case} is {n}x{n}; this measure takes boards up to 8x8", file=sys.stderr)
+        return 2
+    Dfpn(3, Limit(time=5).start()).prove(0, 0, 1)  # load the kernels before any clock
+    started = time.perf_counter()
+    found = open_positions(position, args.time)
+    print(
+        f"case {args.case} ({n}x{n}): boardlab's DFPN left {len(found)} analysed positions "
+        f"open ({time.perf_counter() - started:.1f} s)"
+    )
+    sample = random.Random(args.seed).sample(found, min(args.sample, len(found)))
+    clock = time.perf_counter()
+    tally = Counter(mohex_verdicts(binary, sample, True, n))
+    theirs_seconds = time.perf_counter() - clock
+    fresh = Dfpn(n, Limit().start())
+    fresh.depth = fresh.region_depth + 1  # no region fill: the DFPN's own analysis
+    clock = time.perf_counter()
+    ours_decided = sum(fresh.analyse(*key)[0] != 0 for key in sample)
+    ours_seconds = time.perf_counter() - clock
+    asked = len(sample)
+    decided = tally["win"] + tally["loss"]
+    low, high = wilson(decided, asked)
+    print(
+        f"MoHex decides {decided}/{asked} ({100 * decided / max(asked, 1):.1f} %, 95 % "
+        f"[{100 * low:.1f}, {100 * high:.1f}]): {tally['win']} won, {tally['loss']} lost; "
+        f"{theirs_seconds:.1f} s"
+    )
+    low, high = wilson(ours_decided, asked)
+    print(
+        f"boardlab analysing each afresh decides {ours_decided}/{asked} "
+        f"({100 * ours_decided / max(asked, 1):.1f} %, 95 % [{100 * low:.1f}, "
+        f"{100 * high:.1f}]); {ours_seconds:.1f} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

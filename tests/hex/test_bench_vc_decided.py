@@ -1,0 +1,34 @@
+"""benchmarks/bench_hex_vc_decided.py: the open positions it samples (MoHex is not needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.hex.benchmark_script import load
+
+from boardlab.core.limits import Limit
+from boardlab.hex.prover.dfpn import Dfpn
+from boardlab.hex.rules import Position
+
+
+def test_open_positions_are_open_legal_positions() -> None:
+    bench = load("bench_hex_vc_decided")
+    position = Position(6)
+    position.play_index(0)  # black in a corner, white to move: a short proof
+    found = bench.open_positions(position, 60.0)
+    assert found
+    fresh = Dfpn(6, Limit().start())
+    for black, white, player in found:
+        assert not black & white and player in (1, 2)
+        assert (black | white) < 1 << 36
+    # the root is among them (in one of its two frames), open for a fresh analysis too
+    assert (1, 0, 2) in found or (1 << 35, 0, 2) in found
+    assert fresh.analyse(1, 0, 2)[0] == 0
+
+
+def test_an_absent_mohex_is_one_line_and_exit_2(tmp_path: Path, capsys: object) -> None:
+    bench = load("bench_hex_vc_decided")
+    suite = tmp_path / "s.tst"
+    suite.write_text("boardsize 3 3\n10 dfpn-solve-state white\n#? [black]\n")
+    code = bench.main(["--suite", str(suite), "--case", "10", "--mohex", str(tmp_path / "no")])
+    assert code == 2
