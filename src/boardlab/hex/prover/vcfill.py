@@ -461,8 +461,9 @@ def vc_captured_reference(
             touch[n * n] = region & lo
         if region & hi:
             touch[n * n + 1] = region & hi
+        near = next_to(region) & stones
         for d in range(n * n):
-            if not (next_to(region) & stones) >> d & 1:
+            if not near >> d & 1:
                 continue
             group = flood(1 << d, stones)
             key = min(c for c in range(n * n) if group >> c & 1)
