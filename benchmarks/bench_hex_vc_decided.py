@@ -66,6 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=300, help="open positions asked (300)")
     parser.add_argument("--seed", type=int, default=1, help="the sample's seed (1)")
     args = parser.parse_args(argv)
+    if args.sample < 1 or args.time <= 0:
+        print("--sample must be at least 1 and --time positive", file=sys.stderr)
+        return 2
     binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
     if binary is None:
         print(MOHEX_ABSENT, file=sys.stderr)
