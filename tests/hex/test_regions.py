@@ -271,3 +271,22 @@ def test_the_compiled_local_game_agrees_with_the_plain_one() -> None:
                     games += 1
                     kept += fast
     assert games > 500 and kept > 20, (games, kept)
+
+
+def test_the_compiled_local_games_are_the_plain_ones_region_for_region() -> None:
+    from boardlab.hex.prover import regions
+
+    rng = random.Random(7)
+    compared = inside = 0
+    for size in (3, 4, 5, 7, 9, 11):
+        for _ in range(6):
+            board = [rng.choice((0, 0, 0, 1, 2)) for _ in range(size * size)]
+            found = candidate_regions(size, board)
+            for player in (1, 2):
+                games = regions._local_games(size, board, found, player)
+                assert len(games) == len(found)
+                for region, game in zip(found, games, strict=True):
+                    assert game == regions._local_game(size, board, region, player)
+                    compared += 1
+                    inside += bool(game.inside[1] | game.inside[2])
+    assert compared > 1000 and inside > 20, (compared, inside)

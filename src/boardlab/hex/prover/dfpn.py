@@ -155,7 +155,8 @@ class Dfpn:
         self.info: dict[Key, Node] = {}
         self.proofs: dict[Key, int] = {}
         # (winner, side to move, winner's stones) -> proofs of proven positions
-        self.known: dict[tuple[int, int, int], list[int]] = {}
+        #: per (winner, side to move): the proofs of proven positions by the winner's stones
+        self.known: dict[tuple[int, int], dict[int, list[int]]] = {}
         self.vcs: OrderedDict[Key, Tables] = OrderedDict()
         self.dominated_by: dict[int, int] = {}
         self.charged_from = 0  # analysed positions before the current budget
@@ -382,7 +383,7 @@ class Dfpn:
         turned = (self.reverse(black), self.reverse(white), self.reverse(proof))
         for b, w, p in ((black, white, proof), turned):
             stones = b if winner == 1 else w
-            self.known.setdefault((winner, player, stones), []).append(p)
+            self.known.setdefault((winner, player), {}).setdefault(stones, []).append(p)
 
     def recall(self, black: int, white: int, player: int) -> tuple[int, int] | None:
         """``(winner, proof)`` if a proven position settles this one, else None.
@@ -400,17 +401,20 @@ class Dfpn:
         for winner in (1, 2):
             own, other = (black, white) if winner == 1 else (white, black)
             sides = (player,) if player != winner else (player, 3 - player)
-            candidates = [own]
-            rest = own
-            while rest:
-                low = rest & -rest
-                candidates.append(own & ~low)
-                rest &= rest - 1
-            for stones in candidates:
-                for side in sides:
-                    for proof in self.known.get((winner, side, stones), ()):
+            tables = [t for t in (self.known.get((winner, side)) for side in sides) if t]
+            if not tables:
+                continue
+            stones, rest = own, own
+            while True:
+                for table in tables:
+                    for proof in table.get(stones, ()):
                         if not proof & other:
                             return winner, proof & empty
+                if not rest:
+                    break
+                low = rest & -rest
+                stones = own & ~low
+                rest &= rest - 1
         return None
 
     def proof_of(self, key: Key, black: int, white: int) -> int:

@@ -36,8 +36,10 @@ with a budget of positions; :func:`candidate_regions` proposes the connected set
 most :data:`MAX_REGION` empty cells that at most :data:`MAX_CUT` empty cells cut off
 from the rest; :func:`region_fill` fills the captured ones of a position, to a fixed
 point with the shared kernel's captured pairs and dead cells, for a search's root and
-the positions just below it (:meth:`boardlab.hex.prover.dfpn.Dfpn.fill_regions`). Each
-local game is played once per process (remembered by its shape) by the compiled
+the positions just below it (:meth:`boardlab.hex.prover.dfpn.Dfpn.fill_regions`). The
+local games of one board's regions are built at once by the compiled
+:func:`boardlab.hex.prover.localshape.local_shapes` (:func:`_local_game` is its plain
+twin); each is played once per process (remembered by its shape) by the compiled
 :func:`boardlab.hex.prover.localgame.keeps`; :func:`_plays_out` is its plain twin. The
 brute-force check on small boards is ``tests/hex/test_regions.py``.
 """
@@ -57,7 +59,6 @@ from boardlab.hex.board import edge_lines, neighbours
 from boardlab.hex.cellsets import (
     Cells,
     Rows,
-    as_int,
     as_words,
     flood,
     is_empty,
@@ -67,6 +68,7 @@ from boardlab.hex.cellsets import (
     put_row,
     size,
 )
+from boardlab.hex.prover.localshape import local_shapes, shape_tables
 
 __all__ = [
     "MAX_CUT",
@@ -255,6 +257,40 @@ def _local_game(n: int, board: Sequence[int], region: Sequence[int], player: int
     )
 
 
+def _local_games(
+    n: int, board: Sequence[int], regions: Sequence[tuple[int, ...]], player: int
+) -> list[_Local]:
+    """The local games of ``regions`` (each a connected set of empty cells of ``board``,
+    ascending) for ``player``: :func:`boardlab.hex.prover.localshape.local_shapes` for
+    all at once, the plain :func:`_local_game` for one whose masks do not fit a word."""
+    if not regions:
+        return []
+    cells = np.zeros((len(regions), max(len(region) for region in regions)), np.int64)
+    for i, region in enumerate(regions):
+        cells[i, : len(region)] = region
+    lengths = np.array([len(region) for region in regions], np.int64)
+    fits, nodes, inside, needed, links, own, rival = local_shapes(
+        n, *shape_tables(n), np.array(board, np.int8), player, cells, lengths
+    )
+    games = []
+    for i, region in enumerate(regions):
+        if not fits[i]:
+            games.append(_local_game(n, board, region, player))
+            continue
+        m = int(nodes[i])
+        games.append(
+            _Local(
+                len(region),
+                {_BLACK: int(inside[i, 0]), _WHITE: int(inside[i, 1])},
+                tuple(links[i, :m].tolist()),
+                tuple(own[i, :m].tolist()),
+                int(needed[i]),
+                tuple(rival[i, :m].tolist()),
+            )
+        )
+    return games
+
+
 def _groups_of(local: _Local, cells: int, colour: int) -> Iterator[int]:
     """The groups of ``colour`` as node sets: its inside groups and the region cells
     in ``cells``."""
@@ -312,7 +348,11 @@ def captured(
 ) -> bool:
     """Is ``region`` (a connected set of empty cells of ``board``) captured by ``player``?
     False also when the local game takes more than ``max_states`` positions."""
-    local = _local_game(n, board, region, player)
+    return _held(_local_game(n, board, region, player), player, max_states)
+
+
+def _held(local: _Local, player: int, max_states: int) -> bool:
+    """Does ``player`` keep the region of ``local`` (remembered by its shape)?"""
     key = (
         local.cells, local.inside[_BLACK], local.inside[_WHITE], local.links, local.own_touch,
         local.own_needed, local.rival_touch, player, max_states,
@@ -438,8 +478,11 @@ def candidate_regions(
     parts, count = _cut_parts(
         vc.knowledge(n, width).nbr, as_words(empty, width), cells, max_cells, max_cut
     )
-    found = {as_int(parts[i]) for i in range(count)}
-    regions = [tuple(c for c in range(n * n) if part >> c & 1) for part in found]
+    if count == 0:
+        return []
+    unique = np.unique(parts[:count], axis=0)
+    bits = np.unpackbits(unique.view(np.uint8), axis=1, bitorder="little")
+    regions = [tuple(np.flatnonzero(line).tolist()) for line in bits]
     return sorted(regions, key=lambda part: (len(part), part))
 
 
@@ -567,11 +610,12 @@ def region_fill(
         for player in (_BLACK, _WHITE):
             # a dead cell's colour never matters: the captor's here
             board = [player if dead >> c & 1 else v for c, v in enumerate(filled)]
-            for region in candidate_regions(n, board):
+            regions = candidate_regions(n, board)
+            for region, local in zip(regions, _local_games(n, board, regions, player), strict=True):
                 if out_of_time is not None and out_of_time():
                     return RegionFill(fill[_BLACK], fill[_WHITE], pairs | round_pairs)
                 cells = sum(1 << c for c in region)
-                if not cells & fill[player] and captured(n, board, region, player):
+                if not cells & fill[player] and _held(local, player, MAX_STATES):
                     fill[player] |= cells
                     grown = True
             if grown:
