@@ -131,17 +131,12 @@ def knowledge(n: int, width: int = 2) -> Knowledge:
     return Knowledge(n, nbr, lines, ring_neighbours(n), dead_ring_table(), edge_templates(n, width))
 
 
-def _placed(n: int, edge: int, anchor: int, depth: int, dr: int, dc: int) -> int:
-    """The cell at offset ``(dr, dc)`` of a template of ``depth`` anchored at cell
-    ``anchor`` toward ``edge`` (the order of the edge lines), or -1 when it is off the
-    board or the template's last row is not the edge's own line."""
+def _at_depth(n: int, edge: int, anchor: int, depth: int) -> bool:
+    """Is cell ``anchor`` ``depth`` lines from ``edge`` (the order of the edge lines), so
+    that a template of that depth anchored there ends on the edge's own line?"""
     row, col = divmod(anchor, n)
     across = col if edge < _EDGE_ROWS else row
-    sign = -1 if edge % 2 == 0 else 1
-    line = across + sign * depth - (0 if sign < 0 else n - 1)
-    if line != 0:
-        return -1
-    return _placed_any(n, edge, anchor, dr, dc)
+    return across == (depth if edge % 2 == 0 else n - 1 - depth)
 
 
 def _placed_any(n: int, edge: int, anchor: int, dr: int, dc: int) -> int:
@@ -223,7 +218,9 @@ def edge_templates(n: int, width: int = 2, templates: bool = True, patterns: boo
     for edge in range(4):
         for anchor in range(n * n):
             for k, (depth, stones, carrier) in enumerate(entries):
-                cells = [_placed(n, edge, anchor, depth, dr, dc) for dr, dc in carrier]
+                if not _at_depth(n, edge, anchor, depth):
+                    continue
+                cells = [_placed_any(n, edge, anchor, dr, dc) for dr, dc in carrier]
                 own = [_placed_any(n, edge, anchor, dr, dc) for dr, dc in stones]
                 if min(cells) < 0 or min(own, default=0) < 0:
                     continue

@@ -76,6 +76,8 @@ ANALYSIS_COST = 50
 # The process's size is compared with the memory budget once every this many analyses
 # (an analysis adds a few kilobytes at most).
 MEMORY_CHECK_EVERY = 256
+#: Positions :meth:`Dfpn.recall` remembers finding nothing for (then it starts afresh).
+_RECALL_MISSES = 1 << 20
 
 # Connection tables (see hex.hsearch.hsearch) of the last analysed open
 # positions are kept up to this many bytes, so that their children's analyses start
@@ -154,9 +156,12 @@ class Dfpn:
         self.tt: dict[Key, tuple[int, int]] = {}
         self.info: dict[Key, Node] = {}
         self.proofs: dict[Key, int] = {}
-        # (winner, side to move, winner's stones) -> proofs of proven positions
         #: per (winner, side to move): the proofs of proven positions by the winner's stones
         self.known: dict[tuple[int, int], dict[int, list[int]]] = {}
+        #: proofs filed in ``known`` so far, and per position the count when
+        #: :meth:`recall` last found nothing for it (no new proof: nothing again)
+        self.filed = 0
+        self.recall_missed: dict[Key, int] = {}
         self.vcs: OrderedDict[Key, Tables] = OrderedDict()
         self.dominated_by: dict[int, int] = {}
         self.charged_from = 0  # analysed positions before the current budget
@@ -384,6 +389,7 @@ class Dfpn:
         for b, w, p in ((black, white, proof), turned):
             stones = b if winner == 1 else w
             self.known.setdefault((winner, player), {}).setdefault(stones, []).append(p)
+        self.filed += 1
 
     def recall(self, black: int, white: int, player: int) -> tuple[int, int] | None:
         """``(winner, proof)`` if a proven position settles this one, else None.
@@ -444,8 +450,13 @@ class Dfpn:
 
     def _settle_by_recall(self, key: Key, black: int, white: int, player: int) -> bool:
         """Settle a position from :meth:`recall`; True if it was."""
+        if self.recall_missed.get(key) == self.filed:
+            return False
         hit = self.recall(black, white, player)
         if hit is None:
+            if len(self.recall_missed) >= _RECALL_MISSES:
+                self.recall_missed.clear()
+            self.recall_missed[key] = self.filed
             return False
         winner, proof = hit
         self.recalled += 1

@@ -60,13 +60,16 @@ from boardlab.hex.cellsets import (
     Cells,
     Rows,
     as_words,
-    flood,
+    cut,
     is_empty,
+    join,
     lowest,
     minus,
     only,
     put_row,
+    row,
     size,
+    spread,
 )
 from boardlab.hex.prover.localshape import local_shapes, shape_tables
 
@@ -512,9 +515,16 @@ def _cut_parts(
                 allowed = minus(allowed, only(empty, cells[first]))
             if second >= 0:
                 allowed = minus(allowed, only(empty, cells[second]))
+            # with a cut, only the parts next to it are new (the others are parts of
+            # the empty cells less a smaller cut), and a flood stops past max_cells
             rest = allowed
+            if first >= 0:
+                near = row(nbr, cells[first], empty)
+                if second >= 0:
+                    near = join(near, row(nbr, cells[second], empty))
+                rest = cut(allowed, near)
             while not is_empty(rest):
-                part = flood(nbr, only(empty, lowest(rest)), allowed)
+                part = _flood_at_most(nbr, only(empty, lowest(rest)), allowed, max_cells)
                 rest = minus(rest, part)
                 k = size(part)
                 if _SMALLEST <= k <= max_cells and found < _MAX_PARTS:
@@ -528,6 +538,18 @@ def _cut_parts(
     return out, found
 
 
+@jit
+def _flood_at_most(nbr: Rows, start: Cells, allowed: Cells, most: int) -> Cells:
+    """:func:`boardlab.hex.cellsets.flood`, stopped once it holds more than ``most``
+    cells (then some of them)."""
+    group = start
+    while True:
+        grown = join(group, cut(spread(nbr, group), allowed))
+        if grown == group or size(grown) > most:
+            return grown
+        group = grown
+
+
 def candidate_regions_reference(
     n: int, board: Sequence[int], max_cells: int = MAX_REGION, max_cut: int = MAX_CUT
 ) -> list[tuple[int, ...]]:
@@ -536,8 +558,8 @@ def candidate_regions_reference(
     empty = [c for c in range(n * n) if board[c] == _EMPTY]
     found: set[tuple[int, ...]] = set()
     for cut_size in range(max_cut + 1):
-        for cut in combinations(empty, cut_size):
-            seen = set(cut)
+        for removed in combinations(empty, cut_size):
+            seen = set(removed)
             for start in empty:
                 if start in seen:
                     continue
