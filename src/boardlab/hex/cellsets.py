@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.bits import popcount
-from boardlab.core.jit import jit
+from boardlab.core.jit import jit, jit_borrow
 
 __all__ = [
     "Cells",
@@ -215,13 +215,13 @@ def lowest(a: Cells) -> int:
     return -1
 
 
-@jit
+@jit_borrow
 def row(rows: Rows, r: int, like: Cells) -> Cells:
     """Row ``r`` of a table of sets, of the width of ``like``."""
     return row_at(rows, r, 0, like)
 
 
-@jit
+@jit_borrow
 def row_at(rows: Rows, r: int, col: int, like: Cells) -> Cells:
     """The set in row ``r`` of ``rows`` from column ``col`` on, of the width of ``like``."""
     out = like
@@ -230,20 +230,20 @@ def row_at(rows: Rows, r: int, col: int, like: Cells) -> Cells:
     return out
 
 
-@jit
+@jit_borrow
 def put_row(rows: Rows, r: int, a: Cells) -> None:
     """Store ``a`` in row ``r`` of a table of sets."""
     put_row_at(rows, r, 0, a)
 
 
-@jit
+@jit_borrow
 def put_row_at(rows: Rows, r: int, col: int, a: Cells) -> None:
     """Store ``a`` in row ``r`` of ``rows`` from column ``col`` on."""
     for i in range(len(a)):
         rows[r, col + i] = a[i]
 
 
-@jit
+@jit_borrow
 def spread(nbr: Rows, a: Cells) -> Cells:
     """The cells next to some cell of ``a`` (``nbr``: each cell's neighbours, a row each)."""
     out = nothing(a)
@@ -257,7 +257,7 @@ def spread(nbr: Rows, a: Cells) -> Cells:
     return out
 
 
-@jit
+@jit_borrow
 def flood(nbr: Rows, start: Cells, allowed: Cells) -> Cells:
     """The cells of ``allowed`` joined to ``start`` through ``allowed`` (``start``
     itself included)."""

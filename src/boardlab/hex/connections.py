@@ -28,7 +28,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.jit import jit, jit_inline
+from boardlab.core.jit import jit, jit_borrow, jit_inline
 from boardlab.hex.board import (
     EDGE_TEMPLATES,
     dead_ring_table,
@@ -259,7 +259,7 @@ def ring_code(ring: I64, cell: int, black: Cells, white: Cells) -> int:
     return code
 
 
-@jit
+@jit_borrow
 def dead_cells(n: int, ring: I64, table: B1, black: Cells, white: Cells) -> Cells:
     """The empty cells whose colour can never decide the game (see
     :func:`boardlab.hex.board.dead_ring_table`)."""
@@ -271,7 +271,7 @@ def dead_cells(n: int, ring: I64, table: B1, black: Cells, white: Cells) -> Cell
     return found
 
 
-@jit
+@jit_borrow
 def fill_captured(n: int, ring: I64, table: B1, black: Cells, white: Cells) -> tuple[Cells, Cells]:
     """The position with every captured pair of cells filled by its captor.
 
@@ -285,7 +285,7 @@ def fill_captured(n: int, ring: I64, table: B1, black: Cells, white: Cells) -> t
     return fill_pairs(n, ring, table, black, white, 0)
 
 
-@jit
+@jit_borrow
 def fill_pairs(
     n: int, ring: I64, table: B1, black: Cells, white: Cells, owner: int
 ) -> tuple[Cells, Cells]:

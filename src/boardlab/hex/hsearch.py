@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.jit import jit
+from boardlab.core.jit import jit, jit_borrow
 from boardlab.hex.cellsets import (
     Cells,
     cut,
@@ -67,7 +67,7 @@ SEMI_ROW = 1
 PENDING_ROW = 2
 
 
-@jit
+@jit_borrow
 def _largest(rows: Rows, base: int, count: int, like: Cells) -> int:
     """The offset of the largest of the ``count`` carriers from row ``base`` (the first
     on a tie): the one a full list gives up for a smaller newcomer."""
@@ -78,7 +78,7 @@ def _largest(rows: Rows, base: int, count: int, like: Cells) -> int:
     return worst
 
 
-@jit
+@jit_borrow
 def _add_full(full: Rows, fcount: I2, x: int, y: int, c: Cells, kf: int) -> bool:
     """Add carrier ``c`` to the pair's full connections; False if subsumed or no room."""
     a, b = (x, y) if x < y else (y, x)
@@ -107,7 +107,7 @@ def _add_full(full: Rows, fcount: I2, x: int, y: int, c: Cells, kf: int) -> bool
     return True
 
 
-@jit
+@jit_borrow
 def _add_semi(
     full: Rows,
     fcount: I2,
@@ -154,7 +154,7 @@ def _add_semi(
     return slot
 
 
-@jit
+@jit_borrow
 def _push(queue: I64, qcarrier: Rows, tail: int, x: int, y: int, c: Cells) -> int:
     """Queue the full connection ``(x, y, c)`` in the ring; the new tail."""
     slot = tail % queue.shape[0]
@@ -163,7 +163,7 @@ def _push(queue: I64, qcarrier: Rows, tail: int, x: int, y: int, c: Cells) -> in
     return tail + 1
 
 
-@jit
+@jit_borrow
 def _or_rule(
     full: Rows,
     fcount: I2,
@@ -179,6 +179,9 @@ def _or_rule(
     head: int,
     tail: int,
     like: Cells,
+    stack_i: I64,
+    stack_u: Rows,
+    stack_n: Rows,
 ) -> int:
     """The OR rule for the semi carrier just put in ``slot``: semis of the pair whose
     carriers share no cell, that one included, make a full connection with the union of
@@ -193,10 +196,7 @@ def _or_rule(
         common = cut(common, row(semi, base + j, like))
     if not is_empty(common):
         return tail  # every subset shares a cell: no full connection
-    width = len(like)
-    stack_i = np.zeros(ks + 1, np.int64)
-    stack_u = np.zeros((ks + 1, width), np.uint64)
-    stack_n = np.zeros((ks + 1, width), np.uint64)
+    stack_i[0] = 0  # the depth-first stack (scratch rows of ks + 1 the caller owns)
     depth = 0
     put_row(stack_u, 0, s)
     put_row(stack_n, 0, s)
@@ -228,7 +228,7 @@ def _or_rule(
     return tail
 
 
-@jit
+@jit_borrow
 def _seed_templates(
     cells: int,
     templates: Rows,
@@ -281,7 +281,7 @@ def _code(kind: int, a: int, b: int, key: int) -> np.uint64:
     return np.uint64(np.int64(kind) | np.int64(a) << 8 | np.int64(b) << 16 | np.int64(key) << 24)
 
 
-@jit
+@jit_borrow
 def _seed_table(
     seed: Rows,
     own: Cells,
@@ -298,6 +298,9 @@ def _seed_table(
     qcarrier: Rows,
     head: int,
     tail: int,
+    stack_i: I64,
+    stack_u: Rows,
+    stack_n: Rows,
 ) -> int:
     """Start from the connection table ``seed`` of an earlier search (see
     :func:`hsearch`); returns the queue's new tail."""
@@ -344,7 +347,7 @@ def _seed_table(
             if slot >= 0:
                 tail = _or_rule(
                     full, fcount, kf, semi, scount, ks, x, y, slot, queue, qcarrier, head,
-                    tail, own,
+                    tail, own, stack_i, stack_u, stack_n,
                 )  # fmt: skip
         elif _add_full(full, fcount, x, y, carrier, kf) and tail - head < queue.shape[0]:
             # a full connection that changed, or a semi whose key was played: full now
@@ -459,6 +462,10 @@ def hsearch(
     queue = np.empty(1 << 15, np.int64)
     qcarrier = np.empty((1 << 15, width), np.uint64)
     qsize = queue.shape[0]
+    # the OR rule's depth-first stack, one row a semi connection of a pair at most
+    stack_i = np.zeros(ks + 1, np.int64)
+    stack_u = np.zeros((ks + 1, width), np.uint64)
+    stack_n = np.zeros((ks + 1, width), np.uint64)
     none = nothing(own)
     head = 0
     tail = 0
@@ -478,7 +485,7 @@ def hsearch(
         )  # fmt: skip
     tail = _seed_table(
         seed, own, opp, node, full, fcount, kf, semi, skey, scount, ks, queue, qcarrier,
-        head, tail,
+        head, tail, stack_i, stack_u, stack_n,
     )  # fmt: skip
     done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     work = 0
@@ -521,7 +528,7 @@ def hsearch(
                     if put >= 0:
                         tail = _or_rule(
                             full, fcount, kf, semi, scount, ks, x, y, put, queue, qcarrier,
-                            head, tail, own,
+                            head, tail, own, stack_i, stack_u, stack_n,
                         )  # fmt: skip
         done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     common = every(own, 64 * width)
@@ -657,7 +664,7 @@ def _proof(
     return union
 
 
-@jit
+@jit_borrow
 def joined(nbr: Rows, stones: Cells, low: Cells, high: Cells) -> bool:
     """Do ``stones`` join the lines ``low`` and ``high``?"""
     group = cut(stones, low)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.jit import jit
+from boardlab.core.jit import jit, jit_borrow
 from boardlab.hex.cellsets import (
     Cells,
     cut,
@@ -51,7 +51,7 @@ B1 = npt.NDArray[np.bool_]
 _BLACK, _WHITE = 1, 2
 
 
-@jit
+@jit_borrow
 def _killed(
     n: int, ring: I64, table: B1, black: Cells, white: Cells, player: int, c: int, fill: bool
 ) -> Cells:
@@ -136,7 +136,7 @@ def drop_dominated(
     return minus(moves, dropped)
 
 
-@jit
+@jit_borrow
 def _fillable_after(
     n: int, ring: I64, table: B1, black: Cells, white: Cells, player: int, d: int, within: Cells
 ) -> Cells:

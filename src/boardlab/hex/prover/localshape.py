@@ -16,7 +16,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.jit import jit
+from boardlab.core.jit import jit, jit_borrow
 
 __all__ = ["MAX_NODES", "local_shapes", "shape_tables"]
 
@@ -55,7 +55,7 @@ def shape_tables(n: int) -> tuple[I64, I64, I64, I64]:
     return around, degree, lines, edge_of
 
 
-@jit
+@jit_borrow
 def _find(parent: I64, x: int) -> int:
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -85,7 +85,7 @@ def _groups(n: int, around: I64, degree: I64, lines: I64, board: I8) -> I64:
     return group
 
 
-@jit
+@jit_borrow
 def _outside(
     g: int, r: int, is_edge: B1, lib_start: I64, fill: I64, libs: I64, in_region: I64
 ) -> bool:
@@ -98,7 +98,7 @@ def _outside(
     return False
 
 
-@jit
+@jit_borrow
 def _things(
     c: int,
     colour: int,

@@ -54,7 +54,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.jit import jit
+from boardlab.core.jit import jit, jit_borrow
 from boardlab.hex.board import edge_lines, neighbours
 from boardlab.hex.cellsets import (
     Cells,
@@ -538,7 +538,7 @@ def _cut_parts(
     return out, found
 
 
-@jit
+@jit_borrow
 def _flood_at_most(nbr: Rows, start: Cells, allowed: Cells, most: int) -> Cells:
     """:func:`boardlab.hex.cellsets.flood`, stopped once it holds more than ``most``
     cells (then some of them)."""

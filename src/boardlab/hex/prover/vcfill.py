@@ -63,7 +63,7 @@ from itertools import combinations, product
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.jit import jit
+from boardlab.core.jit import jit, jit_borrow
 from boardlab.hex.board import edge_lines, neighbours
 from boardlab.hex.cellsets import (
     Cells,
@@ -210,7 +210,7 @@ _OTHER, _THEIR_GROUP, _THEIR_LINE = 1000, 3000, 5000
 _SIDES = 2
 
 
-@jit
+@jit_borrow
 def _code(
     nbr: Rows, stones: Cells, cell: int, lo: Cells, hi: Cells, line: int
 ) -> tuple[int, Cells]:
@@ -228,7 +228,7 @@ def _code(
     return lowest(group), group
 
 
-@jit
+@jit_borrow
 def _index(ids: npt.NDArray[np.int64], count: int, code: int) -> int:
     """Where ``code`` stands in ``ids[:count]`` (-1: nowhere)."""
     for i in range(count):
@@ -237,7 +237,7 @@ def _index(ids: npt.NDArray[np.int64], count: int, code: int) -> int:
     return -1
 
 
-@jit
+@jit_borrow
 def _root_of(parent: npt.NDArray[np.int64], x: int) -> int:
     while parent[x] != x:
         x = parent[x]
