@@ -138,6 +138,40 @@ def _things(
     return k
 
 
+@jit_borrow
+def _gather(
+    cells: I64,
+    k: int,
+    more: I64,
+    q: int,
+    colour: int,
+    around: I64,
+    degree: I64,
+    edge_of: I64,
+    board: I8,
+    group: I64,
+    outside: B1,
+    size: int,
+    buf: I64,
+    tag: I64,
+    r: int,
+    found: I64,
+) -> int:
+    """The things of ``colour`` (see :func:`_things`) next to the first ``k`` of
+    ``cells`` and the first ``q`` of ``more``, each once (``tag`` marks those of region
+    ``r``), into ``found``; how many."""
+    t = 0
+    for i in range(k + q):
+        c = cells[i] if i < k else more[i - k]
+        got = _things(c, colour, around, degree, edge_of, board, group, outside, size, buf)
+        for z in range(got):
+            if tag[buf[z]] != r:
+                tag[buf[z]] = r
+                found[t] = buf[z]
+                t += 1
+    return t
+
+
 @jit
 def local_shapes(
     n: int,
@@ -256,16 +290,10 @@ def local_shapes(
                     q += 1
         ex = np.sort(exits[:q])
         # the player's things, then the exits next to none of them
-        t = 0
-        for i in range(k):
-            got = _things(
-                regions[r, i], player, around, degree, edge_of, board, group, outside, size, buf
-            )
-            for z in range(got):
-                if own_tag[buf[z]] != r:
-                    own_tag[buf[z]] = r
-                    found[t] = buf[z]
-                    t += 1
+        t = _gather(
+            regions[r], k, ex, 0, player, around, degree, edge_of, board, group, outside,
+            size, buf, own_tag, r, found,
+        )  # fmt: skip
         own_things = np.sort(found[:t])
         for i in range(t):
             own_bit[own_things[i]] = 1 << i
@@ -285,15 +313,10 @@ def local_shapes(
             continue
         needed[r] = (1 << bits) - 1
         # the opponent's things next to the region or an exit, then the bare exits
-        t = 0
-        for i in range(k + q):
-            c = regions[r, i] if i < k else ex[i - k]
-            got = _things(c, rival, around, degree, edge_of, board, group, outside, size, buf)
-            for z in range(got):
-                if rival_tag[buf[z]] != r:
-                    rival_tag[buf[z]] = r
-                    found[t] = buf[z]
-                    t += 1
+        t = _gather(
+            regions[r], k, ex, q, rival, around, degree, edge_of, board, group, outside,
+            size, buf, rival_tag, r, found,
+        )  # fmt: skip
         rival_things = np.sort(found[:t])
         for i in range(t):
             rival_bit[rival_things[i]] = 1 << i
