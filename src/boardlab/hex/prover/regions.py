@@ -500,7 +500,9 @@ def _cut_parts(
     nbr: Rows, empty: Cells, cells: I64, max_cells: int, max_cut: int
 ) -> tuple[Rows, int]:
     """Every component of 2 to ``max_cells`` cells of ``empty`` less each set of at most
-    ``max_cut`` (0 to 2) of its ``cells``, repeats included: ``(rows, how many)``."""
+    ``max_cut`` (0 to 2) of its ``cells``, repeats included: ``(rows, how many)``. With a
+    cut only the components next to it are flooded: one next to neither cut cell is a
+    component of ``empty`` less a smaller cut, found there."""
     width = len(empty)
     out = np.zeros((_MAX_PARTS, width), np.uint64)
     found = 0
