@@ -117,25 +117,21 @@ def _things(
     for j in range(degree[c]):
         d = around[c, j]
         if board[d] == colour and outside[group[d]]:
-            g = group[d]
-            seen = False
-            for i in range(k):
-                if out[i] == g:
-                    seen = True
-            if not seen:
-                out[k] = g
-                k += 1
+            k = _append_new(out, k, group[d])
     for line in range(4):
         if edge_of[c] >> line & 1 and _OWNER[line] == colour:
-            g = group[size + line]
-            seen = False
-            for i in range(k):
-                if out[i] == g:
-                    seen = True
-            if not seen:
-                out[k] = g
-                k += 1
+            k = _append_new(out, k, group[size + line])
     return k
+
+
+@jit_borrow
+def _append_new(out: I64, k: int, g: int) -> int:
+    """``g`` appended to the ``k`` entries of ``out`` unless among them; the new count."""
+    for i in range(k):
+        if out[i] == g:
+            return k
+    out[k] = g
+    return k + 1
 
 
 @jit_borrow
@@ -235,7 +231,7 @@ def local_shapes(
     own_tag = np.full(size + 4, -1, np.int64)
     rival_tag = np.full(size + 4, -1, np.int64)
     buf = np.empty(_TOUCH, np.int64)
-    buf2 = np.empty(_TOUCH, np.int64)
+    exit_rival = np.zeros(size, np.int64)  # per exit of the region: the rival bits it stands for
     found = np.empty(size + 4, np.int64)
     exits = np.empty(size, np.int64)
     for r in range(count):
@@ -324,10 +320,14 @@ def local_shapes(
         for i in range(q):
             e = ex[i]
             rival_bit[e] = 0
-            if _things(e, rival, around, degree, edge_of, board, group, outside, size, buf) == 0:
+            got = _things(e, rival, around, degree, edge_of, board, group, outside, size, buf)
+            if got == 0:  # a bare exit: a bit of its own
                 if bits < MAX_NODES:
                     rival_bit[e] = 1 << bits
                 bits += 1
+            exit_rival[e] = rival_bit[e]  # else the opponent's things it joins
+            for z in range(got):
+                exit_rival[e] |= rival_bit[buf[z]]
         if bits > MAX_NODES:
             continue
         # each node's links and touches
@@ -337,11 +337,10 @@ def local_shapes(
             theirs = 0
             if v >= k:
                 inside[r, 0 if board[inner[v - k]] == 1 else 1] |= 1 << v
-            for c in range(size):
-                if v < k:
-                    if c != regions[r, v]:
-                        continue
-                elif board[c] == _EMPTY or group[c] != inner[v - k]:
+            # a region node is its cell; an inside group's node, the group's cells
+            first, last = (regions[r, v], regions[r, v] + 1) if v < k else (0, size)
+            for c in range(first, last):
+                if v >= k and (board[c] == _EMPTY or group[c] != inner[v - k]):
                     continue
                 for j in range(degree[c]):
                     d = around[c, j]
@@ -364,14 +363,7 @@ def local_shapes(
                         d = around[c, j]
                         if board[d] == _EMPTY and in_region[d] != r:
                             mine |= own_bit[d]
-                            got = _things(
-                                d, rival, around, degree, edge_of, board, group, outside,
-                                size, buf2,
-                            )  # fmt: skip
-                            if got == 0:
-                                theirs |= rival_bit[d]
-                            for z in range(got):
-                                theirs |= rival_bit[buf2[z]]
+                            theirs |= exit_rival[d]
             links[r, v] = linked & ~(1 << v)
             own[r, v] = mine
             opp[r, v] = theirs
