@@ -27,23 +27,14 @@ def test_open_positions_are_open_legal_positions() -> None:
     assert fresh.analyse(1, 0, 2)[0] == 0
 
 
-def test_an_absent_mohex_is_one_line_and_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("bad", [["--mohex", "{missing}"], ["--sample", "-1"], ["--time", "0"]])
+def test_bad_input_is_one_line_and_exit_2(
+    bad: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """An absent MoHex, a sample below 1 or a time not positive."""
     bench = load("bench_hex_vc_decided")
     suite = tmp_path / "s.tst"
     suite.write_text("boardsize 3 3\n10 dfpn-solve-state white\n#? [black]\n")
-    code = bench.main(["--suite", str(suite), "--case", "10", "--mohex", str(tmp_path / "no")])
-    assert code == 2
+    args = [word.format(missing=tmp_path / "no") for word in bad]
+    assert bench.main(["--suite", str(suite), "--case", "10", *args]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
-
-
-def test_a_bad_sample_or_time_is_one_line_and_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    bench = load("bench_hex_vc_decided")
-    suite = tmp_path / "s.tst"
-    suite.write_text("boardsize 3 3\n10 dfpn-solve-state white\n#? [black]\n")
-    for bad in (["--sample", "-1"], ["--time", "0"]):
-        assert bench.main(["--suite", str(suite), "--case", "10", *bad]) == 2
-        assert len(capsys.readouterr().err.strip().splitlines()) == 1
