@@ -43,6 +43,13 @@ def test_the_simple_dead_pattern_is_a_case_of_the_table() -> None:
     assert DEAD_RUN == 4
 
 
+def test_a_dead_ring_holds_at_most_two_empty_cells() -> None:
+    # the captured-pair fill-in skips cells with more than three empty neighbours on this
+    table = dead_ring_table()
+    open_cells = [sum(c == 0 for c in _colours(code)) for code in range(4**6) if table[code]]
+    assert max(open_cells) == 2
+
+
 @pytest.mark.parametrize("size", [1, 2, 3, 5, 8])
 def test_run_dead_is_the_engine_twins_rule(size: int) -> None:
     rng = random.Random(size)

@@ -285,6 +285,23 @@ def fill_captured(n: int, ring: I64, table: B1, black: Cells, white: Cells) -> t
     return fill_pairs(n, ring, table, black, white, 0)
 
 
+#: The most empty cells a ring may hold, its partner in the pair included, for a cell of
+#: a captured pair: the partner filled, a dead ring has at most two empty cells left
+#: (:func:`boardlab.hex.board.dead_ring_table`; a test checks the table).
+_MOST_OPEN = 3
+
+
+@jit_inline
+def _open_ring(ring: I64, cell: int, black: Cells, white: Cells) -> int:
+    """The number of empty cells in ``cell``'s ring of six (edges are not cells)."""
+    count = 0
+    for k in range(6):
+        v = ring[cell, k]
+        if v >= 0 and not has(black, v) and not has(white, v):
+            count += 1
+    return count
+
+
 @jit_borrow
 def fill_pairs(
     n: int, ring: I64, table: B1, black: Cells, white: Cells, owner: int
@@ -295,12 +312,14 @@ def fill_pairs(
     while changed:
         changed = False
         for x in range(n * n):
-            if has(black, x) or has(white, x):
+            if has(black, x) or has(white, x) or _open_ring(ring, x, black, white) > _MOST_OPEN:
                 continue
             bx = only(black, x)
             for k in range(6):
                 y = ring[x, k]
                 if y <= x or has(black, y) or has(white, y):
+                    continue
+                if _open_ring(ring, y, black, white) > _MOST_OPEN:
                     continue
                 by = only(black, y)
                 if (

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from boardlab.core.bits import popcount
 from boardlab.core.jit import jit, jit_borrow
 from boardlab.hex.cellsets import (
     Cells,
@@ -25,6 +26,7 @@ from boardlab.hex.cellsets import (
     has,
     is_empty,
     join,
+    lowest,
     meets,
     minus,
     nothing,
@@ -84,15 +86,21 @@ def _add_full(full: Rows, fcount: I2, x: int, y: int, c: Cells, kf: int) -> bool
     a, b = (x, y) if x < y else (y, x)
     base = (a * fcount.shape[0] + b) * kf
     k = fcount[a, b]
-    for i in range(k):
-        if within(row(full, base + i, c), c):
-            return False
-    j = 0
+    wider = False  # does some carrier hold ``c``? (it goes; the list holds no subsets)
     for i in range(k):
         e = row(full, base + i, c)
-        if not within(c, e):
-            put_row(full, base + j, e)
-            j += 1
+        if within(e, c):
+            return False
+        wider = wider or within(c, e)
+    j = k
+    if wider:
+        j = 0
+        for i in range(k):
+            e = row(full, base + i, c)
+            if not within(c, e):
+                if j < i:
+                    put_row(full, base + j, e)
+                j += 1
     if j >= kf:
         worst = _largest(full, base, j, c)
         if size(row(full, base + worst, c)) <= size(c):
@@ -129,16 +137,22 @@ def _add_semi(
             return -1
     base = (a * fcount.shape[0] + b) * ks
     k = scount[a, b]
-    for i in range(k):
-        if within(row(semi, base + i, c), c):
-            return -1
-    j = 0
+    wider = False
     for i in range(k):
         e = row(semi, base + i, c)
-        if not within(c, e):
-            put_row(semi, base + j, e)
-            skey[base + j] = skey[base + i]
-            j += 1
+        if within(e, c):
+            return -1
+        wider = wider or within(c, e)
+    j = k
+    if wider:
+        j = 0
+        for i in range(k):
+            e = row(semi, base + i, c)
+            if not within(c, e):
+                if j < i:
+                    put_row(semi, base + j, e)
+                    skey[base + j] = skey[base + i]
+                j += 1
     slot = j
     if j >= ks:
         worst = _largest(semi, base, j, c)
@@ -152,6 +166,13 @@ def _add_semi(
     skey[base + slot] = key
     scount[a, b] = j
     return slot
+
+
+@jit_borrow
+def _link(linked: Rows, x: int, y: int) -> None:
+    """Note that the nodes ``x`` and ``y`` have a full connection (both ways)."""
+    linked[x, y >> 6] |= np.uint64(1) << np.uint64(y & 63)
+    linked[y, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
 
 
 @jit_borrow
@@ -260,9 +281,10 @@ def _seed_templates(
         group = row(member, v, own)
         for side in range(2):
             e = cells + side
-            for c in range(cells):
-                if not has(group, c):
-                    continue
+            rest = group
+            while not is_empty(rest):
+                c = lowest(rest)
+                rest = minus(rest, only(own, c))
                 base = ((edges + side) * cells + c) * per
                 for k in range(0, per, 2):
                     t = row(templates, base + k, own)
@@ -487,6 +509,12 @@ def hsearch(
         seed, own, opp, node, full, fcount, kf, semi, skey, scount, ks, queue, qcarrier,
         head, tail, stack_i, stack_u, stack_n,
     )  # fmt: skip
+    # each node's fully connected nodes, a bit each: the AND rule walks only those
+    linked = np.zeros((m, (m + 63) >> 6), np.uint64)
+    for i in range(count):
+        for j in range(i + 1, count):
+            if fcount[active[i], active[j]] > 0:
+                _link(linked, active[i], active[j])
     done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     work = 0
     while head < tail and work < max_work and not done:
@@ -500,36 +528,42 @@ def hsearch(
             z = b if side == 0 else a
             if not AND_OVER_EDGE and z >= e0:
                 continue
-            for t in range(count):
-                y = active[t]
-                if y in (x, z):
-                    continue
-                p, q = (z, y) if z < y else (y, z)
-                if fcount[p, q] == 0:
-                    continue
-                xy0, xy1 = (x, y) if x < y else (y, x)
-                if fcount[xy0, xy1] > 0 and is_empty(row(full, (xy0 * m + xy1) * kf, own)):
-                    continue  # x and y touch: nothing to add
-                base = (p * m + q) * kf
-                for i in range(fcount[p, q]):
-                    work += 1
-                    c2 = row(full, base + i, own)
-                    if meets(ca, c2):
+            for word in range(linked.shape[1]):
+                bits = linked[z, word]
+                while bits != _Z:
+                    low = bits & (~bits + np.uint64(1))
+                    bits ^= low
+                    y = 64 * word + popcount(low - np.uint64(1))
+                    if y == x:
                         continue
-                    u = join(ca, c2)
-                    if meets(u, row(cbit, x, own)) or meets(u, row(cbit, y, own)):
-                        continue
-                    if stone[z]:
-                        if _add_full(full, fcount, x, y, u, kf) and tail - head < qsize:
-                            tail = _push(queue, qcarrier, tail, x, y, u)
-                        continue
-                    s = join(u, row(cbit, z, own))
-                    put = _add_semi(full, fcount, kf, semi, skey, scount, x, y, s, z, ks)
-                    if put >= 0:
-                        tail = _or_rule(
-                            full, fcount, kf, semi, scount, ks, x, y, put, queue, qcarrier,
-                            head, tail, own, stack_i, stack_u, stack_n,
-                        )  # fmt: skip
+                    p, q = (z, y) if z < y else (y, z)
+                    xy0, xy1 = (x, y) if x < y else (y, x)
+                    if fcount[xy0, xy1] > 0 and is_empty(row(full, (xy0 * m + xy1) * kf, own)):
+                        continue  # x and y touch: nothing to add
+                    base = (p * m + q) * kf
+                    for i in range(fcount[p, q]):
+                        work += 1
+                        c2 = row(full, base + i, own)
+                        if meets(ca, c2):
+                            continue
+                        u = join(ca, c2)
+                        if meets(u, row(cbit, x, own)) or meets(u, row(cbit, y, own)):
+                            continue
+                        if stone[z]:
+                            if _add_full(full, fcount, x, y, u, kf):
+                                _link(linked, x, y)
+                                if tail - head < qsize:
+                                    tail = _push(queue, qcarrier, tail, x, y, u)
+                            continue
+                        s = join(u, row(cbit, z, own))
+                        put = _add_semi(full, fcount, kf, semi, skey, scount, x, y, s, z, ks)
+                        if put >= 0:
+                            tail = _or_rule(
+                                full, fcount, kf, semi, scount, ks, x, y, put, queue, qcarrier,
+                                head, tail, own, stack_i, stack_u, stack_n,
+                            )  # fmt: skip
+                            if fcount[xy0, xy1] > 0:
+                                _link(linked, x, y)
         done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     common = every(own, 64 * width)
     union = nothing(own)
