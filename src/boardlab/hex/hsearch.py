@@ -143,7 +143,7 @@ def _add_semi(
         if within(e, c):
             return -1
         wider = wider or within(c, e)
-    j = k
+    j: int = k
     if wider:
         j = 0
         for i in range(k):
@@ -529,11 +529,11 @@ def hsearch(
             if not AND_OVER_EDGE and z >= e0:
                 continue
             for word in range(linked.shape[1]):
-                bits = linked[z, word]
+                bits = np.uint64(linked[z, word])
                 while bits != _Z:
-                    low = bits & (~bits + np.uint64(1))
-                    bits ^= low
-                    y = 64 * word + popcount(low - np.uint64(1))
+                    bit = np.uint64(bits & (~bits + np.uint64(1)))
+                    bits ^= bit
+                    y = 64 * word + popcount(bit - np.uint64(1))
                     if y == x:
                         continue
                     p, q = (z, y) if z < y else (y, z)
