@@ -170,7 +170,7 @@ def _add_semi(
 
 @jit_borrow
 def _link(linked: Rows, x: int, y: int) -> None:
-    """Note that the nodes ``x`` and ``y`` have a full connection (both ways)."""
+    """Mark the pair ``x``, ``y`` in a table of node bits (both ways)."""
     linked[x, y >> 6] |= np.uint64(1) << np.uint64(y & 63)
     linked[y, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
 
@@ -509,12 +509,17 @@ def hsearch(
         seed, own, opp, node, full, fcount, kf, semi, skey, scount, ks, queue, qcarrier,
         head, tail, stack_i, stack_u, stack_n,
     )  # fmt: skip
-    # each node's fully connected nodes, a bit each: the AND rule walks only those
+    # each node's fully connected nodes, a bit each: the AND rule walks only those, and
+    # not those the other end touches (an empty carrier, first in its list)
     linked = np.zeros((m, (m + 63) >> 6), np.uint64)
+    touching = np.zeros((m, (m + 63) >> 6), np.uint64)
     for i in range(count):
         for j in range(i + 1, count):
-            if fcount[active[i], active[j]] > 0:
-                _link(linked, active[i], active[j])
+            u, v = active[i], active[j]
+            if fcount[u, v] > 0:
+                _link(linked, u, v)
+                if is_empty(row(full, (u * m + v) * kf, own)):
+                    _link(touching, u, v)
     done = fcount[e0, e1] > 0 or (stop_at_semi and scount[e0, e1] > 0)
     work = 0
     while head < tail and work < max_work and not done:
@@ -529,7 +534,7 @@ def hsearch(
             if not AND_OVER_EDGE and z >= e0:
                 continue
             for word in range(linked.shape[1]):
-                bits = np.uint64(linked[z, word])
+                bits = np.uint64(linked[z, word] & ~touching[x, word])
                 while bits != _Z:
                     bit = np.uint64(bits & (~bits + np.uint64(1)))
                     bits ^= bit
@@ -538,8 +543,6 @@ def hsearch(
                         continue
                     p, q = (z, y) if z < y else (y, z)
                     xy0, xy1 = (x, y) if x < y else (y, x)
-                    if fcount[xy0, xy1] > 0 and is_empty(row(full, (xy0 * m + xy1) * kf, own)):
-                        continue  # x and y touch: nothing to add
                     base = (p * m + q) * kf
                     for i in range(fcount[p, q]):
                         work += 1
@@ -552,6 +555,8 @@ def hsearch(
                         if stone[z]:
                             if _add_full(full, fcount, x, y, u, kf):
                                 _link(linked, x, y)
+                                if is_empty(u):
+                                    _link(touching, x, y)
                                 if tail - head < qsize:
                                     tail = _push(queue, qcarrier, tail, x, y, u)
                             continue
