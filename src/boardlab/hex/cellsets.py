@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.bits import popcount
+from boardlab.core.bits import popcount, trailing_zeros
 from boardlab.core.jit import jit, jit_borrow
 
 __all__ = [
@@ -211,7 +211,7 @@ def lowest(a: Cells) -> int:
     for i in range(len(a)):
         w = a[i]
         if w != _Z:
-            return 64 * i + popcount((w & (~w + _ONE)) - _ONE)
+            return 64 * i + trailing_zeros(w)
     return -1
 
 
@@ -251,7 +251,7 @@ def spread(nbr: Rows, a: Cells) -> Cells:
         w = a[i]
         while w != _Z:
             low = w & (~w + _ONE)
-            c = popcount(low - _ONE) + 64 * i
+            c = trailing_zeros(w) + 64 * i
             out = join(out, row(nbr, c, a))
             w ^= low
     return out

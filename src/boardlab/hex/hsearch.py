@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from boardlab.core.bits import popcount
+from boardlab.core.bits import trailing_zeros
 from boardlab.core.jit import jit, jit_borrow
 from boardlab.hex.cellsets import (
     Cells,
@@ -536,9 +536,8 @@ def hsearch(
             for word in range(linked.shape[1]):
                 bits = np.uint64(linked[z, word] & ~touching[x, word])
                 while bits != _Z:
-                    bit = np.uint64(bits & (~bits + np.uint64(1)))
-                    bits ^= bit
-                    y = 64 * word + popcount(bit - np.uint64(1))
+                    y = 64 * word + trailing_zeros(bits)
+                    bits &= bits - np.uint64(1)
                     if y == x:
                         continue
                     p, q = (z, y) if z < y else (y, z)

@@ -100,27 +100,30 @@ def _flows(n: int, ring: I64, res: F64, player: int) -> F64:
             a[i, i] += g
             if side < 0:
                 rhs[i] += g
-    # Cholesky: a = l l^T, l lower triangular, stored in a's lower half
+    # Cholesky: a = l l^T, l lower triangular, stored in a's lower half. Cells touch
+    # cells at most n apart in index, so a is banded and l keeps its band: the loops
+    # skip the entries outside it, which are zeros (the same sums, term for term).
+    band = n
     for j in range(cells):
         s = a[j, j]
-        for k in range(j):
+        for k in range(max(0, j - band), j):
             s -= a[j, k] * a[j, k]
         d = np.sqrt(s)
         a[j, j] = d
-        for i in range(j + 1, cells):
+        for i in range(j + 1, min(cells, j + band + 1)):
             t = a[i, j]
-            for k in range(j):
+            for k in range(max(0, i - band), j):
                 t -= a[i, k] * a[j, k]
             a[i, j] = t / d
     volt = np.empty(cells)
     for i in range(cells):
         t = rhs[i]
-        for k in range(i):
+        for k in range(max(0, i - band), i):
             t -= a[i, k] * volt[k]
         volt[i] = t / a[i, i]
     for i in range(cells - 1, -1, -1):
         t = volt[i]
-        for k in range(i + 1, cells):
+        for k in range(i + 1, min(cells, i + band + 1)):
             t -= a[k, i] * volt[k]
         volt[i] = t / a[i, i]
     flow = np.zeros(cells)
