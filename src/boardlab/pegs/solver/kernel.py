@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
+from boardlab.core.bits import popcount, trailing_zeros
 from boardlab.core.jit import jit, jit_parallel
 
 __all__ = [
@@ -52,27 +53,10 @@ _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _BYTE = np.uint64(255)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-_S1 = np.uint64(1)
-_S2 = np.uint64(2)
-_S4 = np.uint64(4)
-_S56 = np.uint64(56)
 PARTS = 64
 _INDEX_BITS = 16
 _FIND_BITS = 20
 _LEVEL_FIND_BITS = 12
-
-
-@jit
-def popcount(x: np.uint64) -> int:
-    """Number of set bits of ``x``."""
-    x = x - ((x >> _S1) & _M1)
-    x = (x & _M2) + ((x >> _S2) & _M2)
-    x = (x + (x >> _S4)) & _M4
-    return int((x * _H01) >> _S56)
 
 
 @jit
@@ -184,7 +168,7 @@ def expand(parents: U64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
 @jit
 def _lowest_bit_index(x: np.uint64) -> int:
     """The index of the lowest set bit of ``x`` (``x`` non-zero)."""
-    return popcount((x & (_ZERO - x)) - _ONE)
+    return trailing_zeros(x)
 
 
 @jit
