@@ -161,8 +161,9 @@ class Dfpn:
         self.tt: dict[Key, tuple[int, int]] = {}
         self.info: dict[Key, Node] = {}
         self.proofs: dict[Key, int] = {}
-        #: per (winner, side to move): the proofs of proven positions by the winner's stones
-        self.known: dict[tuple[int, int], dict[int, list[int]]] = {}
+        #: per winner, by the winner's stones: the proofs of proven positions with the
+        #: winner to move, then those with the loser to move
+        self.known: dict[int, dict[int, tuple[list[int], list[int]]]] = {1: {}, 2: {}}
         #: proofs filed in ``known`` so far, and per position the count when
         #: :meth:`recall` last found nothing for it (no new proof: nothing again)
         self.filed = 0
@@ -393,7 +394,8 @@ class Dfpn:
         turned = (self.reverse(black), self.reverse(white), self.reverse(proof))
         for b, w, p in ((black, white, proof), turned):
             stones = b if winner == 1 else w
-            self.known.setdefault((winner, player), {}).setdefault(stones, []).append(p)
+            lists = self.known[winner].setdefault(stones, ([], []))
+            lists[0 if player == winner else 1].append(p)
         self.filed += 1
 
     def recall(self, black: int, white: int, player: int) -> tuple[int, int] | None:
@@ -410,17 +412,22 @@ class Dfpn:
         """
         empty = self.board & ~(black | white)
         for winner in (1, 2):
-            own, other = (black, white) if winner == 1 else (white, black)
-            sides = (player,) if player != winner else (player, 3 - player)
-            tables = [t for t in (self.known.get((winner, side)) for side in sides) if t]
-            if not tables:
+            table = self.known[winner]
+            if not table:
                 continue
+            own, other = (black, white) if winner == 1 else (white, black)
+            to_move = player == winner  # then both sides' proofs apply, the winner's first
             stones, rest = own, own
             while True:
-                for table in tables:
-                    for proof in table.get(stones, ()):
+                found = table.get(stones)
+                if found is not None:
+                    for proof in found[0] if to_move else found[1]:
                         if not proof & other:
                             return winner, proof & empty
+                    if to_move:
+                        for proof in found[1]:
+                            if not proof & other:
+                                return winner, proof & empty
                 if not rest:
                     break
                 low = rest & -rest
