@@ -81,37 +81,48 @@ def _largest(rows: Rows, base: int, count: int, like: Cells) -> int:
 
 
 @jit_borrow
-def _add_full(full: Rows, fcount: I2, x: int, y: int, c: Cells, kf: int) -> bool:
-    """Add carrier ``c`` to the pair's full connections; False if subsumed or no room."""
-    a, b = (x, y) if x < y else (y, x)
-    base = (a * fcount.shape[0] + b) * kf
-    k = fcount[a, b]
+def _place(rows: Rows, keys: I64 | None, base: int, k: int, cap: int, c: Cells) -> tuple[int, int]:
+    """Make room for carrier ``c`` in a pair's list of ``k`` carriers from row ``base``
+    (none within another, ``cap`` at most): ``(slot, length)``, the row offset ``c`` goes
+    to (-1 if a carrier within ``c`` makes it useless, or the list is full of carriers no
+    larger) and the list's new length. The carriers holding ``c`` are dropped first (their
+    ``keys``, if any, move with the rows); a full list gives up its largest carrier for a
+    smaller ``c``."""
     wider = False  # does some carrier hold ``c``? (it goes; the list holds no subsets)
     for i in range(k):
-        e = row(full, base + i, c)
+        e = row(rows, base + i, c)
         if within(e, c):
-            return False
+            return -1, k
         wider = wider or within(c, e)
     j = k
     if wider:
         j = 0
         for i in range(k):
-            e = row(full, base + i, c)
+            e = row(rows, base + i, c)
             if not within(c, e):
                 if j < i:
-                    put_row(full, base + j, e)
+                    put_row(rows, base + j, e)
+                    if keys is not None:
+                        keys[base + j] = keys[base + i]
                 j += 1
-    if j >= kf:
-        worst = _largest(full, base, j, c)
-        if size(row(full, base + worst, c)) <= size(c):
-            fcount[a, b] = j
-            return False
-        slot = worst
-    else:
-        slot = j
-        j += 1
+    if j < cap:
+        return j, j + 1
+    worst = _largest(rows, base, j, c)
+    if size(row(rows, base + worst, c)) <= size(c):
+        return -1, j
+    return worst, j
+
+
+@jit_borrow
+def _add_full(full: Rows, fcount: I2, x: int, y: int, c: Cells, kf: int) -> bool:
+    """Add carrier ``c`` to the pair's full connections; False if subsumed or no room."""
+    a, b = (x, y) if x < y else (y, x)
+    base = (a * fcount.shape[0] + b) * kf
+    slot, length = _place(full, None, base, fcount[a, b], kf, c)
+    fcount[a, b] = length
+    if slot < 0:
+        return False
     put_row(full, base + slot, c)
-    fcount[a, b] = j
     return True
 
 
@@ -136,35 +147,12 @@ def _add_semi(
         if within(row(full, fbase + i, c), c):
             return -1
     base = (a * fcount.shape[0] + b) * ks
-    k = scount[a, b]
-    wider = False
-    for i in range(k):
-        e = row(semi, base + i, c)
-        if within(e, c):
-            return -1
-        wider = wider or within(c, e)
-    j: int = k
-    if wider:
-        j = 0
-        for i in range(k):
-            e = row(semi, base + i, c)
-            if not within(c, e):
-                if j < i:
-                    put_row(semi, base + j, e)
-                    skey[base + j] = skey[base + i]
-                j += 1
-    slot = j
-    if j >= ks:
-        worst = _largest(semi, base, j, c)
-        if size(row(semi, base + worst, c)) <= size(c):
-            scount[a, b] = j
-            return -1
-        slot = worst
-    else:
-        j += 1
+    slot, length = _place(semi, skey, base, scount[a, b], ks, c)
+    scount[a, b] = length
+    if slot < 0:
+        return -1
     put_row(semi, base + slot, c)
     skey[base + slot] = key
-    scount[a, b] = j
     return slot
 
 
