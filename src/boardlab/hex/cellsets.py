@@ -250,10 +250,9 @@ def spread(nbr: Rows, a: Cells) -> Cells:
     for i in range(len(a)):
         w = a[i]
         while w != _Z:
-            low = w & (~w + _ONE)
             c = trailing_zeros(w) + 64 * i
             out = join(out, row(nbr, c, a))
-            w ^= low
+            w &= w - _ONE
     return out
 
 

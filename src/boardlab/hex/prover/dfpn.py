@@ -416,16 +416,14 @@ class Dfpn:
             if not table:
                 continue
             own, other = (black, white) if winner == 1 else (white, black)
-            to_move = player == winner  # then both sides' proofs apply, the winner's first
+            # the winner to move: both sides' proofs apply, the winner's first
+            sides = (0, 1) if player == winner else (1,)
             stones, rest = own, own
             while True:
                 found = table.get(stones)
                 if found is not None:
-                    for proof in found[0] if to_move else found[1]:
-                        if not proof & other:
-                            return winner, proof & empty
-                    if to_move:
-                        for proof in found[1]:
+                    for side in sides:
+                        for proof in found[side]:
                             if not proof & other:
                                 return winner, proof & empty
                 if not rest:
