@@ -20,7 +20,10 @@ Each test is answered, one position at a time, by:
   to ``--time`` seconds; right when its answer is the expected one.
 
 Times are wall seconds of the question alone: MoHex's test command once its position is
-set up (not its start-up), boardlab's solver call (kernels loaded first). A table per
+set up (not its start-up), boardlab's solver call (kernels loaded first). By default
+the two answer one after the other; with ``--mohex-cpu N`` MoHex answers on processor
+``N`` while boardlab answers on the processor this script is pinned to, at the same time
+(each case then costs the longer of the two). A table per
 board size and the ratio of the total times are printed (an unsolved case counts at the
 time limit).
 
@@ -38,6 +41,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,14 +160,17 @@ def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, f
 
 
 def theirs(
-    case: Case, binary: str, folder: Path, workdir: Path, seconds: float
+    case: Case, binary: str, folder: Path, workdir: Path, seconds: float, cpu: int | None = None
 ) -> tuple[bool | None, float]:
     """(MoHex right, or None when a ``dfpn-solve-state`` names no winner in time;
     seconds): a fresh MoHex in ``workdir`` (it writes a log there), the suite's files
-    named by their full paths. Only the test command is timed."""
+    named by their full paths, pinned to processor ``cpu`` if given. Only the test
+    command is timed."""
     started = time.perf_counter()
     process = GtpProcess([binary], timeout=seconds + 30, cwd=str(workdir))
     try:
+        if cpu is not None:
+            os.sched_setaffinity(process.process.pid, {cpu})
         process.command(f"param_dfpn timelimit {seconds}")
         for line in case.setup:
             words = line.split()
@@ -201,6 +208,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--cases", type=int, nargs="*", help="only the cases so numbered")
     parser.add_argument(
+        "--mohex-cpu",
+        type=int,
+        metavar="N",
+        help="MoHex answers each case on processor N while boardlab answers it here, at "
+        "the same time (pin this process to another processor; default: one after the "
+        "other)",
+    )
+    parser.add_argument(
         "--vc-fill-from",
         type=int,
         metavar="N",
@@ -231,6 +246,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"--region-depth must be at least 1, not {args.region_depth}", file=sys.stderr)
             return 2
         Dfpn.region_depth = WideDfpn.region_depth = args.region_depth
+    if args.mohex_cpu is not None and not 0 <= args.mohex_cpu < (os.cpu_count() or 1):
+        print(f"--mohex-cpu {args.mohex_cpu}: no such processor", file=sys.stderr)
+        return 2
     binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
     if binary is None:
         print(MOHEX_ABSENT, file=sys.stderr)
@@ -258,8 +276,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cases and case.number not in args.cases:
             continue
         row = rows[position.size]
-        right, spent, nodes = ours(case, position, args.time)
-        theirs_right, their_spent = theirs(case, binary, folder, workdir, args.time)
+        if args.mohex_cpu is None:
+            right, spent, nodes = ours(case, position, args.time)
+            theirs_right, their_spent = theirs(case, binary, folder, workdir, args.time)
+        else:
+            with ThreadPoolExecutor(1) as pool:
+                answer = pool.submit(
+                    theirs, case, binary, folder, workdir, args.time, args.mohex_cpu
+                )
+                right, spent, nodes = ours(case, position, args.time)
+                theirs_right, their_spent = answer.result()
         row.cases += 1
         row.ours_right += right is True
         row.ours_nodes += nodes

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from tests.hex.benchmark_script import load
 
 from boardlab.core.limits import Limit
@@ -40,3 +41,13 @@ def test_suite_cases_and_their_positions(tmp_path: Path) -> None:
     assert bench.ours(cases[1], second, 60.0)[0] is True
     wrong = bench.Case(12, cases[1].setup, "dfpn-solve-state", WHITE, ["white"], None)
     assert bench.ours(wrong, second, 60.0)[0] is False
+
+
+def test_a_processor_that_is_not_there_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suite = tmp_path / "one.tst"
+    suite.write_text("boardsize 3 3\n1 dfpn-solve-state black\n#? [black]\n")
+    code = suite_module().main(["--suite", str(suite), "--mohex-cpu", "4096"])
+    assert code == 2
+    assert "--mohex-cpu 4096: no such processor" in capsys.readouterr().err

@@ -113,11 +113,13 @@ class WideDfpn(Dfpn):
         rests_on = as_int(proof) | regions
         return int(verdict), cells, black, white, rests_on, (mine, _NONE)
 
-    def move_order(self, black: int, white: int, moves: int) -> list[int]:
-        """The cells of ``moves``, most current in the two resistor networks first."""
+    def move_order(self, black: int, white: int, moves: int, tables: Tables) -> list[int]:
+        """The cells of ``moves``, most current in the two resistor networks first (the
+        mover's with its full connections: ``tables``, player 1's then player 2's)."""
         from boardlab.hex.prover.resistance import board_scores
 
-        scores = board_scores(self.n, self.ring, board_array(self.n, black, white))
+        board = board_array(self.n, black, white)
+        scores = board_scores(self.n, self.ring, board, tables[0], tables[1])
         cells = [cell for cell in self.centre_order if moves >> cell & 1]
         return sorted(cells, key=lambda cell: -scores[cell])
 
