@@ -247,13 +247,8 @@ def move_scores(
     network with its player's full connections (``first``, ``second``: connection
     tables of :func:`boardlab.hex.hsearch.hsearch`, possibly without rows)."""
     cells = n * n
-    mine = np.empty(cells)
-    theirs = np.empty(cells)
-    for i in range(cells):
-        mine[i] = _resistance(black, white, i)
-        theirs[i] = _resistance(white, black, i)
-    return _flows(n, ring, mine, _FIRST, links_of(first, cells)) + _flows(
-        n, ring, theirs, _SECOND, links_of(second, cells)
+    return cell_flows(n, ring, black, white, _FIRST, links_of(first, cells)) + cell_flows(
+        n, ring, white, black, _SECOND, links_of(second, cells)
     )
 
 
