@@ -19,6 +19,10 @@ Each test is answered, one position at a time, by:
 - MoHex: a fresh process given the same commands and the test command, its DFPN limited
   to ``--time`` seconds; right when its answer is the expected one.
 
+Beside boardlab's positions analysed, each line gives the positions MoHex's DFPN built
+connections for (the ``VC builds`` its log ``default.log`` reports for the question,
+summed over its searches): the two programs' counts of analysed positions.
+
 Times are wall seconds of the question alone: MoHex's test command once its position is
 set up (not its start-up), boardlab's solver call (kernels loaded first). By default
 the two answer one after the other; with ``--mohex-cpu N`` MoHex answers on processor
@@ -59,6 +63,9 @@ from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
 _TEST = re.compile(r"^\d+\s+(dfpn-solve-state|dfpn-solver-find-winning)\s+(\w+)\s*$")
 _EXPECT = re.compile(r"^#\?\s*\[(.*)\]")
 _TAKES = re.compile(r"Takes\s+(\d+)\s+seconds?")
+_BUILDS = re.compile(r"^VC builds\s+(\d+)\s*$", re.M)
+#: The log a MoHex process writes in its working folder.
+MOHEX_LOG = "default.log"
 
 
 @dataclass
@@ -83,6 +90,7 @@ class Row:
     mohex_right: int = 0
     ours_seconds: float = 0.0
     mohex_seconds: float = 0.0
+    mohex_builds: int = 0
     wrong: list[str] = field(default_factory=list)
 
 
@@ -159,14 +167,24 @@ def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, f
     return right, spent, result.nodes
 
 
+def mohex_builds(log: str) -> int | None:
+    """The positions MoHex's DFPN built connections for (its ``VC builds`` statistic,
+    summed over the searches a question makes: ``find-winning`` may make several), read
+    from the text of its log; None when the log has none."""
+    found = _BUILDS.findall(log)
+    return sum(int(count) for count in found) if found else None
+
+
 def theirs(
     case: Case, binary: str, folder: Path, workdir: Path, seconds: float, cpu: int | None = None
-) -> tuple[bool | None, float]:
+) -> tuple[bool | None, float, int | None]:
     """(MoHex right, or None when a ``dfpn-solve-state`` names no winner in time;
-    seconds): a fresh MoHex in ``workdir`` (it writes a log there), the suite's files
-    named by their full paths, pinned to processor ``cpu`` if given. Only the test
-    command is timed."""
+    seconds; its VC builds, None if its log names none): a fresh MoHex in ``workdir``
+    (it writes its log there), the suite's files named by their full paths, pinned to
+    processor ``cpu`` if given. Only the test command is timed."""
     started = time.perf_counter()
+    log = workdir / MOHEX_LOG
+    log.unlink(missing_ok=True)
     process = GtpProcess([binary], timeout=seconds + 30, cwd=str(workdir))
     try:
         if cpu is not None:
@@ -185,11 +203,15 @@ def theirs(
     finally:
         process.close()
     spent = time.perf_counter() - started
+    try:
+        builds = mohex_builds(log.read_text(errors="replace"))
+    except OSError:
+        builds = None
     if case.command == "dfpn-solve-state":
         if answer not in (["black"], ["white"]):
-            return None, spent
-        return answer == case.expected, spent
-    return sorted(answer) == sorted(case.expected), spent
+            return None, spent, builds
+        return answer == case.expected, spent, builds
+    return sorted(answer) == sorted(case.expected), spent, builds
 
 
 #: How a case's answer is printed: right, wrong (boardlab's in capitals) or no answer in time.
@@ -278,14 +300,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         row = rows[position.size]
         if args.mohex_cpu is None:
             right, spent, nodes = ours(case, position, args.time)
-            theirs_right, their_spent = theirs(case, binary, folder, workdir, args.time)
+            theirs_right, their_spent, builds = theirs(case, binary, folder, workdir, args.time)
         else:
             with ThreadPoolExecutor(1) as pool:
                 answer = pool.submit(
                     theirs, case, binary, folder, workdir, args.time, args.mohex_cpu
                 )
                 right, spent, nodes = ours(case, position, args.time)
-                theirs_right, their_spent = answer.result()
+                theirs_right, their_spent, builds = answer.result()
         row.cases += 1
         row.ours_right += right is True
         row.ours_nodes += nodes
@@ -293,6 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         row.mohex_right += theirs_right is True
         row.ours_seconds += spent if right is not None else args.time
         row.mohex_seconds += their_spent
+        row.mohex_builds += builds or 0
         if right is False:
             row.wrong.append(str(case.number))
         status = {**STATUS, False: "WRONG"}[right]
@@ -300,19 +323,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"  case {case.number} ({position.size}x{position.size}, {case.command}): "
             f"boardlab {status} {spent:.1f} s ({nodes} positions analysed), "
             f"MoHex {STATUS[theirs_right]} "
-            f"{their_spent:.1f} s",
+            f"{their_spent:.1f} s ({'?' if builds is None else builds} VC builds)",
             flush=True,
         )
     print(f"\n{args.suite.name}, {args.time:g} s a case at most, one position at a time")
     print(
         "| board | cases | boardlab right | unsolved | MoHex right | boardlab s "
-        "| boardlab positions | MoHex s | ratio |"
+        "| boardlab positions | MoHex s | MoHex VC builds | ratio |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     total = Row()
     for size in sorted(rows):
         row = rows[size]
-        for name in ("cases", "ours_right", "ours_unsolved", "mohex_right", "ours_nodes"):
+        for name in (
+            "cases",
+            "ours_right",
+            "ours_unsolved",
+            "mohex_right",
+            "ours_nodes",
+            "mohex_builds",
+        ):
             setattr(total, name, getattr(total, name) + getattr(row, name))
         total.ours_seconds += row.ours_seconds
         total.mohex_seconds += row.mohex_seconds
@@ -328,7 +358,8 @@ def _line(name: str, row: Row) -> str:
     ratio = row.ours_seconds / row.mohex_seconds if row.mohex_seconds else float("nan")
     return (
         f"| {name} | {row.cases} | {row.ours_right} | {row.ours_unsolved} | {row.mohex_right} "
-        f"| {row.ours_seconds:.1f} | {row.ours_nodes} | {row.mohex_seconds:.1f} | {ratio:.1f} |"
+        f"| {row.ours_seconds:.1f} | {row.ours_nodes} | {row.mohex_seconds:.1f} "
+        f"| {row.mohex_builds} | {ratio:.1f} |"
     )
 
 

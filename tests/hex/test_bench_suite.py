@@ -51,3 +51,11 @@ def test_a_processor_that_is_not_there_is_refused(
     code = suite_module().main(["--suite", str(suite), "--mohex-cpu", "4096"])
     assert code == 2
     assert "--mohex-cpu 4096: no such processor" in capsys.readouterr().err
+
+
+def test_mohex_vc_builds_are_read_from_its_log() -> None:
+    bench = suite_module()
+    log = "MID calls      21152\nVC builds      11422\nTerminal       854\nWinner         white\n"
+    assert bench.mohex_builds(log) == 11422
+    assert bench.mohex_builds(log + "VC builds 7\n") == 11429  # two searches
+    assert bench.mohex_builds("Winner white\n") is None
