@@ -23,6 +23,11 @@ Beside boardlab's positions analysed, each line gives the positions MoHex's DFPN
 connections for (the ``VC builds`` its log ``default.log`` reports for the question,
 summed over its searches): the two programs' counts of analysed positions.
 
+``--memory SIZE`` gives boardlab's solver that memory budget a case (a search past it
+stops and the case counts unsolved); the end of the output says how far boardlab's
+process grew at its peak over its size before the first case, and which cases the budget
+stopped.
+
 Times are wall seconds of the question alone: MoHex's test command once its position is
 set up (not its start-up), boardlab's solver call (kernels loaded first). By default
 the two answer one after the other; with ``--mohex-cpu N`` MoHex answers on processor
@@ -40,6 +45,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import sys
 import tempfile
 import time
@@ -51,6 +57,7 @@ from pathlib import Path
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
+from boardlab.core.memory import format_size, parse_size, resident_memory
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.gtp import parse_vertex
 from boardlab.hex.prover.dfpn import Dfpn
@@ -66,6 +73,8 @@ _TAKES = re.compile(r"Takes\s+(\d+)\s+seconds?")
 _BUILDS = re.compile(r"^VC builds\s+(\d+)\s*$", re.M)
 #: The log a MoHex process writes in its working folder.
 MOHEX_LOG = "default.log"
+#: The cases whose search boardlab's memory budget stopped, in this process.
+STOPPED_BY_MEMORY: list[int] = []
 
 
 @dataclass
@@ -151,12 +160,24 @@ def position_of(case: Case, folder: Path) -> Position:
     return position
 
 
-def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, float, int]:
-    """(right, or None when unsolved in time; seconds; positions analysed)."""
+def ours(
+    case: Case, position: Position, seconds: float, memory: int | None = None
+) -> tuple[bool | None, float, int]:
+    """(right, or None when unsolved in time or memory; seconds; positions analysed):
+    the solver with its memory budget ``memory`` (bytes; None: its default). A case its
+    budget stopped is listed in :data:`STOPPED_BY_MEMORY`."""
     started = time.perf_counter()
     find_winning = case.command == "dfpn-solver-find-winning"
-    result = solve(position, Limit(time=seconds), all_moves=find_winning, mustplay=find_winning)
+    result = solve(
+        position,
+        Limit(time=seconds),
+        all_moves=find_winning,
+        mustplay=find_winning,
+        memory=memory,
+    )
     spent = time.perf_counter() - started
+    if result.stopped == "memory":
+        STOPPED_BY_MEMORY.append(case.number)
     if result.winner is None or (case.command != "dfpn-solve-state" and not result.complete):
         return None, spent, result.nodes
     winner = "black" if result.winner == BLACK else "white"
@@ -165,6 +186,12 @@ def ours(case: Case, position: Position, seconds: float) -> tuple[bool | None, f
     found = {cell.vertex() for cell in result.winning_moves}
     right = set(case.expected) <= found and bool(found) == bool(case.expected)
     return right, spent, result.nodes
+
+
+def peak_resident() -> int:
+    """The most memory this process has held at once (bytes; Linux counts kilobytes)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
 
 
 def mohex_builds(log: str) -> int | None:
@@ -258,7 +285,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "the one-word search with no edge templates, the two-word one with the one-stone "
         "templates alone",
     )
+    parser.add_argument(
+        "--memory",
+        metavar="SIZE",
+        help="boardlab's memory budget a case (e.g. 2G; default: the solver's, most of "
+        "the memory free); the process's growth at its peak is printed at the end",
+    )
     args = parser.parse_args(argv)
+    try:
+        memory = None if args.memory is None else parse_size(args.memory)
+    except BoardlabError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if args.vc_fill_from is not None:
         Dfpn.vc_fill_from = args.vc_fill_from
     if args.no_edge_patterns:
@@ -284,6 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     solve(Position(3), Limit(time=5))  # load the kernels before any clock
     WideDfpn(3, Limit(time=5).start()).prove(0, 0, BLACK)
     rows: dict[int, Row] = defaultdict(Row)
+    start_resident = resident_memory()
     workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
     for case in cases:
         try:
@@ -299,14 +338,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         row = rows[position.size]
         if args.mohex_cpu is None:
-            right, spent, nodes = ours(case, position, args.time)
+            right, spent, nodes = ours(case, position, args.time, memory)
             theirs_right, their_spent, builds = theirs(case, binary, folder, workdir, args.time)
         else:
             with ThreadPoolExecutor(1) as pool:
                 answer = pool.submit(
                     theirs, case, binary, folder, workdir, args.time, args.mohex_cpu
                 )
-                right, spent, nodes = ours(case, position, args.time)
+                right, spent, nodes = ours(case, position, args.time, memory)
                 theirs_right, their_spent, builds = answer.result()
         row.cases += 1
         row.ours_right += right is True
@@ -349,6 +388,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         total.wrong += row.wrong
         print(_line(f"{size}x{size}", row))
     print(_line("all", total))
+    grown = peak_resident() - start_resident
+    budget = format_size(memory) if memory is not None else "the solver's default"
+    print(
+        f"boardlab's process grew by {format_size(max(grown, 0))} at most over its size "
+        f"before the first case (memory budget a case: {budget}); stopped by the budget: "
+        f"{', '.join(map(str, STOPPED_BY_MEMORY)) or 'none'}"
+    )
     if total.wrong:
         print(f"WRONG answers from boardlab in cases {', '.join(total.wrong)}")
     return 1 if total.wrong else 0

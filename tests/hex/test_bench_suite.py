@@ -59,3 +59,12 @@ def test_mohex_vc_builds_are_read_from_its_log() -> None:
     assert bench.mohex_builds(log) == 11422
     assert bench.mohex_builds(log + "VC builds 7\n") == 11429  # two searches
     assert bench.mohex_builds("Winner white\n") is None
+
+
+def test_a_bad_memory_budget_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    suite = tmp_path / "one.tst"
+    suite.write_text("boardsize 3 3\n1 dfpn-solve-state black\n#? [black]\n")
+    code = suite_module().main(["--suite", str(suite), "--memory", "lots"])
+    assert code == 2
+    err = capsys.readouterr().err.strip()
+    assert "--memory" in err and "lots" in err and len(err.splitlines()) == 1
