@@ -45,7 +45,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import sys
 import tempfile
 import time
@@ -57,7 +56,7 @@ from pathlib import Path
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
-from boardlab.core.memory import format_size, parse_size, resident_memory
+from boardlab.core.memory import format_size, parse_size, peak_resident_memory, resident_memory
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.gtp import parse_vertex
 from boardlab.hex.prover.dfpn import Dfpn
@@ -73,8 +72,6 @@ _TAKES = re.compile(r"Takes\s+(\d+)\s+seconds?")
 _BUILDS = re.compile(r"^VC builds\s+(\d+)\s*$", re.M)
 #: The log a MoHex process writes in its working folder.
 MOHEX_LOG = "default.log"
-#: The cases whose search boardlab's memory budget stopped, in this process.
-STOPPED_BY_MEMORY: list[int] = []
 
 
 @dataclass
@@ -162,10 +159,10 @@ def position_of(case: Case, folder: Path) -> Position:
 
 def ours(
     case: Case, position: Position, seconds: float, memory: int | None = None
-) -> tuple[bool | None, float, int]:
-    """(right, or None when unsolved in time or memory; seconds; positions analysed):
-    the solver with its memory budget ``memory`` (bytes; None: its default). A case its
-    budget stopped is listed in :data:`STOPPED_BY_MEMORY`."""
+) -> tuple[bool | None, float, int, bool]:
+    """(right, or None when unsolved in time or memory; seconds; positions analysed;
+    whether its memory budget stopped it): the solver with the memory budget ``memory``
+    (bytes; None: its default)."""
     started = time.perf_counter()
     find_winning = case.command == "dfpn-solver-find-winning"
     result = solve(
@@ -176,22 +173,15 @@ def ours(
         memory=memory,
     )
     spent = time.perf_counter() - started
-    if result.stopped == "memory":
-        STOPPED_BY_MEMORY.append(case.number)
+    by_memory = result.stopped == "memory"
     if result.winner is None or (case.command != "dfpn-solve-state" and not result.complete):
-        return None, spent, result.nodes
+        return None, spent, result.nodes, by_memory
     winner = "black" if result.winner == BLACK else "white"
     if case.command == "dfpn-solve-state":
-        return [winner] == case.expected, spent, result.nodes
+        return [winner] == case.expected, spent, result.nodes, by_memory
     found = {cell.vertex() for cell in result.winning_moves}
     right = set(case.expected) <= found and bool(found) == bool(case.expected)
-    return right, spent, result.nodes
-
-
-def peak_resident() -> int:
-    """The most memory this process has held at once (bytes; Linux counts kilobytes)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak if sys.platform == "darwin" else peak * 1024
+    return right, spent, result.nodes, by_memory
 
 
 def mohex_builds(log: str) -> int | None:
@@ -323,6 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     WideDfpn(3, Limit(time=5).start()).prove(0, 0, BLACK)
     rows: dict[int, Row] = defaultdict(Row)
     start_resident = resident_memory()
+    stopped_by_memory: list[int] = []
     workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
     for case in cases:
         try:
@@ -338,15 +329,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         row = rows[position.size]
         if args.mohex_cpu is None:
-            right, spent, nodes = ours(case, position, args.time, memory)
+            right, spent, nodes, by_memory = ours(case, position, args.time, memory)
             theirs_right, their_spent, builds = theirs(case, binary, folder, workdir, args.time)
         else:
             with ThreadPoolExecutor(1) as pool:
                 answer = pool.submit(
                     theirs, case, binary, folder, workdir, args.time, args.mohex_cpu
                 )
-                right, spent, nodes = ours(case, position, args.time, memory)
+                right, spent, nodes, by_memory = ours(case, position, args.time, memory)
                 theirs_right, their_spent, builds = answer.result()
+        if by_memory:
+            stopped_by_memory.append(case.number)
         row.cases += 1
         row.ours_right += right is True
         row.ours_nodes += nodes
@@ -388,12 +381,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         total.wrong += row.wrong
         print(_line(f"{size}x{size}", row))
     print(_line("all", total))
-    grown = peak_resident() - start_resident
+    grown = peak_resident_memory() - start_resident
     budget = format_size(memory) if memory is not None else "the solver's default"
     print(
         f"boardlab's process grew by {format_size(max(grown, 0))} at most over its size "
         f"before the first case (memory budget a case: {budget}); stopped by the budget: "
-        f"{', '.join(map(str, STOPPED_BY_MEMORY)) or 'none'}"
+        f"{', '.join(map(str, stopped_by_memory)) or 'none'}"
     )
     if total.wrong:
         print(f"WRONG answers from boardlab in cases {', '.join(total.wrong)}")

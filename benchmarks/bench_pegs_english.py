@@ -158,7 +158,9 @@ def main() -> int:
             f"{name:<68} {c_time:>7.2f} {ours:>9.2f} {ours / c_time:>6.2f} "
             f"{c_cpu:>7.2f} {ours_cpu:>8.2f}"
         )
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    from boardlab.core.memory import peak_resident_memory
+
+    peak = peak_resident_memory() / 2**20
     print(f"boardlab peak memory: {peak:.0f} MB (goal: full ratio <= 0.15, < 2048 MB)")
     print(f"load average at the end: {load()}")
     return 1 if failures else 0

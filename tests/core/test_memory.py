@@ -9,7 +9,13 @@ import psutil
 import pytest
 
 from boardlab.core.errors import BoardlabError
-from boardlab.core.memory import available_memory, default_budget, parse_size, resident_memory
+from boardlab.core.memory import (
+    available_memory,
+    default_budget,
+    parse_size,
+    peak_resident_memory,
+    resident_memory,
+)
 
 MB = 2**20
 
@@ -52,3 +58,12 @@ def test_a_forked_worker_reads_its_own_size() -> None:
 def test_bad_sizes_are_named(bad: str) -> None:
     with pytest.raises(BoardlabError, match="--memory"):
         parse_size(bad)
+
+
+def test_the_peak_resident_set_follows_the_process() -> None:
+    block = touched(64 * MB)
+    now = resident_memory()
+    assert now >= 48 * MB
+    # the kernel updates the peak lazily: it may trail the size now by a few pages
+    assert peak_resident_memory() >= 0.9 * now
+    del block

@@ -34,7 +34,8 @@ def test_suite_cases_and_their_positions(tmp_path: Path) -> None:
     assert cases[0].noted_seconds == 3 and cases[1].noted_seconds is None
     first = bench.position_of(cases[0], tmp_path)
     assert first.to_move == WHITE and len(first.stones(BLACK)) == 2
-    right, _, _ = bench.ours(cases[0], first, 60.0)
+    right, _, _, by_memory = bench.ours(cases[0], first, 60.0)
+    assert not by_memory
     assert right is True
     second = bench.position_of(cases[1], tmp_path)
     assert len(second.stones(BLACK)) == 1 and not second.stones(WHITE)

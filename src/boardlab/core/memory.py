@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 
 import psutil
 
@@ -24,6 +25,7 @@ __all__ = [
     "default_budget",
     "format_size",
     "parse_size",
+    "peak_resident_memory",
     "resident_memory",
 ]
 
@@ -76,3 +78,12 @@ def _process(pid: int) -> psutil.Process:
 def resident_memory() -> int:
     """Bytes of memory this process holds now (its resident set)."""
     return int(_process(os.getpid()).memory_info().rss)
+
+
+def peak_resident_memory() -> int:
+    """Bytes of memory this process has held at most so far (its peak resident set, which
+    Linux counts in kilobytes and macOS in bytes)."""
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(peak if sys.platform == "darwin" else peak * 1024)

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from boardlab.core.errors import ResourceLimitError
 from boardlab.core.limits import Budget
-from boardlab.core.memory import format_size
+from boardlab.core.memory import format_size, peak_resident_memory
 from boardlab.core.tasks import Engine
 from boardlab.pegs.cells import Jump
 from boardlab.pegs.solver import shards_store as store
@@ -222,15 +222,13 @@ def _shard_report(
 ) -> Callable[[int, int, int], None]:
     """A level's progress line: positions so far, shards merged, rate, this process's
     peak memory."""
-    import resource
-
     began = time.perf_counter()
 
     def report(merged: int, shards: int, positions: int) -> None:
         if progress is None:
             return
         rate = positions / max(time.perf_counter() - began, 1e-9)
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        peak = peak_resident_memory()
         progress(
             done,
             total,
