@@ -338,6 +338,33 @@ def test_ray_pass_with_shards_on_disk(ray_engine: Engine, tmp_path: Path) -> Non
     ]
 
 
+@pytest.mark.xdist_group("ray")
+def test_ray_pass_resumes_a_stopped_run_from_its_work_folder(
+    ray_engine: Engine, tmp_path: Path
+) -> None:
+    """A resumed run hands the finished levels' files to the cluster as they are."""
+    problem = PROBLEMS[3]
+    run = ShardedRun(ray_engine, 5, tmp_path)
+
+    def interrupt(done: int, total: int, label: str) -> None:
+        if label.startswith("positions with 8 pegs"):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        analyse_sharded(problem, run, progress=interrupt)
+    assert (tmp_path / "level-09" / "done.json").exists()
+    _same(analyse_sharded(problem, run), analyse(problem))
+
+
+def test_ray_engine_fetch_passes_plain_values_through(ray_engine: Engine) -> None:
+    ref = ray_engine.submit(_double, (3,))
+    assert ray_engine.fetch(["a/shard-0000.npy", ref, 7]) == ["a/shard-0000.npy", 6, 7]
+
+
+def _double(value: int) -> int:
+    return 2 * value
+
+
 def test_a_full_disk_gives_one_line_and_leaves_no_level_a_resume_would_trust(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

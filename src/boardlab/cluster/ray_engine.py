@@ -96,10 +96,11 @@ class RayEngine:
         return ref[1]
 
     def fetch(self, handles: list[Any]) -> list[Any]:
-        """The values behind ``handles`` (waits for their tasks)."""
-        if not handles:
-            return []
-        return list(self._ray.get(handles))
+        """The values behind ``handles`` (waits for their tasks); a handle that is no
+        reference (a shard's file found by a resumed run) is its own value."""
+        refs = [h for h in handles if isinstance(h, self._ray.ObjectRef)]
+        values = iter(self._ray.get(refs) if refs else [])
+        return [next(values) if isinstance(h, self._ray.ObjectRef) else h for h in handles]
 
     def close(self) -> None:
         """Leave the cluster (a local one is shut down)."""
