@@ -252,6 +252,42 @@ def test_cli_figures_are_the_same_in_shards_on_disk(tmp_path: Path) -> None:
     )
 
 
+def test_a_disk_budget_stops_the_pass_keeping_its_finished_levels(tmp_path: Path) -> None:
+    from boardlab.pegs.solver.shards_store import DiskBudget, folder_size
+
+    problem = PROBLEMS[3]
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    expected = analyse_sharded(problem, ShardedRun(LocalEngine(), 4, whole))
+    needed = folder_size(whole)
+    folder = tmp_path / "budget"
+    folder.mkdir()
+    for limit in (needed // 300, needed // 60):  # in the lines of play, before a level
+        with pytest.raises(ResourceLimitError, match="disk budget of") as stop:
+            analyse_sharded(
+                problem, ShardedRun(LocalEngine(), 4, folder, disk=DiskBudget(limit, folder))
+            )
+        assert stop.value.resource == "disk"
+        assert list(folder.glob("*/done.json"))  # what it finished is kept
+    resumed = ShardedRun(LocalEngine(), 4, folder, disk=DiskBudget(2 * needed, folder))
+    _same(analyse_sharded(problem, resumed), expected)
+
+
+def test_the_table_disk_budget_counts_every_start_folder(tmp_path: Path) -> None:
+    done = _cli("table", "triangle-6", "--workdir", str(tmp_path), "--disk", "64K", "--json")
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    assert "disk budget of 64.0 kB" in line and "starts finished before it" in line
+    assert json.loads(done.stdout)["stopped"]
+    # a file beside the start folders counts too: nothing is left for the first level
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    (fresh / "other.bin").write_bytes(b"x" * 2**20)
+    done = _cli("table", "triangle-6", "--workdir", str(fresh), "--disk", "1M")
+    assert done.returncode == 2
+    assert "only 0.0 kB left of the disk budget of 1.0 MB" in done.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -262,6 +298,8 @@ def test_cli_figures_are_the_same_in_shards_on_disk(tmp_path: Path) -> None:
         (("--memory", "64K"), "memory"),
         (("--shards", "0"), "--shards"),
         (("--workers", "0"), "--workers"),
+        (("--disk", "lots"), "--disk: expected a size"),
+        (("--disk", "1G"), "--disk is the budget of a work folder: give --workdir DIR"),
     ],
 )
 def test_cli_bad_cluster_options_give_one_line_and_status_2(

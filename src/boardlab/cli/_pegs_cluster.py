@@ -1,5 +1,6 @@
 """Interface layer: the options of ``pegs count`` and ``pegs minmoves`` that take the level
-pass past one process: shards, a work folder on disk, a memory budget, a Ray cluster.
+pass past one process: shards, a work folder on disk, memory and disk budgets, a Ray
+cluster.
 
 Without ``--workers``, ``--address``, ``--workdir`` or ``--shards`` the in-process pass
 runs (and Ray is never imported); every pass stops with one line before a level that
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from boardlab.core.limits import Limit
     from boardlab.core.tasks import Engine
     from boardlab.pegs.solver.levels import Analysis, Progress
+    from boardlab.pegs.solver.shards_store import DiskBudget
     from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["add_cluster_arguments", "run_analysis"]
@@ -28,7 +30,7 @@ MIN_SHARDS = 4
 
 
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--workers``, ``--address``, ``--workdir``, ``--shards`` and ``--memory``."""
+    """``--workers``, ``--address``, ``--workdir``, ``--shards``, ``--memory`` and ``--disk``."""
     group = parser.add_argument_group("large boards (the partitioned level pass)")
     group.add_argument(
         "--workers",
@@ -57,6 +59,13 @@ def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SIZE",
         help="memory budget, e.g. 8G (default: 80%% of the free memory); "
         "a level that would not fit stops the pass with a message",
+    )
+    group.add_argument(
+        "--disk",
+        metavar="SIZE",
+        help="with --workdir: the most the work folder may hold, e.g. 100G (default: the "
+        "free disk); a level that would not fit stops the pass with a message, the "
+        "finished levels kept",
     )
 
 
@@ -107,8 +116,9 @@ def run_analysis(
     from boardlab.core.memory import default_budget, parse_size
 
     memory = parse_size(args.memory) if args.memory is not None else default_budget()
+    disk = _disk_budget(args)
     try:
-        return _analysis(args, problem, limit, progress, keep_winning, memory, games)
+        return _analysis(args, problem, limit, progress, keep_winning, memory, disk, games)
     except ResourceLimitError as exc:
         if exc.resource != "memory":
             raise
@@ -123,6 +133,24 @@ def _room_hint(args: argparse.Namespace) -> str:
     return f"{more} or more --memory"
 
 
+def _disk_budget(args: argparse.Namespace) -> DiskBudget | None:
+    """The work folder's budget ``--disk`` gives (counted over ``args.disk_root`` when
+    the command keeps several work folders in one, as ``pegs table`` does).
+
+    :raises BoardlabError: for a bad size, or ``--disk`` without ``--workdir``.
+    """
+    from boardlab.core.errors import BoardlabError
+    from boardlab.core.memory import parse_size
+    from boardlab.pegs.solver.shards_store import DiskBudget
+
+    if getattr(args, "disk", None) is None:
+        return None
+    limit = parse_size(args.disk, "--disk")
+    if args.workdir is None:
+        raise BoardlabError("--disk is the budget of a work folder: give --workdir DIR")
+    return DiskBudget(limit, Path(getattr(args, "disk_root", None) or args.workdir))
+
+
 def _analysis(
     args: argparse.Namespace,
     problem: Problem,
@@ -130,9 +158,10 @@ def _analysis(
     progress: Progress,
     keep_winning: bool,
     memory: int,
+    disk: DiskBudget | None,
     games: bool,
 ) -> Analysis:
-    """The pass of :func:`run_analysis` within ``memory`` bytes."""
+    """The pass of :func:`run_analysis` within ``memory`` bytes and the ``disk`` budget."""
     from boardlab.core.errors import BoardlabError
     from boardlab.pegs.solver.levels import analyse
 
@@ -155,7 +184,7 @@ def _analysis(
     # few large tasks pay best (each task and each routed part costs a fixed overhead)
     shards = args.shards or max(MIN_SHARDS, SHARDS_PER_WORKER * engine.workers)
     try:
-        run = ShardedRun(engine, shards, workdir, memory)
+        run = ShardedRun(engine, shards, workdir, memory, disk)
         return analyse_sharded(
             problem, run, limit, progress, keep_winning=keep_winning, games=games
         )

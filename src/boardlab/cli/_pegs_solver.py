@@ -388,6 +388,7 @@ def _run_table(args: argparse.Namespace) -> int:
                 folder = _start_folder(args.workdir, board, vacancy)
                 folder.mkdir(exist_ok=True)
                 local.workdir = str(folder)
+                local.disk_root = args.workdir  # the budget counts every start's folder
             return run_analysis(local, problem, limit, progress)
 
         def done(row: StartRow) -> None:

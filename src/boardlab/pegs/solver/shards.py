@@ -73,12 +73,14 @@ DEFAULT_SHARDS = 16
 @dataclass
 class ShardedRun:
     """How a partitioned pass runs: the engine, the number of shards, the work folder
-    (None: results in memory) and the memory budget in bytes (None: not checked)."""
+    (None: results in memory), the memory budget in bytes (None: not checked) and the
+    work folder's disk budget (None: the free disk)."""
 
     engine: Engine
     shards: int = DEFAULT_SHARDS
     workdir: Path | None = None
     memory: int | None = None
+    disk: store.DiskBudget | None = None
 
 
 def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> None:
@@ -95,10 +97,17 @@ def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> No
             )
     if run.workdir is not None:
         free = shutil.disk_usage(run.workdir).free
-        if need // 3 > free:
+        room = store.disk_room(run.workdir, run.disk)
+        if need // 3 > room:
+            left = f"only {format_size(free)} free"
+            if run.disk is not None and room < free:
+                left = (
+                    f"only {format_size(max(room, 0))} left of the disk budget of "
+                    f"{format_size(run.disk.limit)}"
+                )
             raise ResourceLimitError(
-                f"positions with {pegs} pegs need about {format_size(need // 3)} in {run.workdir}, "
-                f"only {format_size(free)} free",
+                f"positions with {pegs} pegs need about {format_size(need // 3)} in "
+                f"{run.workdir}, {left}",
                 resource="disk",
             )
 
@@ -134,7 +143,7 @@ def level_passes(
     levels: dict[int, list[Handle]] = {top: route(first, shards)}
     sizes: dict[int, int] = {top: 1}
     sample = first
-    lines = ShardedGames(problem, run.engine, shards) if games else None
+    lines = ShardedGames(problem, run.engine, shards, run.disk) if games else None
     for pegs in range(top - 1, bottom - 1 if lines is None else 0, -1):
         if pegs < bottom and sizes[pegs + 1] == 0:
             break  # no position below the goal's count has fewer pegs either

@@ -13,18 +13,19 @@ folder each level's weights are kept in ``games-PP/`` with its dead ends in the
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from boardlab.core.errors import ResourceLimitError
+from boardlab.core.memory import format_size
 from boardlab.core.tasks import Engine
 from boardlab.pegs.solver import shards_store as store
 from boardlab.pegs.solver.finish import start_counts
 from boardlab.pegs.solver.games import GameTally, level_ends
-from boardlab.pegs.solver.shards_store import Handle
+from boardlab.pegs.solver.shards_store import DiskBudget, Handle
 from boardlab.pegs.solver.shards_tasks import push_routed, route, submit_pushes
 from boardlab.pegs.solver.tables import Problem
 
@@ -86,10 +87,13 @@ class ShardedGames:
     """The lines of play of one level at a time, in shards, with the dead ends tallied
     (the start's level at once, each level below by :meth:`step`)."""
 
-    def __init__(self, problem: Problem, engine: Engine, shards: int) -> None:
+    def __init__(
+        self, problem: Problem, engine: Engine, shards: int, disk: DiskBudget | None = None
+    ) -> None:
         self.problem = problem
         self.engine = engine
         self.shards = shards
+        self.disk = disk
         keys, lo, hi = start_counts(problem)
         self.counts: list[Handle] = route(keys, shards, lo, hi)
         self.tally = GameTally()
@@ -105,7 +109,7 @@ class ShardedGames:
             ends = [(int(c), int(g), None if e is None else int(e)) for c, g, e in done["ends"]]
         else:
             above = self.counts
-            ends = self._count(level, folder)
+            ends = self._count(level, folder, pegs)
             saved = [[c, str(g), None if e is None else str(e)] for c, g, e in ends]
             store.mark_done(folder, {"ends": saved})
             # a resumed run needs only the last finished level's counts (every level's
@@ -116,11 +120,18 @@ class ShardedGames:
         for classes, games, example in ends:
             self.tally.add(pegs, classes, games, example)
 
-    def _count(self, level: list[Handle], folder: Path | None) -> list[tuple[int, int, int | None]]:
-        """Push the last level's lines of play into ``level`` and add them up, shard by
-        shard. On disk the pushes go in waves of source shards, so that what waits on
-        disk to be added stays within a part of the free space: the first wave is one
-        shard, whose pushes measure the next waves (in memory: one wave)."""
+    def _count(
+        self, level: list[Handle], folder: Path | None, pegs: int
+    ) -> list[tuple[int, int, int | None]]:
+        """Push the last level's lines of play into ``level`` (``pegs`` pegs) and add them
+        up, shard by shard. On disk the pushes go in waves of source shards, so that what
+        waits on disk to be added stays within a part of the free space (or of what the
+        disk budget leaves): the first wave is one shard, whose pushes measure the next
+        waves (in memory: one wave).
+
+        :raises ResourceLimitError: when the work folder has passed its disk budget
+            after a wave (the level is done again on the next run).
+        """
         engine = self.engine
         masks = engine.share(self.problem.masks)
         sources = self.counts
@@ -136,7 +147,14 @@ class ShardedGames:
             if folder is not None:
                 pushed = [list(engine.fetch(list(p))) for p in pushed]
                 written = sum(os.path.getsize(str(f)) for p in pushed for f in p)
-                wave = _wave_size(written / len(part), shutil.disk_usage(folder).free)
+                room = store.disk_room(folder, self.disk)
+                if room < 0 and self.disk is not None:
+                    raise ResourceLimitError(
+                        f"counting the lines of play into positions with {pegs} pegs, the "
+                        f"work folder passed its disk budget of {format_size(self.disk.limit)}",
+                        resource="disk",
+                    )
+                wave = _wave_size(written / len(part), room)
             last = done + len(part) >= len(sources)
             results = []
             for j in range(self.shards):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,9 @@ from boardlab.core.errors import BoardlabError
 from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
+    "DiskBudget",
     "Handle",
+    "disk_room",
     "finished",
     "level_folder",
     "load",
@@ -37,6 +41,38 @@ Handle = Any
 
 _RUN_FILE = "run.json"
 _DONE_FILE = "done.json"
+
+
+@dataclass(frozen=True)
+class DiskBudget:
+    """At most ``limit`` bytes of files under ``root`` (a work folder, or the folder
+    that holds several, as the start table's)."""
+
+    limit: int
+    root: Path
+
+    def room(self) -> int:
+        """Bytes the folder may still take (negative: over the budget)."""
+        return self.limit - folder_size(self.root)
+
+
+def folder_size(root: Path) -> int:
+    """Bytes of the files under ``root`` (a file removed meanwhile counts nothing)."""
+    total = 0
+    for folder, _, names in os.walk(root):
+        for name in names:
+            try:
+                total += os.lstat(os.path.join(folder, name)).st_size
+            except FileNotFoundError:
+                continue
+    return total
+
+
+def disk_room(workdir: Path, budget: DiskBudget | None) -> int:
+    """Bytes a work folder may still take: its disk's free space, less when ``budget``
+    leaves less."""
+    free = shutil.disk_usage(workdir).free
+    return free if budget is None else min(free, budget.room())
 
 
 def load(source: Handle) -> Any:
