@@ -143,6 +143,15 @@ def test_cli_table_saves_each_row_and_a_second_run_reads_it_back(
     assert main(args) == 0
     second = json.loads(capsys.readouterr().out)
     assert second["rows"] == first["rows"]
+    assert second["identities"] == {"checked": 128, "failed": []}
+    # a saved row whose count contradicts the others: printed, said, exit status 1
+    saved = json.loads((work / "start-B1" / "row.json").read_text())
+    saved["solutions_by_hole"]["C3"] = str(int(saved["solutions_by_hole"]["C3"]) + 1)
+    (work / "start-B1" / "row.json").write_text(json.dumps(saved))
+    assert main(args) == 1
+    out, err = capsys.readouterr()
+    assert "B1: solutions 14880 but by hole 14881" in json.loads(out)["identities"]["failed"]
+    assert err.startswith("boardlab pegs: the rows disagree: ")
     (work / "start-B1" / "row.json").write_text('{"start": "B1"}')
     assert main(args) == 2
     assert "start-B1/row.json: not a start's row" in capsys.readouterr().err

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from boardlab.pegs.cells import Jump
     from boardlab.pegs.solver import Analysis, Problem
     from boardlab.pegs.solver.starts import StartRow, StartTable
+    from boardlab.pegs.solver.table_checks import TableCheck
 
 __all__ = ["VERBS", "demo_lines"]
 
@@ -373,6 +375,7 @@ def _run_table(args: argparse.Namespace) -> int:
 
     from boardlab.core.errors import LimitExceededError
     from boardlab.pegs.solver.starts import StartTable, centre_hole, start_table
+    from boardlab.pegs.solver.table_checks import check_rows
 
     board = read_board(args.board).board
     if args.drop_shards and args.workdir is None:
@@ -419,18 +422,33 @@ def _run_table(args: argparse.Namespace) -> int:
             table = StartTable(
                 board, not args.no_symmetry, centre_cell, tuple(rows), time.perf_counter() - began
             )
+    check = check_rows(board, table.rows)
     if args.json:
         found = table.as_dict()
+        found["identities"] = {"checked": check.checked, "failed": list(check.problems)}
         if stopped is not None:
             found["stopped"] = str(stopped)
         write_stdout(json.dumps(found) + "\n")
     else:
-        write_stdout(_table_text(table))
+        write_stdout(_table_text(table) + _check_text(check))
     if stopped is not None:
         raise LimitExceededError(
             f"{stopped}; the {len(table.rows)} starts finished before it are printed"
         )
+    if not check.holds:  # the counts contradict each other: printed, and exit status 1
+        print(f"boardlab pegs: the rows disagree: {check.problems[0]}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _check_text(check: TableCheck) -> str:
+    """The identities between the rows, as the table's last lines."""
+    if check.holds:
+        return (
+            f"checks: {check.checked:,} identities between the rows hold (sums by finishing "
+            "hole, symmetries of each start, reversal)\n"
+        )
+    return "".join(f"FAILS {problem}\n" for problem in check.problems)
 
 
 def _table_text(table: StartTable) -> str:
