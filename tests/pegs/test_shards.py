@@ -72,6 +72,23 @@ def test_shards_cover_every_value_once() -> None:
     assert counts.min() > values.size / 13 / 2  # spread, not piled on one shard
 
 
+@pytest.mark.parametrize("extras", [0, 1, 2])
+def test_route_groups_by_shard_keeping_the_order(extras: int) -> None:
+    """Each shard's part is the values of that shard (with the arrays aligned with
+    them), in their order: what a stable sort by shard gives."""
+    from boardlab.pegs.solver.shards_tasks import route
+
+    rng = np.random.default_rng(extras)
+    values = rng.integers(0, 2**40, 20_000, dtype=np.uint64)
+    aligned = [rng.integers(0, 2**63, values.size, dtype=np.uint64) for _ in range(extras)]
+    parts = route(values, 7, *aligned)
+    ids = shard_of(values, 7)
+    for j, part in enumerate(parts):
+        mine = ids == j
+        got = (part,) if not extras else part
+        assert [list(g) for g in got] == [list(a[mine]) for a in (values, *aligned)]
+
+
 @pytest.mark.parametrize("problem", PROBLEMS[:3], ids=IDS[:3])
 def test_pushed_weights_match_the_twin(problem: Problem) -> None:
     """parents_of + add_weights give paths x orbit size for every position (the twin

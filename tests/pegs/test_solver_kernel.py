@@ -116,6 +116,23 @@ def test_parent_weights_match_the_twin(problem: Problem) -> None:
         assert got == [weight_py(problem, paths, int(x)) for x in levels[pegs]]
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 2**45), max_size=300),
+    st.lists(st.integers(0, 2**64 - 1), max_size=100),
+    st.integers(0, 2**32),
+)
+def test_locate_finds_what_a_binary_search_finds(
+    values: list[int], others: list[int], seed: int
+) -> None:
+    level = np.unique(np.array(values, np.uint64))
+    rng = np.random.default_rng(seed)
+    picked = level[rng.integers(0, level.size, 200)] if level.size else level
+    keys = np.concatenate([picked, np.array(others, np.uint64), picked + np.uint64(1)])
+    expected = [int(np.searchsorted(level, k)) if k in level else -1 for k in keys]
+    assert kernel.locate(level, keys).tolist() == expected
+
+
 def test_popcount() -> None:
     for bits in (0, 1, 0b1011, (1 << 64) - 1, 0x8000000000000001):
         assert kernel.popcount(np.uint64(bits)) == bits.bit_count()

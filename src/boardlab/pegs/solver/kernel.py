@@ -36,6 +36,7 @@ __all__ = [
     "dfs_run",
     "expand",
     "level_index",
+    "locate",
     "orbit_sizes",
     "part_firsts",
     "popcount",
@@ -57,6 +58,7 @@ PARTS = 64
 _INDEX_BITS = 16
 _FIND_BITS = 20
 _LEVEL_FIND_BITS = 12
+_WORD = 64
 
 
 @jit
@@ -419,6 +421,28 @@ def level_index(levels: list[U64], nbits: int) -> tuple[U64, I64, I64]:
     starts[1:] = np.cumsum([level.size for level in levels])
     index = np.stack([build_index(level, nbits, _LEVEL_FIND_BITS) for level in levels])
     return np.concatenate(levels), starts, index
+
+
+@jit
+def locate(level: U64, keys: U64) -> I64:
+    """The place of each of ``keys`` in the sorted ``level``, or -1: through an index of
+    the level's top bits (:func:`build_index`, :func:`find`), a short search a key
+    where a binary search over a large level misses the cache at nearly every step."""
+    out = np.full(keys.size, -1, np.int64)
+    n = level.size
+    if n == 0:
+        return out
+    top = level[n - 1]
+    nbits = 1
+    while nbits < _WORD and (top >> np.uint64(nbits)) != _ZERO:
+        nbits += 1
+    bits = index_bits(n, nbits)
+    index = build_index(level, nbits, bits)
+    shift = np.uint64(max(nbits - bits, 0))
+    for i in range(keys.size):
+        if keys[i] <= top:  # a larger key is in no bucket of the index
+            out[i] = find(level, index, shift, keys[i])
+    return out
 
 
 @jit_parallel

@@ -27,6 +27,7 @@ from boardlab.pegs.solver.kernel import (
     PARTS,
     bucket_plan,
     bucket_starts,
+    locate,
     part_firsts,
     popcount,
 )
@@ -95,10 +96,10 @@ def add_checked(level: U64, keys: U64, lo: U64, hi: U64) -> tuple[U64, U64, bool
     out_lo = np.zeros(level.size, np.uint64)
     out_hi = np.zeros(level.size, np.uint64)
     overflow = False
-    at = np.searchsorted(level, keys)
+    at = locate(level, keys)
     for i in range(keys.size):
         k = at[i]
-        if k < level.size and level[k] == keys[i]:
+        if k >= 0:
             low = out_lo[k] + lo[i]
             carry = _ONE if low < lo[i] else _ZERO
             out_lo[k] = low

@@ -19,11 +19,19 @@ import numpy.typing as npt
 from numba import prange
 
 from boardlab.core.jit import jit, jit_parallel
-from boardlab.pegs.solver.kernel import canon_moved, images_of, jump_images, jump_offsets
+from boardlab.pegs.solver.kernel import (
+    canon_moved,
+    images_of,
+    jump_images,
+    jump_offsets,
+    locate,
+)
 
 __all__ = [
     "add_weights",
     "children_of",
+    "group_by_shard",
+    "group_weighted_by_shard",
     "merge_unique",
     "parents_of",
     "shard_of",
@@ -79,6 +87,54 @@ def shard_order(values: U64, shards: int) -> tuple[I64, I64]:
         order[fill[j]] = i
         fill[j] += 1
     return order, starts
+
+
+@jit
+def _shard_starts(values: U64, count: np.uint64, shards: int) -> I64:
+    """Where each shard's group starts when ``values`` are grouped by shard."""
+    starts = np.zeros(shards + 1, np.int64)
+    for i in range(values.size):
+        starts[_shard(values[i], count) + 1] += 1
+    for j in range(shards):
+        starts[j + 1] += starts[j]
+    return starts
+
+
+@jit
+def group_by_shard(values: U64, shards: int) -> tuple[U64, I64]:
+    """``values`` grouped by shard, each group in their order, and where each group
+    starts: :func:`shard_order` and the gather in one pass (the hash is computed twice,
+    and the writes go to one stream a shard instead of reads all over the input)."""
+    count = np.uint64(shards)
+    starts = _shard_starts(values, count, shards)
+    fill = starts[:-1].copy()
+    out = np.empty_like(values)
+    for i in range(values.size):
+        j = _shard(values[i], count)
+        out[fill[j]] = values[i]
+        fill[j] += 1
+    return out, starts
+
+
+@jit
+def group_weighted_by_shard(
+    values: U64, lo: U64, hi: U64, shards: int
+) -> tuple[U64, U64, U64, I64]:
+    """:func:`group_by_shard` with each value's 128-bit weight (``lo``, ``hi``) beside it."""
+    count = np.uint64(shards)
+    starts = _shard_starts(values, count, shards)
+    fill = starts[:-1].copy()
+    out = np.empty_like(values)
+    out_lo = np.empty_like(lo)
+    out_hi = np.empty_like(hi)
+    for i in range(values.size):
+        j = _shard(values[i], count)
+        k = fill[j]
+        out[k] = values[i]
+        out_lo[k] = lo[i]
+        out_hi[k] = hi[i]
+        fill[j] = k + 1
+    return out, out_lo, out_hi, starts
 
 
 @jit
@@ -180,10 +236,10 @@ def add_weights(level: U64, keys: U64, lo: U64, hi: U64) -> tuple[U64, U64]:
     (pushes to forms not in ``level``, unreachable parents, are dropped)."""
     out_lo = np.zeros(level.size, np.uint64)
     out_hi = np.zeros(level.size, np.uint64)
-    at = np.searchsorted(level, keys)
+    at = locate(level, keys)
     for i in range(keys.size):
         k = at[i]
-        if k < level.size and level[k] == keys[i]:
+        if k >= 0:
             s = out_lo[k] + lo[i]
             carry = _ONE if s < lo[i] else _ZERO
             out_lo[k] = s

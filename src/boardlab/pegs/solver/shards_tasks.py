@@ -42,10 +42,18 @@ U64 = npt.NDArray[np.uint64]
 
 def route(values: U64, shards: int, *extra: U64) -> list[Any]:
     """``values`` (and arrays aligned with them) split by shard, each part in order."""
-    from boardlab.pegs.solver.kernel_shards import shard_order
+    from boardlab.pegs.solver import kernel_shards
 
-    order, starts = shard_order(values, shards)
-    grouped = [a[order] for a in (values, *extra)]
+    grouped: tuple[U64, ...]
+    if not extra:
+        alone, starts = kernel_shards.group_by_shard(values, shards)
+        grouped = (alone,)
+    elif len(extra) == 2:  # noqa: PLR2004 (a 128-bit weight: its low and high words)
+        keys, lo, hi, starts = kernel_shards.group_weighted_by_shard(values, *extra, shards)
+        grouped = (keys, lo, hi)
+    else:
+        order, starts = kernel_shards.shard_order(values, shards)
+        grouped = tuple(a[order] for a in (values, *extra))
     parts = [[g[starts[j] : starts[j + 1]] for j in range(shards)] for g in grouped]
     if not extra:
         return parts[0]
