@@ -67,29 +67,6 @@ def shard_of(values: U64, shards: int) -> I64:
 
 
 @jit
-def shard_order(values: U64, shards: int) -> tuple[I64, I64]:
-    """The order that groups ``values`` by shard (stable: each shard's values keep their
-    order) and where each shard's group starts (``shards + 1`` offsets); a counting sort."""
-    n = values.size
-    count = np.uint64(shards)
-    ids = np.empty(n, np.int64)
-    starts = np.zeros(shards + 1, np.int64)
-    for i in range(n):
-        j = _shard(values[i], count)
-        ids[i] = j
-        starts[j + 1] += 1
-    for j in range(shards):
-        starts[j + 1] += starts[j]
-    fill = starts[:-1].copy()
-    order = np.empty(n, np.int64)
-    for i in range(n):
-        j = ids[i]
-        order[fill[j]] = i
-        fill[j] += 1
-    return order, starts
-
-
-@jit
 def _shard_starts(values: U64, count: np.uint64, shards: int) -> I64:
     """Where each shard's group starts when ``values`` are grouped by shard."""
     starts = np.zeros(shards + 1, np.int64)
@@ -98,6 +75,21 @@ def _shard_starts(values: U64, count: np.uint64, shards: int) -> I64:
     for j in range(shards):
         starts[j + 1] += starts[j]
     return starts
+
+
+@jit
+def shard_order(values: U64, shards: int) -> tuple[I64, I64]:
+    """The order that groups ``values`` by shard (stable: each shard's values keep their
+    order) and where each shard's group starts (``shards + 1`` offsets); a counting sort."""
+    count = np.uint64(shards)
+    starts = _shard_starts(values, count, shards)
+    fill = starts[:-1].copy()
+    order = np.empty(values.size, np.int64)
+    for i in range(values.size):
+        j = _shard(values[i], count)
+        order[fill[j]] = i
+        fill[j] += 1
+    return order, starts
 
 
 @jit
