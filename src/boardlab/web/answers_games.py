@@ -42,11 +42,14 @@ __all__ = [
 
 
 class Health(Answer, kw_only=True):
-    """The server is up: its version and its games."""
+    """The server is up: its version, its games, and its searches running and waiting
+    for a slot."""
 
     ok: bool
     version: str
     games: list[str]
+    running: int
+    queued: int
 
 
 # -- peg solitaire -----------------------------------------------------------------------------

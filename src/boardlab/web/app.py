@@ -186,11 +186,19 @@ class SecurityHeaders:
 
 
 def _health(request: Request) -> Obj:
-    """``GET /api/health``: the server is up: its version and games."""
+    """``GET /api/health``: the server is up: its version, games and searches running and
+    waiting."""
     from boardlab import __version__
 
     games = ["pegs", "hex", "ioiwari", "mars", "shongololo"]
-    return {"ok": True, "version": __version__, "games": games}
+    jobs: JobPool = request.app.state.jobs
+    return {
+        "ok": True,
+        "version": __version__,
+        "games": games,
+        "running": jobs.running,
+        "queued": jobs.queued,
+    }
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
