@@ -7,7 +7,7 @@ PY := $(BIN)/python
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: demo test lint bench install clean
+.PHONY: demo test lint wheel-check bench install clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -40,8 +40,15 @@ $(CHROMIUM):
 	@echo "installing Debian's Chromium for the browser tests (tests/web)"
 	$(SUDO) apt-get install -y chromium || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium)
 
-test: lint $(CHROMIUM)
+test: lint wheel-check $(CHROMIUM)
 	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=15
+
+# The wheel as a user installs it: built from the project's files, installed in a fresh
+# virtual environment, `boardlab --version` and a quick verb run from there, its package
+# data checked (a few seconds; scripts/wheel_check.py --from-index also installs the
+# dependencies from the package index, as a user gets them).
+wheel-check: $(VENV)/.installed-test
+	$(PY) scripts/wheel_check.py
 
 bench: $(VENV)/.installed-bench
 	@for script in $(wildcard benchmarks/bench_*.py); do \

@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 
 from boardlab import __version__
 from boardlab.cli import available_games, load_game, main
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["--version"])
     assert caught.value.code == 0
-    assert capsys.readouterr().out.strip() == f"boardlab {__version__}"
+    assert capsys.readouterr().out == "boardlab 0.2.0\n"
+    assert __version__ == "0.2.0"
+
+
+def test_the_version_is_written_once() -> None:
+    """pyproject.toml names no version of its own: the build reads ``__version__``."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"]
+    assert "version" in project["project"]["dynamic"]
+    dynamic = project["tool"]["setuptools"]["dynamic"]["version"]
+    assert dynamic == {"attr": "boardlab.__version__"}
+    assert (ROOT / "src" / "boardlab" / "__init__.py").read_text().count("__version__ = ") == 1
 
 
 def test_help_lists_every_available_game(capsys: pytest.CaptureFixture[str]) -> None:
