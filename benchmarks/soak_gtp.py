@@ -6,7 +6,9 @@ played and none is void (no player failed), the same GTP process answers from th
 game to the last, and the resident memory of both processes is flat after the warm-up
 (the first sixth of the games): the median of the last tenth of the samples at most 10 %
 above the median of the tenth that follows the warm-up. Both processes' memory and
-threads are sampled each tenth of the games (each 100 of 1,000), with psutil.
+threads are recorded each tenth of the games (each 100 of 1,000), with psutil: the size
+then and its floor, the least seen since the last record (looked at every 50 ms), which
+the verdict judges (a size caught in the middle of a search swings by a tenth).
 
 The games are short on purpose: a small board (5 x 5) and a small budget a move (0.02 s
 for both engines), so that many games pass in little time. The games are counted as
@@ -41,14 +43,17 @@ START_TIMEOUT = 300.0
 
 @dataclass(slots=True)
 class Record:
-    """Both processes after ``games`` games."""
+    """Both processes after ``games`` games: their resident size now and its floor (the
+    least seen since the last record, looked at every 50 ms), their threads."""
 
     games: int
     seconds: float
     match_rss: int
+    match_floor: int
     match_threads: int
     gtp_pid: int
     gtp_rss: int
+    gtp_floor: int
     gtp_threads: int
 
 
@@ -118,9 +123,10 @@ def judge(
             f"GTP process ids seen: {sorted(pids)}",
         ),
         sv.flat_memory(
-            "the match's memory flat (boardlab's engine)", [r.match_rss for r in records]
+            "the match's memory flat (boardlab's engine; its floor)",
+            [r.match_floor for r in records],
         ),
-        sv.flat_memory("the GTP engine's memory flat", [r.gtp_rss for r in records]),
+        sv.flat_memory("the GTP engine's memory flat (its floor)", [r.gtp_floor for r in records]),
     ]
 
 
@@ -151,6 +157,7 @@ def soak(args: argparse.Namespace, every: int, folder: Path) -> int:
     records: list[Record] = []
     pids: set[int] = set()
     started = time.monotonic()
+    floors: dict[str, int] = {}
     with (folder / "out.txt").open("w+") as out, (folder / "err.txt").open("w+") as err:
         match = subprocess.Popen(command, stdout=out, stderr=err)
         watched = psutil.Process(match.pid)
@@ -158,20 +165,29 @@ def soak(args: argparse.Namespace, every: int, folder: Path) -> int:
             while match.poll() is None:
                 time.sleep(POLL)
                 child = gtp_child(watched)
-                if child is not None:
-                    pids.add(child.pid)
+                if child is None:
+                    continue
+                pids.add(child.pid)
+                try:
+                    for name, process in (("match", watched), ("gtp", child)):
+                        size = process.memory_info().rss
+                        floors[name] = min(floors.get(name, size), size)
+                except psutil.Error:
+                    continue  # the match ended meanwhile
                 played = len(list((folder / "games").glob("*.sgf")))
-                if points and played >= points[0] and child is not None:
+                if points and played >= points[0]:
                     while points and played >= points[0]:
                         points.pop(0)
                     try:
-                        records.append(record(played, started, watched, child))
+                        records.append(record(played, started, watched, child, floors))
                     except psutil.Error:
-                        continue  # the match ended meanwhile
+                        continue
+                    floors = {}
                     last = records[-1]
                     print(
                         f"  {last.games:6d} games  {last.seconds:7.1f} s  match "
-                        f"{last.match_rss / 2**20:6.1f} MiB  gtp {last.gtp_rss / 2**20:6.1f} MiB",
+                        f"{last.match_floor / 2**20:6.1f} to {last.match_rss / 2**20:6.1f} MiB  "
+                        f"gtp {last.gtp_floor / 2**20:6.1f} to {last.gtp_rss / 2**20:6.1f} MiB",
                         flush=True,
                     )
         finally:
@@ -205,15 +221,25 @@ def soak(args: argparse.Namespace, every: int, folder: Path) -> int:
     return 0 if sv.verdict(checks) else 1
 
 
-def record(played: int, started: float, match: psutil.Process, gtp: psutil.Process) -> Record:
-    """Both processes now."""
+def record(
+    played: int,
+    started: float,
+    match: psutil.Process,
+    gtp: psutil.Process,
+    floors: dict[str, int],
+) -> Record:
+    """Both processes now, with the floors of their sizes since the last record."""
+    match_rss = match.memory_info().rss
+    gtp_rss = gtp.memory_info().rss
     return Record(
         games=played,
         seconds=round(time.monotonic() - started, 1),
-        match_rss=match.memory_info().rss,
+        match_rss=match_rss,
+        match_floor=min(floors.get("match", match_rss), match_rss),
         match_threads=match.num_threads(),
         gtp_pid=gtp.pid,
-        gtp_rss=gtp.memory_info().rss,
+        gtp_rss=gtp_rss,
+        gtp_floor=min(floors.get("gtp", gtp_rss), gtp_rss),
         gtp_threads=gtp.num_threads(),
     )
 

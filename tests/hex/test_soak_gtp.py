@@ -19,9 +19,11 @@ def records(soak: Any, match: list[int], gtp: list[int], pid: int = 7) -> list[A
             games=max(1, 100 * n) if n < len(match) - 1 else 999,
             seconds=10.0 * n,
             match_rss=m * MIB,
+            match_floor=m * MIB,
             match_threads=2,
             gtp_pid=pid,
             gtp_rss=g * MIB,
+            gtp_floor=g * MIB,
             gtp_threads=2,
         )
         for n, (m, g) in enumerate(zip(match, gtp, strict=True))
@@ -38,7 +40,7 @@ def test_the_verdict_passes_a_flat_match_and_fails_each_goal_missed() -> None:
     assert failed(soak.judge(records(soak, flat, flat), 1000, 1000, 0, 0, {7})) == []
     grown = [*flat[:-1], 260]  # the GTP engine 23 % larger at the end
     assert failed(soak.judge(records(soak, flat, grown), 1000, 1000, 0, 0, {7})) == [
-        "the GTP engine's memory flat"
+        "the GTP engine's memory flat (its floor)"
     ]
     assert failed(soak.judge(records(soak, flat, flat), 1000, 1000, 0, 0, {7, 8})) == [
         "one GTP process from the first game to the last (no restart)"
