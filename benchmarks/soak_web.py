@@ -660,6 +660,10 @@ def quiet_threads(http: httpx.Client, process: psutil.Process, quiet: float) -> 
     return process.num_threads()
 
 
+#: How long one priming request may take (it compiles what its search compiles).
+PRIME_SECONDS = 900.0
+
+
 def prime(http: httpx.Client, api: Api) -> list[tuple[str, int]]:
     """Fetch the samples the recipes use and ask every endpoint once (compiling what the
     searches compile on first use, before the clock starts); each request and its status."""
@@ -671,7 +675,13 @@ def prime(http: httpx.Client, api: Api) -> list[tuple[str, int]]:
     asked = []
     for method, path in api.paths():
         body = None if method == "GET" else api.legal(path, rng)
-        answer = http.request(method, path, json=body, timeout=120.0)
+        try:  # a cold numba cache compiles on first use: minutes on a loaded machine
+            answer = http.request(method, path, json=body, timeout=PRIME_SECONDS)
+        except httpx.TimeoutException:
+            raise SystemExit(
+                f"soak_web: {method} {path} gave no answer within {PRIME_SECONDS:.0f} s "
+                "while priming the server"
+            ) from None
         asked.append((f"{method} {path}", answer.status_code))
     for path, body in LONG_SEARCHES:  # started and stopped, as the clients do
         with contextlib.suppress(httpx.TimeoutException):
