@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -41,6 +41,7 @@ from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.board import bridge_table, neighbours
 from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
+from boardlab.hex.engine.growth import Share, Step, grow
 from boardlab.hex.engine.mustplay import link_table
 from boardlab.hex.engine.patterns import square_table
 from boardlab.hex.rules import (
@@ -192,8 +193,11 @@ Tree = tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], npt.NDArray[np.int8
 """A search tree: ``(first, count, move)`` rows, ``(visits, wins, rvisits, rwins)`` rows
 and ``proof``, as the kernels keep them."""
 
-#: The most trees :class:`MctsEngine` runs at once (``threads``).
+#: The most threads :class:`MctsEngine` runs at once (``threads``).
 MAX_THREADS = 64
+#: Lost visits a descent under way adds to each node of its path while threads share
+#: one tree (see ``kernel.mcts_iterate``).
+VIRTUAL_LOSS = 1.0
 #: Bytes a tree node's arrays take when it is used: three int32 rows, five float64 rows
 #: and the int8 proof.
 NODE_BYTES = 3 * 4 + 5 * 8 + 1
@@ -468,14 +472,17 @@ class MctsEngine:
         value_visits: float = VALUE_VISITS,
         network: str = "",
         threads: int = 1,
+        shared_tree: bool = True,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
         if not 1 <= threads <= MAX_THREADS:
             raise BoardlabError(f"threads must be 1 to {MAX_THREADS}, got {threads}")
-        if threads > 1:
+        if threads > 1 and not shared_tree:
             _check_tree_memory(threads, max_nodes)
         self.seed = seed
+        self.threads = threads
+        self.shared_tree = shared_tree
         self.solver_empties = solver_empties
         self.max_nodes = max_nodes
         self.params = np.array(
@@ -501,6 +508,7 @@ class MctsEngine:
                 0.0,
                 value_visits,
                 0.0,
+                0.0,  # the virtual loss, set when threads share the tree
             ],
             np.float64,
         )
@@ -515,13 +523,17 @@ class MctsEngine:
         #: The last search's tree, its root (board size and moves), the board it was
         #: grown on (the root's, filled in or not) and the player to move there, for reuse.
         self._tree: tuple[tuple[int, ...], Tree, npt.NDArray[np.int8], int] | None = None
-        #: The other trees' engines (``threads - 1`` of them), each with its own seed.
-        self._helpers = [self._twin(seed * 7919 + k) for k in range(1, threads)]
+        #: Separate trees only: the other trees' engines (``threads - 1`` of them), each
+        #: with its own seed.
+        self._helpers = (
+            [] if shared_tree else [self._twin(seed * 7919 + k) for k in range(1, threads)]
+        )
 
     def _twin(self, seed: int) -> MctsEngine:
         """An engine with the same settings and knowledge, its own seed and no tree."""
         twin = copy.copy(self)
         twin.seed = seed
+        twin.threads = 1
         twin.params = self.params.copy()
         twin._searches = 0
         twin._last = ((), 0)
@@ -737,65 +749,73 @@ class MctsEngine:
                 )
                 if bool((board != grown).any()):
                     proof[0] = 0  # a proof of the root may rest on a child left out
-        state = np.array([_splitmix(self.seed * 1_000_003 + self._searches)], np.uint64)
         last = position.indices[-1] if position.history else -1
-        node_cap = limit.nodes
-        deadline = budget.deadline()
-        done = 0
-        batch = 1
-        while True:
-            if node_cap is not None:
-                batch = min(batch, node_cap - done)
-            if batch <= 0:
-                break
-            t0 = time.perf_counter()
-            ran = _kernel.mcts_iterate(
-                board,
-                size,
-                me,
-                last,
-                batch,
-                first,
-                count,
-                move,
-                visits,
-                wins_arr,
-                rvisits,
-                rwins,
-                policy,
-                proof,
-                used,
-                tab.nbr,
-                tab.bridges,
-                tab.nbridge,
-                state,
-                params,
-                tab.links,
-                tab.nlinks,
-                *self.patterns,
-                tab.squares,
-                *vc_tables,
-                *self.network,
-            )
-            t1 = time.perf_counter()
-            done += ran
+        threaded = bool(use_proofs) and self.threads > 1 and self.shared_tree
+        shared = np.zeros((2, max_nodes if threaded else 1), np.int32)
+        if threaded:
+            params[14] = VIRTUAL_LOSS
+        tree_args = (first, count, move, visits, wins_arr, rvisits, rwins, policy, proof)
+        more_args = (
+            tab.nbr,
+            tab.bridges,
+            tab.nbridge,
+        )
+        rest_args = (
+            params,
+            tab.links,
+            tab.nlinks,
+            *self.patterns,
+            tab.squares,
+            *vc_tables,
+            *self.network,
+            shared,
+        )
+
+        def stepper(thread: int, slab: npt.NDArray[np.int32]) -> Step:
+            seed = self.seed * 1_000_003 + self._searches
+            if thread:
+                seed = (self.seed * 7919 + thread) * 1_000_003 + self._searches
+            state = np.array([_splitmix(seed)], np.uint64)
+
+            def step(iterations: int) -> int:
+                return int(
+                    _kernel.mcts_iterate(
+                        board, size, me, last, iterations, *tree_args, slab, *more_args,
+                        state, *rest_args,
+                    )
+                )
+
+            return step
+
+        def proved() -> bool:
+            return bool(use_proofs and proof[0] != 0)
+
+        threads = self.threads if threaded else 1
+        pool_start = int(used[0])
+        # one slab holds the whole pool with one thread (as before threads shared a tree)
+        slab = (max_nodes - pool_start) // (4 * threads) if threaded else max_nodes
+        share = Share(limit.nodes, pool_start, max_nodes, max(slab, size * size + 1))
+        slabs = [np.full(4, pool_start, np.int32) for _ in range(threads)]
+        for held in slabs:
+            share.slab(held)
+        steps = [stepper(t, slabs[t]) for t in range(threads)]
+        helpers: list[Future[int]] = []
+
+        def first_batch() -> None:
             if allowed is not None and first[0] >= 0:
                 _keep_to(allowed, first, count, move, proof)
-                allowed = None
-            if (use_proofs and proof[0] != 0) or ran < batch:
-                break
-            if (node_cap is not None and done >= node_cap) or budget.exhausted(done):
-                break  # the limit is reached, or the caller cancelled the search
-            if deadline is not None:
-                remaining = deadline - t1
-                per = (t1 - t0) / max(ran, 1)
-                if remaining <= 0 or per > remaining:
-                    break
-                # batches of at most 20 ms and half the time left, growing at most 4x
-                target = min(0.02, remaining * 0.5)
-                batch = max(1, min(int(target / max(per, 1e-7)), batch * 4))
-            else:
-                batch = min(batch * 2, 4096)
+            # the other threads start once the root has its children (and their marks)
+            helpers.extend(
+                pool.submit(grow, steps[t], share, budget, proved, slabs[t])
+                for t in range(1, threads)
+            )
+
+        with ThreadPoolExecutor(max_workers=max(1, threads - 1)) as pool:
+            grow(steps[0], share, budget, proved, slabs[0], first_batch)
+            for helper in helpers:
+                helper.result()
+        done = share.done
+        used = np.array([pool_start + share.nodes(slabs)], np.int32)
         self._last = ((first, count, move, visits, wins_arr, proof, used), done)
         if use_proofs and self.reuse:
             self._tree = (history, (nodes, stats, proof), board.copy(), me)
