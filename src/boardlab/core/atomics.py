@@ -40,11 +40,10 @@ def release_fence() -> None:
 
 def _pointer(context: Any, builder: Any, array_type: Any, array: Any, index: Any) -> Any:
     ary = context.make_array(array_type)(context, builder, array)
-    return cgutils.get_item_pointer(context, builder, array_type, ary, [index], wraparound=False)
+    return _item_pointer(context, builder, array_type, ary, [index], wraparound=False)
 
 
-@intrinsic
-def _cas(typingctx: Any, array: Any, index: Any, expected: Any, new: Any) -> Any:
+def _cas_typer(typingctx: Any, array: Any, index: Any, expected: Any, new: Any) -> Any:
     dtype = array.dtype
     sig = dtype(array, types.intp, dtype, dtype)
 
@@ -56,8 +55,7 @@ def _cas(typingctx: Any, array: Any, index: Any, expected: Any, new: Any) -> Any
     return sig, codegen
 
 
-@intrinsic
-def _add(typingctx: Any, array: Any, index: Any, value: Any) -> Any:
+def _add_typer(typingctx: Any, array: Any, index: Any, value: Any) -> Any:
     dtype = array.dtype
     sig = types.void(array, types.intp, dtype)
     op = "fadd" if isinstance(dtype, types.Float) else "add"
@@ -70,13 +68,19 @@ def _add(typingctx: Any, array: Any, index: Any, value: Any) -> Any:
     return sig, codegen
 
 
-@intrinsic
-def _fence(typingctx: Any) -> Any:
+def _fence_typer(typingctx: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         builder.fence("release")
         return context.get_dummy_value()
 
     return types.void(), codegen
+
+
+# numba's decorators and helpers carry no types: held as Any for mypy --strict
+_item_pointer: Any = cgutils.get_item_pointer
+_cas: Any = intrinsic(_cas_typer)
+_add: Any = intrinsic(_add_typer)
+_fence: Any = intrinsic(_fence_typer)
 
 
 def _one_dimensional(array: Any) -> bool:
@@ -103,7 +107,6 @@ def _atomic_add_jit(array: Any, index: Any, value: Any) -> Any:
         _add(array, index, value)
 
     return impl
-
 
 
 @overload(release_fence, inline="always")

@@ -21,6 +21,7 @@ from boardlab.core.limits import Budget
 
 __all__ = ["Share", "grow"]
 
+
 class Share:
     """What the threads growing one tree share: the playouts still allowed (None: no
     node limit), those done, and the tree's free nodes from ``start`` to ``end``, handed

@@ -57,6 +57,8 @@ _BLACK, _WHITE = 1, 2
 _EDGE_OF_BLACK, _EDGE_OF_WHITE = -1, -2
 #: Expansion's mark of a dead cell inside the region (a child only when nothing else is).
 _DEAD_IN_REGION = 2
+#: ``first`` of a node a thread is expanding (shared trees; -1: not expanded).
+_EXPANDING = -2
 
 
 @jit
@@ -714,7 +716,7 @@ def mcts_iterate(
                 )
             if first[node] < 0:
                 if (visits[node] >= threshold or node == 0) and (
-                    not threaded or compare_and_swap(first, node, -1, -2) == -1
+                    not threaded or compare_and_swap(first, node, -1, _EXPANDING) == -1
                 ):
                     _expand(
                         node,
@@ -745,7 +747,7 @@ def mcts_iterate(
                         prior,
                         scored,
                     )
-                    if threaded and first[node] == -2:
+                    if threaded and first[node] == _EXPANDING:
                         first[node] = -1  # the slab is short: a leaf for now
                 if first[node] < 0:
                     break

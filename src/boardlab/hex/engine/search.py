@@ -523,6 +523,9 @@ class MctsEngine:
         #: The last search's tree, its root (board size and moves), the board it was
         #: grown on (the root's, filled in or not) and the player to move there, for reuse.
         self._tree: tuple[tuple[int, ...], Tree, npt.NDArray[np.int8], int] | None = None
+        #: The descents under way through each node when the last search ended (threads
+        #: sharing the tree: all 0 once every thread has added its result).
+        self._losses = np.zeros(1, np.int32)
         #: Separate trees only: the other trees' engines (``threads - 1`` of them), each
         #: with its own seed.
         self._helpers = (
@@ -751,37 +754,54 @@ class MctsEngine:
                     proof[0] = 0  # a proof of the root may rest on a child left out
         last = position.indices[-1] if position.history else -1
         threaded = bool(use_proofs) and self.threads > 1 and self.shared_tree
-        shared = np.zeros((2, max_nodes if threaded else 1), np.int32)
+        threads = self.threads if threaded else 1
         if threaded:
             params[14] = VIRTUAL_LOSS
-        tree_args = (first, count, move, visits, wins_arr, rvisits, rwins, policy, proof)
-        more_args = (
-            tab.nbr,
-            tab.bridges,
-            tab.nbridge,
-        )
-        rest_args = (
-            params,
-            tab.links,
-            tab.nlinks,
-            *self.patterns,
-            tab.squares,
-            *vc_tables,
-            *self.network,
-            shared,
-        )
+        # the descents under way through each node and the network's claims (threads only)
+        shared = np.zeros((2, max_nodes if threaded else 1), np.int32)
+        pool_start = int(used[0])
+        # with one thread one slab holds every free node
+        slab = (max_nodes - pool_start) // (4 * threads) if threaded else max_nodes
+        share = Share(limit.nodes, pool_start, max_nodes, max(slab, size * size + 1))
+        slabs = [np.full(4, pool_start, np.int32) for _ in range(threads)]
+        tail: tuple[Any, ...] = (*vc_tables, *self.network, shared)
 
-        def stepper(thread: int, slab: npt.NDArray[np.int32]) -> Step:
+        def stepper(thread: int) -> Step:
             seed = self.seed * 1_000_003 + self._searches
             if thread:
                 seed = (self.seed * 7919 + thread) * 1_000_003 + self._searches
             state = np.array([_splitmix(seed)], np.uint64)
+            held = slabs[thread]
+            share.slab(held)
 
             def step(iterations: int) -> int:
                 return int(
                     _kernel.mcts_iterate(
-                        board, size, me, last, iterations, *tree_args, slab, *more_args,
-                        state, *rest_args,
+                        board,
+                        size,
+                        me,
+                        last,
+                        iterations,
+                        first,
+                        count,
+                        move,
+                        visits,
+                        wins_arr,
+                        rvisits,
+                        rwins,
+                        policy,
+                        proof,
+                        held,
+                        tab.nbr,
+                        tab.bridges,
+                        tab.nbridge,
+                        state,
+                        params,
+                        tab.links,
+                        tab.nlinks,
+                        *self.patterns,
+                        tab.squares,
+                        *tail,
                     )
                 )
 
@@ -790,15 +810,7 @@ class MctsEngine:
         def proved() -> bool:
             return bool(use_proofs and proof[0] != 0)
 
-        threads = self.threads if threaded else 1
-        pool_start = int(used[0])
-        # one slab holds the whole pool with one thread (as before threads shared a tree)
-        slab = (max_nodes - pool_start) // (4 * threads) if threaded else max_nodes
-        share = Share(limit.nodes, pool_start, max_nodes, max(slab, size * size + 1))
-        slabs = [np.full(4, pool_start, np.int32) for _ in range(threads)]
-        for held in slabs:
-            share.slab(held)
-        steps = [stepper(t, slabs[t]) for t in range(threads)]
+        steps = [stepper(t) for t in range(threads)]
         helpers: list[Future[int]] = []
 
         def first_batch() -> None:
@@ -816,6 +828,7 @@ class MctsEngine:
                 helper.result()
         done = share.done
         used = np.array([pool_start + share.nodes(slabs)], np.int32)
+        self._losses = shared[0]
         self._last = ((first, count, move, visits, wins_arr, proof, used), done)
         if use_proofs and self.reuse:
             self._tree = (history, (nodes, stats, proof), board.copy(), me)
