@@ -57,8 +57,6 @@ _BLACK, _WHITE = 1, 2
 _EDGE_OF_BLACK, _EDGE_OF_WHITE = -1, -2
 #: Expansion's mark of a dead cell inside the region (a child only when nothing else is).
 _DEAD_IN_REGION = 2
-#: ``first`` of a node a thread is expanding (shared trees; -1: not expanded).
-_EXPANDING = -2
 
 
 @jit
@@ -278,6 +276,7 @@ def _expand(
     squares: I32,
     prior: float,
     scored: F64,
+    threaded: bool,
 ) -> None:
     """Give ``node`` its children: the empty cells less the dead ones (all of them when
     every cell is dead) and, with ``prune``, less those outside ``player``'s must-play
@@ -286,7 +285,11 @@ def _expand(
     With ``prior > 0`` each child starts with ``prior`` virtual RAVE visits whose win
     rate comes from the move patterns (:mod:`boardlab.hex.engine.patterns`): a child ``r``
     times as likely as the average child starts at ``r / (1 + r)`` (a child as likely
-    as the average at one half)."""
+    as the average at one half).
+
+    ``threaded`` (threads sharing the tree): the children are published with an atomic
+    swap of ``first[node]`` from -1; when another thread published first, this one's
+    copies are dropped (its slab's nodes given back) and the node keeps the other's."""
     cells = n * n
     if not (prune and must_play(board, n, player, nbr, links, nlinks, dead, work, carriers)):
         for i in range(cells):
@@ -336,7 +339,10 @@ def _expand(
     # expanded sees its children written
     count[node] = total
     release_fence()
-    first[node] = start
+    if not threaded:
+        first[node] = start
+    elif compare_and_swap(first, node, -1, start) != -1:
+        used[0] = start  # another thread published its copy first: this one is dropped
 
 
 @jit
@@ -602,9 +608,9 @@ def mcts_iterate(
     :class:`boardlab.hex.engine.search.MctsEngine` with ``threads``). Each descent then
     counts as ``params[14]`` lost visits of the nodes on its path until its result is
     added (``shared[0]``, the descents under way through each node), the visit and win
-    counts are added atomically, a node is expanded by the one thread that swaps its
-    ``first`` from -1 to -2 (the others finish their descent there with a playout) and
-    evaluated by the network by the one that swaps ``shared[1]`` from 0 to 1. The RAVE
+    counts are added atomically, a node's children are those of the first thread to
+    publish them (see :func:`_expand`; no thread waits for another) and it is evaluated
+    by the network by the one thread that swaps ``shared[1]`` from 0 to 1. The RAVE
     counts are added without atomics (an update lost in a race is lost). With 0 (one
     thread) ``shared`` is not read.
     """
@@ -715,9 +721,7 @@ def mcts_iterate(
                     params,
                 )
             if first[node] < 0:
-                if (visits[node] >= threshold or node == 0) and (
-                    not threaded or compare_and_swap(first, node, -1, _EXPANDING) == -1
-                ):
+                if visits[node] >= threshold or node == 0:
                     _expand(
                         node,
                         board,
@@ -746,9 +750,8 @@ def mcts_iterate(
                         squares,
                         prior,
                         scored,
+                        threaded,
                     )
-                    if threaded and first[node] == _EXPANDING:
-                        first[node] = -1  # the slab is short: a leaf for now
                 if first[node] < 0:
                     break
             child = _select(
