@@ -12,8 +12,8 @@ side can watch the clock: a search never runs past its time limit.
 Before the tree search, the root is checked in plain Python for a winning move and
 for a single opponent threat that must be blocked.
 
-Results are reproducible from the seed under a playout (``Limit(nodes=...)``) limit;
-under a time limit the number of playouts depends on the machine.
+Results are reproducible from the seed under a playout (``Limit(nodes=...)``) limit
+with one thread; under a time limit the number of playouts depends on the machine.
 
 Near the end of a game on a board up to 8x8 the engine asks :meth:`MctsEngine.prove_win`
 for a proven winning move; the engine room has no prover (it imports nothing of
@@ -444,11 +444,14 @@ class MctsEngine:
     into them are never needed); the next search reuses the subtree of the position it
     reached less the moves into cells its own fill-in adds.
 
-    With ``threads`` above 1 the search runs that many trees at once (root
-    parallelism: the kernels release the GIL), each from its own seed and keeping its
-    own tree between moves; the root's children are chosen on their visits and wins
-    summed over the trees, and a proof in any tree counts. A node limit is shared
-    among the trees; a time limit holds for each.
+    With ``threads`` above 1 that many threads grow one tree at once (the kernel
+    releases the GIL; see ``kernel.mcts_iterate`` for how they share it and
+    :mod:`boardlab.hex.engine.growth` for the playouts and nodes they share), each with
+    its own random stream: a node limit is the total of their playouts, a time limit
+    holds for each; results are then not reproducible. With ``shared_tree`` False they
+    grow separate trees instead (root parallelism), each from its own seed and keeping
+    its own tree between moves; the root's children are chosen on their visits and
+    wins summed over the trees, and a proof in any tree counts.
     """
 
     def __init__(
