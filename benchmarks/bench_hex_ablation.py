@@ -49,6 +49,8 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "patterns": str,
         "net_visits": int,
         "network": str,
+        "threads": int,
+        "shared_tree": int,
     }
     kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}
     return SolvingEngine(seed=seed, **kwargs)

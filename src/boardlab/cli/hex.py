@@ -107,7 +107,7 @@ def _threads_option(parser: argparse.ArgumentParser) -> None:
         "--threads",
         type=_threads,
         default=1,
-        help="search trees run at once, one a core (default 1)",
+        help="threads growing one search tree, one a core (default 1)",
     )
 
 

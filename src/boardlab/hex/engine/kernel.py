@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from boardlab.core.atomics import atomic_add, compare_and_swap, release_fence
 from boardlab.core.jit import jit
 from boardlab.hex.board import DEAD_RUN
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
@@ -275,6 +276,7 @@ def _expand(
     squares: I32,
     prior: float,
     scored: F64,
+    threaded: bool,
 ) -> None:
     """Give ``node`` its children: the empty cells less the dead ones (all of them when
     every cell is dead) and, with ``prune``, less those outside ``player``'s must-play
@@ -283,7 +285,11 @@ def _expand(
     With ``prior > 0`` each child starts with ``prior`` virtual RAVE visits whose win
     rate comes from the move patterns (:mod:`boardlab.hex.engine.patterns`): a child ``r``
     times as likely as the average child starts at ``r / (1 + r)`` (a child as likely
-    as the average at one half)."""
+    as the average at one half).
+
+    ``threaded`` (threads sharing the tree): the children are published with an atomic
+    swap of ``first[node]`` from -1; when another thread published first, this one's
+    copies are dropped (its slab's nodes given back) and the node keeps the other's."""
     cells = n * n
     if not (prune and must_play(board, n, player, nbr, links, nlinks, dead, work, carriers)):
         for i in range(cells):
@@ -305,7 +311,8 @@ def _expand(
     for i in range(cells):
         if board[i] == 0 and dead[i] == 0:
             total += 1
-    if used[0] + total > move.shape[0]:
+    if used[0] + total > used[1]:
+        used[2] = 1  # the slab is short: the caller may hand out another
         return
     start = used[0]
     k = start
@@ -322,14 +329,20 @@ def _expand(
             proof[k] = 0
             k += 1
     used[0] = k
-    first[node] = start
-    count[node] = total
     if prior > 0.0 and total > 0:
         children = move[start:k]
         _pattern_prior(board, n, player, last, children, weights, canon, squares, scored)
         rvisits[start:k] = prior
         for c in range(total):
             rwins[start + c] = prior * scored[c]
+    # published last (``first`` after ``count``): another thread that sees the node
+    # expanded sees its children written
+    count[node] = total
+    release_fence()
+    if not threaded:
+        first[node] = start
+    elif compare_and_swap(first, node, -1, start) != -1:
+        used[0] = start  # another thread published its copy first: this one is dropped
 
 
 @jit
@@ -380,7 +393,12 @@ def _select(
     rave_bias: float,
     policy: F64,
     policy_weight: float,
+    losses: I32,
+    virtual: float,
 ) -> int:
+    """The child of ``node`` to descend into. With ``virtual > 0`` (threads sharing the
+    tree) each child counts ``virtual`` lost visits for every descent now under way
+    through it (``losses``), so other threads spread over the siblings."""
     start = first[node]
     best = -1
     best_value = -1e300
@@ -388,13 +406,17 @@ def _select(
     # children have no policy, and the default exploration is 0): the same values, and
     # a division and a square root less a child
     explore = exploration != 0.0
-    log_parent = np.log(visits[node] + 1.0) if explore else 0.0
+    shared = virtual > 0.0
+    parent = visits[node] + virtual * losses[node] if shared else visits[node]
+    log_parent = np.log(parent + 1.0) if explore else 0.0
     for c in range(start, start + count[node]):
         if proof[c] == 1:
             return c
         if proof[c] == -1:
             continue
         nv = visits[c]
+        if shared:
+            nv += virtual * losses[c]
         rv = rvisits[c]
         amaf = (rwins[c] + 0.5) / (rv + 1.0)
         if nv > 0.0:
@@ -491,8 +513,8 @@ def _apply_network(
     if value_visits > 0.0:
         # the chance of ``player``, to move here; the node's wins are its mover's
         chance = 1.0 / (1.0 + np.exp(-float(logits[cells])))
-        visits[node] += value_visits
-        wins[node] += value_visits * (1.0 - chance)
+        atomic_add(visits, node, value_visits)
+        atomic_add(wins, node, value_visits * (1.0 - chance))
     top = -1e30
     for c in range(total):
         top = max(top, float(logits[move[start + c]]))
@@ -550,6 +572,7 @@ def mcts_iterate(
     net_hidden_bias: F32,
     net_head: F32,
     net_value: F32,
+    shared: I32,
 ) -> int:
     """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
 
@@ -576,6 +599,20 @@ def mcts_iterate(
     ``params[11]`` its pattern weight; see :func:`_apply_network`); ``params[9]`` weighs
     the network's probability in the selection, ``policy_weight * p / sqrt(visits + 1)``;
     ``params[12]`` virtual visits at the value head's chance (``params[13]`` its bias).
+
+    New nodes come from the slab ``used`` = (next free node, end of the slab, short): an
+    expansion that does not fit sets ``used[2]`` to 1 and leaves the node a leaf.
+
+    ``params[14]`` > 0: several threads run this kernel at once over the same tree, each
+    with its own ``state`` and ``used`` slab (the tree search of
+    :class:`boardlab.hex.engine.search.MctsEngine` with ``threads``). Each descent then
+    counts as ``params[14]`` lost visits of the nodes on its path until its result is
+    added (``shared[0]``, the descents under way through each node), the visit and win
+    counts are added atomically, a node's children are those of the first thread to
+    publish them (see :func:`_expand`; no thread waits for another) and it is evaluated
+    by the network by the one thread that swaps ``shared[1]`` from 0 to 1. The RAVE
+    counts are added without atomics (an update lost in a race is lost). With 0 (one
+    thread) ``shared`` is not read.
     """
     cells = n * n
     exploration = params[0]
@@ -588,6 +625,10 @@ def mcts_iterate(
     know_work = int(params[7])
     net_at = params[8]
     policy_weight = params[9]
+    virtual = params[14]
+    threaded = virtual > 0.0
+    losses = shared[0]
+    claims = shared[1]
     scored = np.empty(cells, np.float64)
     work = np.empty(cells + 4, np.int32)
     carriers = np.empty(cells, np.int32)
@@ -613,6 +654,8 @@ def mcts_iterate(
         player = root_to_move
         last = root_last
         result = 0
+        if threaded:
+            atomic_add(losses, 0, 1)
         while True:
             if proof[node] == 1:
                 result = movers[depth]
@@ -648,6 +691,7 @@ def mcts_iterate(
                 and count[node] > 1
                 and policy[first[node]] == 0.0
                 and (node == 0 or visits[node] >= net_at)
+                and (not threaded or compare_and_swap(claims, node, 0, 1) == 0)
             ):
                 _apply_network(
                     node,
@@ -706,6 +750,7 @@ def mcts_iterate(
                         squares,
                         prior,
                         scored,
+                        threaded,
                     )
                 if first[node] < 0:
                     break
@@ -722,7 +767,11 @@ def mcts_iterate(
                 rave_bias,
                 policy,
                 policy_weight,
+                losses,
+                virtual,
             )
+            if threaded:
+                atomic_add(losses, child, 1)
             cell = move[child]
             board[cell] = player
             depth += 1
@@ -745,9 +794,15 @@ def mcts_iterate(
         changed = use_proofs and proof[path[depth]] != 0
         for d in range(depth, -1, -1):
             nd = path[d]
-            visits[nd] += 1.0
-            if result == movers[d]:
-                wins[nd] += 1.0
+            if threaded:
+                atomic_add(visits, nd, 1.0)
+                if result == movers[d]:
+                    atomic_add(wins, nd, 1.0)
+                atomic_add(losses, nd, -1)
+            else:
+                visits[nd] += 1.0
+                if result == movers[d]:
+                    wins[nd] += 1.0
             if first[nd] >= 0:
                 to_move = 3 - movers[d]
                 start = first[nd]

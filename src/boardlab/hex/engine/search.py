@@ -12,8 +12,8 @@ side can watch the clock: a search never runs past its time limit.
 Before the tree search, the root is checked in plain Python for a winning move and
 for a single opponent threat that must be blocked.
 
-Results are reproducible from the seed under a playout (``Limit(nodes=...)``) limit;
-under a time limit the number of playouts depends on the machine.
+Results are reproducible from the seed under a playout (``Limit(nodes=...)``) limit
+with one thread; under a time limit the number of playouts depends on the machine.
 
 Near the end of a game on a board up to 8x8 the engine asks :meth:`MctsEngine.prove_win`
 for a proven winning move; the engine room has no prover (it imports nothing of
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -41,6 +41,7 @@ from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.board import bridge_table, neighbours
 from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
+from boardlab.hex.engine.growth import Share, Step, grow
 from boardlab.hex.engine.mustplay import link_table
 from boardlab.hex.engine.patterns import square_table
 from boardlab.hex.rules import (
@@ -192,8 +193,11 @@ Tree = tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], npt.NDArray[np.int8
 """A search tree: ``(first, count, move)`` rows, ``(visits, wins, rvisits, rwins)`` rows
 and ``proof``, as the kernels keep them."""
 
-#: The most trees :class:`MctsEngine` runs at once (``threads``).
+#: The most threads :class:`MctsEngine` runs at once (``threads``).
 MAX_THREADS = 64
+#: Lost visits a descent under way adds to each node of its path while threads share
+#: one tree (see ``kernel.mcts_iterate``).
+VIRTUAL_LOSS = 1.0
 #: Bytes a tree node's arrays take when it is used: three int32 rows, five float64 rows
 #: and the int8 proof.
 NODE_BYTES = 3 * 4 + 5 * 8 + 1
@@ -440,11 +444,14 @@ class MctsEngine:
     into them are never needed); the next search reuses the subtree of the position it
     reached less the moves into cells its own fill-in adds.
 
-    With ``threads`` above 1 the search runs that many trees at once (root
-    parallelism: the kernels release the GIL), each from its own seed and keeping its
-    own tree between moves; the root's children are chosen on their visits and wins
-    summed over the trees, and a proof in any tree counts. A node limit is shared
-    among the trees; a time limit holds for each.
+    With ``threads`` above 1 that many threads grow one tree at once (the kernel
+    releases the GIL; see ``kernel.mcts_iterate`` for how they share it and
+    :mod:`boardlab.hex.engine.growth` for the playouts and nodes they share), each with
+    its own random stream: a node limit is the total of their playouts, a time limit
+    holds for each; results are then not reproducible. With ``shared_tree`` False they
+    grow separate trees instead (root parallelism), each from its own seed and keeping
+    its own tree between moves; the root's children are chosen on their visits and
+    wins summed over the trees, and a proof in any tree counts.
     """
 
     def __init__(
@@ -468,14 +475,17 @@ class MctsEngine:
         value_visits: float = VALUE_VISITS,
         network: str = "",
         threads: int = 1,
+        shared_tree: bool = True,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
         if not 1 <= threads <= MAX_THREADS:
             raise BoardlabError(f"threads must be 1 to {MAX_THREADS}, got {threads}")
-        if threads > 1:
+        if threads > 1 and not shared_tree:
             _check_tree_memory(threads, max_nodes)
         self.seed = seed
+        self.threads = threads
+        self.shared_tree = shared_tree
         self.solver_empties = solver_empties
         self.max_nodes = max_nodes
         self.params = np.array(
@@ -501,6 +511,7 @@ class MctsEngine:
                 0.0,
                 value_visits,
                 0.0,
+                0.0,  # the virtual loss, set when threads share the tree
             ],
             np.float64,
         )
@@ -515,13 +526,20 @@ class MctsEngine:
         #: The last search's tree, its root (board size and moves), the board it was
         #: grown on (the root's, filled in or not) and the player to move there, for reuse.
         self._tree: tuple[tuple[int, ...], Tree, npt.NDArray[np.int8], int] | None = None
-        #: The other trees' engines (``threads - 1`` of them), each with its own seed.
-        self._helpers = [self._twin(seed * 7919 + k) for k in range(1, threads)]
+        #: The descents under way through each node when the last search ended (threads
+        #: sharing the tree: all 0 once every thread has added its result).
+        self._losses = np.zeros(1, np.int32)
+        #: Separate trees only: the other trees' engines (``threads - 1`` of them), each
+        #: with its own seed.
+        self._helpers = (
+            [] if shared_tree else [self._twin(seed * 7919 + k) for k in range(1, threads)]
+        )
 
     def _twin(self, seed: int) -> MctsEngine:
         """An engine with the same settings and knowledge, its own seed and no tree."""
         twin = copy.copy(self)
         twin.seed = seed
+        twin.threads = 1
         twin.params = self.params.copy()
         twin._searches = 0
         twin._last = ((), 0)
@@ -737,65 +755,83 @@ class MctsEngine:
                 )
                 if bool((board != grown).any()):
                     proof[0] = 0  # a proof of the root may rest on a child left out
-        state = np.array([_splitmix(self.seed * 1_000_003 + self._searches)], np.uint64)
         last = position.indices[-1] if position.history else -1
-        node_cap = limit.nodes
-        deadline = budget.deadline()
-        done = 0
-        batch = 1
-        while True:
-            if node_cap is not None:
-                batch = min(batch, node_cap - done)
-            if batch <= 0:
-                break
-            t0 = time.perf_counter()
-            ran = _kernel.mcts_iterate(
-                board,
-                size,
-                me,
-                last,
-                batch,
-                first,
-                count,
-                move,
-                visits,
-                wins_arr,
-                rvisits,
-                rwins,
-                policy,
-                proof,
-                used,
-                tab.nbr,
-                tab.bridges,
-                tab.nbridge,
-                state,
-                params,
-                tab.links,
-                tab.nlinks,
-                *self.patterns,
-                tab.squares,
-                *vc_tables,
-                *self.network,
-            )
-            t1 = time.perf_counter()
-            done += ran
+        threaded = bool(use_proofs) and self.threads > 1 and self.shared_tree
+        threads = self.threads if threaded else 1
+        if threaded:
+            params[14] = VIRTUAL_LOSS
+        # the descents under way through each node and the network's claims (threads only)
+        shared = np.zeros((2, max_nodes if threaded else 1), np.int32)
+        pool_start = int(used[0])
+        # with one thread one slab holds every free node
+        slab = (max_nodes - pool_start) // (4 * threads) if threaded else max_nodes
+        share = Share(limit.nodes, pool_start, max_nodes, max(slab, size * size + 1))
+        slabs = [np.full(4, pool_start, np.int32) for _ in range(threads)]
+        tail: tuple[Any, ...] = (*vc_tables, *self.network, shared)
+
+        def stepper(thread: int) -> Step:
+            seed = self.seed * 1_000_003 + self._searches
+            if thread:
+                seed = (self.seed * 7919 + thread) * 1_000_003 + self._searches
+            state = np.array([_splitmix(seed)], np.uint64)
+            held = slabs[thread]
+            share.slab(held)
+
+            def step(iterations: int) -> int:
+                return int(
+                    _kernel.mcts_iterate(
+                        board,
+                        size,
+                        me,
+                        last,
+                        iterations,
+                        first,
+                        count,
+                        move,
+                        visits,
+                        wins_arr,
+                        rvisits,
+                        rwins,
+                        policy,
+                        proof,
+                        held,
+                        tab.nbr,
+                        tab.bridges,
+                        tab.nbridge,
+                        state,
+                        params,
+                        tab.links,
+                        tab.nlinks,
+                        *self.patterns,
+                        tab.squares,
+                        *tail,
+                    )
+                )
+
+            return step
+
+        def proved() -> bool:
+            return bool(use_proofs and proof[0] != 0)
+
+        steps = [stepper(t) for t in range(threads)]
+        helpers: list[Future[int]] = []
+
+        def first_batch() -> None:
             if allowed is not None and first[0] >= 0:
                 _keep_to(allowed, first, count, move, proof)
-                allowed = None
-            if (use_proofs and proof[0] != 0) or ran < batch:
-                break
-            if (node_cap is not None and done >= node_cap) or budget.exhausted(done):
-                break  # the limit is reached, or the caller cancelled the search
-            if deadline is not None:
-                remaining = deadline - t1
-                per = (t1 - t0) / max(ran, 1)
-                if remaining <= 0 or per > remaining:
-                    break
-                # batches of at most 20 ms and half the time left, growing at most 4x
-                target = min(0.02, remaining * 0.5)
-                batch = max(1, min(int(target / max(per, 1e-7)), batch * 4))
-            else:
-                batch = min(batch * 2, 4096)
+            # the other threads start once the root has its children (and their marks)
+            helpers.extend(
+                pool.submit(grow, steps[t], share, budget, proved, slabs[t])
+                for t in range(1, threads)
+            )
+
+        with ThreadPoolExecutor(max_workers=max(1, threads - 1)) as pool:
+            grow(steps[0], share, budget, proved, slabs[0], first_batch)
+            for helper in helpers:
+                helper.result()
+        done = share.done
+        used = np.array([pool_start + share.nodes(slabs)], np.int32)
+        self._losses = shared[0]
         self._last = ((first, count, move, visits, wins_arr, proof, used), done)
         if use_proofs and self.reuse:
             self._tree = (history, (nodes, stats, proof), board.copy(), me)
