@@ -36,6 +36,22 @@ def test_show_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert picture.read_text().startswith("<svg")
 
 
+def test_show_marks_a_chain_only_when_the_game_is_won(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sgf = tmp_path / "row.sgf"
+    # black's row 1 (HexGui's a1 ... c1) joins left and right: not black's win
+    sgf.write_text("(;FF[4]GM[11]SZ[3];AB[a1][b1][c1]AW[a2][b2]PL[W])")
+    code, out, _ = run(["show", str(sgf)], capsys)
+    assert code == 0 and "\n 1 X X X\n 2  O O .\n" in out
+    assert "white (player 2) to move" in out
+    # white's row 2 is white's win (left to right): its chain in lower case
+    sgf.write_text("(;FF[4]GM[11]SZ[3];AB[a1][b1][a3]AW[a2][b2][c2]PL[B])")
+    code, out, _ = run(["show", str(sgf)], capsys)
+    assert code == 0 and "\n 1 X X .\n 2  o o o\n 3   X . .\n" in out
+    assert "white (player 2) has won" in out
+
+
 def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["convert", str(DATA / "ioi7.txt"), "--to", "sgf"], capsys)
     assert code == 0 and out.startswith("(;FF[4]GM[11]SZ[7]")

@@ -138,7 +138,7 @@ def test_show_reads_a_hexgui_game_with_a_move_after_the_win(
     out = capsys.readouterr().out
     assert "black (player 1) has won" in out
     board = out.splitlines()[2:5]
-    assert [row.split()[1:] for row in board] == [["o", "X", "."]] * 3  # the chain in capitals
+    assert [row.split()[1:] for row in board] == [["O", "x", "."]] * 3  # the chain: lower case
 
 
 def test_sgf_errors_name_black_and_white(
@@ -149,3 +149,25 @@ def test_sgf_errors_name_black_and_white(
     assert main(["hex", "show", str(path)]) == 2
     err = capsys.readouterr().err
     assert "cell b2 is already occupied" in err and "player" not in err
+
+
+def board_rows(reply: str) -> list[list[str]]:
+    """The cells of each row of a ``showboard`` answer."""
+    return [line.split()[1:] for line in reply.splitlines() if line[:3].strip().isdigit()]
+
+
+def test_showboard_marks_a_chain_only_when_the_game_is_won() -> None:
+    # black's a1 ... e1 is row 1: it joins left and right, which is white's way, not black's
+    gtp, replies = transcript(
+        "boardsize 5 5", *(f"play black {c}1" for c in "abcde"), "showboard", size=5
+    )
+    assert gtp.position.winner is None
+    assert board_rows(replies[-1])[0] == ["X"] * 5
+    assert all(cell in "XO." for row in board_rows(replies[-1]) for cell in row)
+    # black's column c joins top and bottom: the chain in lower case, the other stones not
+    lines = ["boardsize 5 5", "play black a1", *(f"play black c{r}" for r in range(1, 6))]
+    gtp, replies = transcript(*lines, "play white e5", "showboard", size=5)
+    assert gtp.position.winner == BLACK
+    rows = board_rows(replies[-1])
+    assert [row[2] for row in rows] == ["x"] * 5
+    assert rows[0][0] == "X" and rows[4][4] == "O"

@@ -40,7 +40,7 @@ from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex, vertex_index
 from boardlab.hex.engine.search import MctsEngine
-from boardlab.hex.formats import format_diagram, swap_may_answer
+from boardlab.hex.formats import format_hexgui_diagram, swap_may_answer
 from boardlab.hex.player import SWAP_SOLVE_TIME, SolvingEngine, choose_move
 from boardlab.hex.rules import BLACK, WHITE, Position, Swap, check_size
 
@@ -249,10 +249,7 @@ class HexGtp:
         return ""
 
     def showboard(self, args: list[str]) -> str:
-        shown = self.position.transposed()
-        chain = set(shown.winning_chain())
-        header = "# HexGui orientation: X = black joins top and bottom, O = white left and right"
-        return "\n" + header + "\n" + format_diagram(shown, chain)
+        return "\n" + format_hexgui_diagram(self.position)
 
     def set_time_left(self, args: list[str]) -> str:
         if len(args) != _THREE_ARGS:
