@@ -171,3 +171,18 @@ def test_showboard_marks_a_chain_only_when_the_game_is_won() -> None:
     rows = board_rows(replies[-1])
     assert [row[2] for row in rows] == ["x"] * 5
     assert rows[0][0] == "X" and rows[4][4] == "O"
+
+
+@pytest.mark.parametrize("first", ["play black a1", "play white a1"])
+def test_undo_after_genmove_for_the_side_not_to_move_restores_the_position(first: str) -> None:
+    # after play black a1 white is to move; HexGui may still ask genmove black
+    gtp, replies = transcript("boardsize 3", first, size=3)
+    before = (gtp.position.board.copy(), gtp.position.to_move, gtp.position.winner)
+    colour = "black" if first == "play black a1" else "white"
+    moved = gtp.handle_line(f"genmove {colour}")[0]
+    assert moved.startswith("= ") and moved != OK
+    assert gtp.handle_line("undo")[0] == OK
+    assert (gtp.position.board, gtp.position.to_move, gtp.position.winner) == before
+    # the solver then answers for the side that was to move, as before the genmove
+    _, expected = transcript("boardsize 3", first, "boardlab-solve", size=3)
+    assert gtp.handle_line("boardlab-solve")[0] == expected[-1]

@@ -228,9 +228,11 @@ class HexGtp:
         think = Limit(time=self._think_time(color))
         left = self.time_left.get(color)
         solve_time = SWAP_SOLVE_TIME if left is None else max(0.05, min(SWAP_SOLVE_TIME, left / 4))
-        choice = choose_move(self.engine, p, think, solve_time=solve_time)
+        try:
+            choice = choose_move(self.engine, p, think, solve_time=solve_time)
+        finally:
+            p.to_move = saved  # recorded as it was, so undo restores the side to move
         if isinstance(choice.move, Swap):
-            p.to_move = saved
             self._record_swap(color)
             return SWAP_MOVE
         self._place(color, p.index(choice.move))
