@@ -35,8 +35,9 @@ def test_black_joins_top_and_bottom_in_gtp() -> None:
     reply, _ = gtp.handle_line("play b c5")
     assert reply == "= \n\n"
     assert gtp.position.winner == BLACK  # black column c joins rows 1..5 (top to bottom)
-    assert gtp.handle_line("genmove w")[0] == "? the game is over: black has won\n\n"
-    assert gtp.handle_line("genmove b")[0] == "? the game is over: black has won\n\n"
+    assert gtp.handle_line("genmove w")[0] == "= resign\n\n"  # as MoHex answers
+    assert gtp.handle_line("genmove b")[0] == "= resign\n\n"
+    assert gtp.handle_line("boardlab-analyze")[0] == "? the game is over: black has won\n\n"
     assert gtp.handle_line("play w e5")[0] == "= \n\n"  # kept after the win, as MoHex does
     assert gtp.position.winner == BLACK
 

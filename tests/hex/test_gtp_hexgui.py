@@ -100,7 +100,8 @@ def test_stones_after_the_win_are_recorded_so_undo_stays_in_step() -> None:
         "a2": WHITE,
         "a3": WHITE,
     }
-    assert gtp.handle_line("genmove w")[0] == "? the game is over: black has won\n\n"
+    assert gtp.handle_line("genmove w")[0] == "= resign\n\n"  # HexGui then ends the game
+    assert gtp.position.winner == BLACK and len(stones(gtp)) == 6  # resign plays nothing
     assert gtp.handle_line("play b a3")[0].startswith("? illegal move: a3 is occupied")
     assert gtp.handle_line("undo")[0] == OK  # HexGui takes back a3
     assert "a3" not in stones(gtp) and gtp.position.winner == BLACK
@@ -176,7 +177,7 @@ def test_showboard_marks_a_chain_only_when_the_game_is_won() -> None:
 @pytest.mark.parametrize("first", ["play black a1", "play white a1"])
 def test_undo_after_genmove_for_the_side_not_to_move_restores_the_position(first: str) -> None:
     # after play black a1 white is to move; HexGui may still ask genmove black
-    gtp, replies = transcript("boardsize 3", first, size=3)
+    gtp, _ = transcript("boardsize 3", first, size=3)
     before = (gtp.position.board.copy(), gtp.position.to_move, gtp.position.winner)
     colour = "black" if first == "play black a1" else "white"
     moved = gtp.handle_line(f"genmove {colour}")[0]

@@ -25,11 +25,11 @@ The swap rule is the session's setting: a swap played in one game spends it for
 that game only, and ``boardsize``/``clear_board`` start the next game with the setting
 ``param_game`` (or ``--swap``) chose.
 
-Once the game is won, ``genmove`` answers an error that names the winner (no
-``resign`` for the side that lost: HexGui waits on it). ``play`` still accepts stones
-after the win, as MoHex does: HexGui does not see the win and keeps every stone it
-sends, so boardlab records them too and each ``undo`` takes back the same stone in
-both programs. The first winner stays the winner.
+Once the game is won, ``genmove`` answers ``resign`` for either colour, as MoHex does
+(HexGui then ends the game; an error would leave it waiting on the move). ``play``
+still accepts stones after the win, as MoHex does: HexGui does not see the win and
+keeps every stone it sends, so boardlab records them too and each ``undo`` takes back
+the same stone in both programs. The first winner stays the winner.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ from boardlab.hex.board import vertex, vertex_index
 from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.formats import format_hexgui_diagram, swap_may_answer
 from boardlab.hex.player import SWAP_SOLVE_TIME, SolvingEngine, choose_move
-from boardlab.hex.rules import BLACK, WHITE, Position, Swap, check_size
+from boardlab.hex.rules import BLACK, WHITE, Position, Swap, check_size, color_name, game_over
 
-__all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
+__all__ = ["RESIGN", "SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
 
 #: Argument counts of GTP commands (``play COLOUR VERTEX``, ``time_left COLOUR T S``).
 _TWO_ARGS, _THREE_ARGS = 2, 3
@@ -52,12 +52,10 @@ _TWO_ARGS, _THREE_ARGS = 2, 3
 _COLORS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
 #: HexGui's name of the swap move; ``swap`` is accepted as well.
 SWAP_MOVE = "swap-pieces"
+#: ``genmove``'s answer once the game is won.
+RESIGN = "resign"
 _SWAP_NAMES = (SWAP_MOVE, "swap")
 _BOOLS = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
-
-
-def _color_name(player: int) -> str:
-    return "black" if player == BLACK else "white"
 
 
 def parse_bool(text: str) -> bool:
@@ -169,7 +167,7 @@ class HexGtp:
     def _swap(self, color: int) -> None:
         p = self.position
         if p.winner is not None:
-            raise GtpError(f"illegal move: the game is over: {_color_name(p.winner)} has won")
+            raise GtpError(f"illegal move: {game_over(p.winner)}")
         if color != WHITE:
             raise GtpError("illegal move: only white may swap")
         if not p.swap:
@@ -222,7 +220,7 @@ class HexGtp:
         color = parse_color(args[0])
         p = self.position
         if p.winner is not None:
-            raise GtpError(f"the game is over: {_color_name(p.winner)} has won")
+            return RESIGN  # as MoHex answers once the game is won, for either colour
         saved = p.to_move
         p.to_move = color
         think = Limit(time=self._think_time(color))
@@ -294,13 +292,13 @@ class HexGtp:
         result = solve(self.position, Limit(time=max(seconds, 0.001)))
         if result.winner is None:
             return "unknown"
-        winner = _color_name(result.winner)
+        winner = color_name(result.winner)
         moves = " ".join(cell.vertex() for cell in result.winning_moves)
         return f"{winner} {moves}".strip()
 
     def analyze(self, args: list[str]) -> str:
         if self.position.winner is not None:
-            raise GtpError("the game is over")
+            raise GtpError(game_over(self.position.winner))
         result = self.engine.search(self.position, Limit(time=self.move_time))
         tops = " ".join(f"{cell.vertex()}:{v}:{r:.3f}" for cell, v, r in result.top)
         return (
