@@ -303,3 +303,19 @@ def test_match_saves_every_game_as_sgf(tmp_path: Path, capsys: pytest.CaptureFix
         position = parse_position(text)  # as HexGui reads it: the game as it ended
         assert position.winner == game.winner is not None
         assert len(position.history) == len(game.moves)
+
+
+def test_match_tells_the_opponent_its_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "heard.txt"
+    fake = Path(__file__).with_name("fake_gtp.py")
+    opponent = [sys.executable, str(fake), f"!log={log}", "!knows=time_settings,param_mohex"]
+    args = ["match", "--size", "3", "--games", "1", "--time", "0.3", "--sgf", str(tmp_path)]
+    code, out, _ = run([*args, "--", *opponent, "!resign"], capsys)
+    assert code == 0 and "game 1: black boardlab, white fake: black won (fake resigned)" in out
+    heard = log.read_text().splitlines()
+    assert heard[heard.index("genmove w") - 2 : heard.index("genmove w")] == [
+        "time_settings 0 1 1",
+        "param_mohex max_time 0.3",
+    ]

@@ -135,7 +135,7 @@ def test_broken_engines_never_hang(tmp_path: Path) -> None:
         GtpProcess(["/nonexistent/engine"])
     crash = tmp_path / "crash.py"
     crash.write_text("import sys\nsys.exit(3)\n")
-    with pytest.raises(ProtocolError, match="closed"):
+    with pytest.raises(ProtocolError, match=r"crashed \(exit status 3\) on 'name'"):
         GtpProcess([sys.executable, str(crash)], timeout=5.0)
 
 

@@ -6,7 +6,7 @@ joins the columns), so every vertex is transposed on the way in and out: GTP ``c
 is the internal cell ``e3``, black is player 1 and white player 2.
 
 Commands: ``boardsize``, ``clear_board``, ``play``, ``genmove``, ``undo``,
-``showboard``, ``time_left``, ``param_game``, ``hexgui-analyze_commands``,
+``showboard``, ``time_settings``, ``time_left``, ``param_game``, ``hexgui-analyze_commands``,
 ``boardlab-solve``, ``boardlab-analyze`` plus the administrative ones of
 :mod:`boardlab.core.gtp`.
 
@@ -94,7 +94,8 @@ def parse_vertex(text: str, size: int) -> int:
 class HexGtp:
     """The state of one GTP session and its command table (see :attr:`dispatcher`).
 
-    ``move_time`` is the thinking time per ``genmove`` unless ``time_left`` has told the
+    ``move_time`` is the thinking time per ``genmove`` (``time_settings 0 T S`` makes it
+    ``T / S``, all zeros restore it) unless ``time_left`` has told the
     engine how much of its game time remains; ``swap`` is the initial ``allow_swap``.
     """
 
@@ -115,6 +116,7 @@ class HexGtp:
         #: and the winner before the move (a stone after the win keeps the winner).
         self.moves: list[tuple[int, int, bool, int | None]] = []
         self.move_time = move_time
+        self.session_move_time = move_time
         self.solve_time = solve_time
         self.time_left: dict[int, float] = {}
         handlers: dict[str, Handler] = {
@@ -124,6 +126,7 @@ class HexGtp:
             "genmove": self.genmove,
             "undo": self.undo,
             "showboard": self.showboard,
+            "time_settings": self.time_settings,
             "time_left": self.set_time_left,
             "param_game": self.param_game,
             "hexgui-analyze_commands": self.analyze_commands,
@@ -250,6 +253,27 @@ class HexGtp:
 
     def showboard(self, args: list[str]) -> str:
         return "\n" + format_hexgui_diagram(self.position)
+
+    def time_settings(self, args: list[str]) -> str:
+        """``time_settings MAIN BYO_YOMI STONES``: byo-yomi ``BYO_YOMI`` seconds for
+        ``STONES`` moves gives each ``genmove`` ``BYO_YOMI / STONES`` seconds; a main time
+        is what ``time_left`` then says is left; all zeros: the session's own time."""
+        if len(args) != _THREE_ARGS:
+            raise GtpError("time_settings takes main time, byo-yomi time and stones")
+        try:
+            main, byo_yomi, stones = float(args[0]), float(args[1]), int(args[2])
+        except ValueError:
+            raise GtpError(f"invalid time settings {' '.join(args)!r}") from None
+        if min(main, byo_yomi, stones) < 0:
+            raise GtpError(f"invalid time settings {' '.join(args)!r}: negative")
+        self.time_left.clear()
+        if byo_yomi > 0 and stones > 0:
+            self.move_time = byo_yomi / stones
+        elif main == 0:
+            self.move_time = self.session_move_time
+        if main > 0:
+            self.time_left = {BLACK: main, WHITE: main}
+        return ""
 
     def set_time_left(self, args: list[str]) -> str:
         if len(args) != _THREE_ARGS:
