@@ -570,13 +570,17 @@ def _selfplay_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _warm_up() -> None:
+    from boardlab.hex.player import warm_up
+
+    warm_up()
+
+
 def _demo() -> list[str]:
     from boardlab.core.limits import Limit
-    from boardlab.hex.player import warm_up
     from boardlab.hex.prover.solver import solve
     from boardlab.hex.rules import Position
 
-    warm_up()  # the kernels compiled (on a fresh install) before the solver's clock starts
     result = solve(Position(4), Limit(time=10))
     wins = " ".join(cell.vertex() for cell in result.winning_moves)
     lines = [
@@ -639,4 +643,5 @@ GAME = Game(
         ),
     ),
     demo=_demo,
+    warm_up=_warm_up,
 )
