@@ -35,7 +35,7 @@ def test_the_demo_warms_up_before_its_clock(
     assert "   after warm demo\n" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("name", ["pegged", "hex"])
+@pytest.mark.parametrize("name", ["pegged", "hex", "shongololo", "ioiwari"])
 def test_the_timed_demos_have_a_warm_up(name: str) -> None:
     assert load_game(name).warm_up is not None
 
