@@ -281,7 +281,10 @@ class Position(GameState[Move, Undo, int]):
 
         Cell ``(r, c)`` of ``self`` becomes ``(c, r)``; stone owners stay, so the result is
         the position in the HexGui orientation (first player joins top and bottom) read
-        back in this module's orientation and vice versa. History is not kept.
+        back in this module's orientation and vice versa. History is not kept, and the
+        result's winner and :meth:`winning_chain` follow this module's edges on the
+        transposed stones: read a game's winner and chain from ``self`` (as
+        :func:`boardlab.hex.formats.format_hexgui_diagram` does).
         """
         black = [self.cell(i).transposed() for i, v in enumerate(self.board) if v == BLACK]
         white = [self.cell(i).transposed() for i, v in enumerate(self.board) if v == WHITE]
