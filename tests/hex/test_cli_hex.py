@@ -36,6 +36,22 @@ def test_show_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert picture.read_text().startswith("<svg")
 
 
+def test_show_marks_a_chain_only_when_the_game_is_won(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sgf = tmp_path / "row.sgf"
+    # black's row 1 (HexGui's a1 ... c1) joins left and right: not black's win
+    sgf.write_text("(;FF[4]GM[11]SZ[3];AB[a1][b1][c1]AW[a2][b2]PL[W])")
+    code, out, _ = run(["show", str(sgf)], capsys)
+    assert code == 0 and "\n 1 X X X\n 2  O O .\n" in out
+    assert "white (player 2) to move" in out
+    # white's row 2 is white's win (left to right): its chain in lower case
+    sgf.write_text("(;FF[4]GM[11]SZ[3];AB[a1][b1][a3]AW[a2][b2][c2]PL[B])")
+    code, out, _ = run(["show", str(sgf)], capsys)
+    assert code == 0 and "\n 1 X X .\n 2  o o o\n 3   X . .\n" in out
+    assert "white (player 2) has won" in out
+
+
 def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["convert", str(DATA / "ioi7.txt"), "--to", "sgf"], capsys)
     assert code == 0 and out.startswith("(;FF[4]GM[11]SZ[7]")
@@ -287,3 +303,87 @@ def test_match_saves_every_game_as_sgf(tmp_path: Path, capsys: pytest.CaptureFix
         position = parse_position(text)  # as HexGui reads it: the game as it ended
         assert position.winner == game.winner is not None
         assert len(position.history) == len(game.moves)
+
+
+def test_match_tells_the_opponent_its_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "heard.txt"
+    fake = Path(__file__).with_name("fake_gtp.py")
+    opponent = [sys.executable, str(fake), f"!log={log}", "!knows=time_settings,param_mohex"]
+    args = ["match", "--size", "3", "--games", "1", "--time", "0.3", "--sgf", str(tmp_path)]
+    code, out, _ = run([*args, "--", *opponent, "!resign"], capsys)
+    assert code == 0 and "game 1: black boardlab, white fake: black won (fake resigned)" in out
+    heard = log.read_text().splitlines()
+    assert heard[heard.index("genmove w") - 2 : heard.index("genmove w")] == [
+        "time_settings 0 1 1",
+        "param_mohex max_time 0.3",
+    ]
+
+
+#: ``hex selfplay`` transcripts (the same seed and playouts give the same game).
+SELFPLAY = {
+    ("--size", "4", "--playouts", "300", "--seed", "2"): """\
+moves: b3 c2 a2 b2 a3 a4 b4 c3 a1
+# HexGui orientation: X = black joins top and bottom, O = white left and right
+   a b c d
+ 1 x . . .
+ 2  x O O .
+ 3   x x O .
+ 4    O x . .
+black (player 1) won after 9 moves
+""",
+    ("--size", "3", "--playouts", "100", "--seed", "0", "--swap"): """\
+moves: a2 swap c1 b3 a1 a3 a2 c2
+# HexGui orientation: X = black joins top and bottom, O = white left and right
+   a b c
+ 1 X O X
+ 2  X . o
+ 3   o o .
+white (player 2) won after 8 moves
+""",
+}
+
+
+@pytest.mark.parametrize("args", list(SELFPLAY))
+def test_selfplay_transcript(args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    from boardlab.hex.selfplay import self_play
+
+    code, out, err = run(["selfplay", *args], capsys)
+    assert (code, out, err) == (0, SELFPLAY[args], "")
+    # the game loop lives in the Hex room, callable without the command line
+    options = dict(zip(args[::2], args[1::2], strict=False))
+    game = self_play(
+        int(options["--size"]), int(options["--playouts"]), int(options["--seed"]), "--swap" in args
+    )
+    assert out.startswith(f"moves: {' '.join(game.moves)}\n")
+
+
+def test_match_transcript_and_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fake = [sys.executable, str(Path(__file__).with_name("fake_gtp.py")), "!resign", "!resign"]
+    args = ["match", "--size", "3", "--games", "2", "--time", "0.3", "--sgf", str(tmp_path)]
+    code, out, err = run([*args, "--", *fake], capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    first = lines[5].rsplit(" ", 1)[-1]  # boardlab's opening move, whichever wins
+    assert lines == [
+        "match boardlab vs fake: 3x3, 2 games, 0.3 s per move",
+        "colour of boardlab      games   wins   win %",
+        "black (first)               1      1     100",
+        "white (second)              1      1     100",
+        "total vs fake               2      2",
+        f"game 1: black boardlab, white fake: black won (fake resigned) {first}",
+        "game 2: black fake, white boardlab: white won (fake resigned) ",
+        f"games saved as SGF in {tmp_path}",
+    ]
+    head = "(;FF[4]GM[11]SZ[3]AP[boardlab hex match]"
+    assert (tmp_path / "game-01-boardlab-black.sgf").read_text() == (
+        f"{head}PB[boardlab]PW[fake]RE[B+R]C[decided by: resignation\nfake resigned];B[{first}])\n"
+    )
+    assert (tmp_path / "game-02-boardlab-white.sgf").read_text() == (
+        f"{head}PB[fake]PW[boardlab]RE[W+R]C[decided by: resignation\nfake resigned])\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-01-boardlab-black.sgf",
+        "game-02-boardlab-white.sgf",
+    ]

@@ -35,8 +35,9 @@ def test_black_joins_top_and_bottom_in_gtp() -> None:
     reply, _ = gtp.handle_line("play b c5")
     assert reply == "= \n\n"
     assert gtp.position.winner == BLACK  # black column c joins rows 1..5 (top to bottom)
-    assert gtp.handle_line("genmove w")[0] == "? the game is over: black has won\n\n"
-    assert gtp.handle_line("genmove b")[0] == "? the game is over: black has won\n\n"
+    assert gtp.handle_line("genmove w")[0] == "= resign\n\n"  # as MoHex answers
+    assert gtp.handle_line("genmove b")[0] == "= resign\n\n"
+    assert gtp.handle_line("boardlab-analyze")[0] == "? the game is over: black has won\n\n"
     assert gtp.handle_line("play w e5")[0] == "= \n\n"  # kept after the win, as MoHex does
     assert gtp.position.winner == BLACK
 
@@ -76,6 +77,9 @@ def test_ioi_orientation_is_the_transpose_of_gtp() -> None:
         ("genmove", "? genmove takes a color"),
         ("undo", "? cannot undo"),
         ("time_left b x 0", "? invalid time"),
+        ("time_settings 0 1", "? time_settings takes"),
+        ("time_settings 0 x 1", "? invalid time settings"),
+        ("time_settings 0 -1 1", "? invalid time settings"),
         ("frob", "? unknown command"),
     ],
 )
@@ -297,3 +301,13 @@ def test_opening_candidates_are_the_outer_rings_up_to_rotation() -> None:
         }
         assert set(cells) | {size * size - 1 - i for i in cells} == outer
         assert all(size * size - 1 - i not in cells or size * size - 1 - i == i for i in cells)
+
+
+def test_time_settings_set_the_time_a_move() -> None:
+    gtp, replies = session("time_settings 0 3 2", "list_commands")
+    assert replies[0] == "= \n\n" and "time_settings" in replies[1].split()
+    assert gtp.move_time == 1.5 and gtp.time_left == {}
+    gtp.handle_line("time_settings 60 0 0")  # absolute time: what time_left says is left
+    assert gtp.time_left == {BLACK: 60.0, WHITE: 60.0} and gtp.move_time == 1.5
+    gtp.handle_line("time_settings 0 0 0")  # no time limits: the session's own time
+    assert gtp.move_time == 0.05 and gtp.time_left == {}

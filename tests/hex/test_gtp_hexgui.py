@@ -100,7 +100,8 @@ def test_stones_after_the_win_are_recorded_so_undo_stays_in_step() -> None:
         "a2": WHITE,
         "a3": WHITE,
     }
-    assert gtp.handle_line("genmove w")[0] == "? the game is over: black has won\n\n"
+    assert gtp.handle_line("genmove w")[0] == "= resign\n\n"  # HexGui then ends the game
+    assert gtp.position.winner == BLACK and len(stones(gtp)) == 6  # resign plays nothing
     assert gtp.handle_line("play b a3")[0].startswith("? illegal move: a3 is occupied")
     assert gtp.handle_line("undo")[0] == OK  # HexGui takes back a3
     assert "a3" not in stones(gtp) and gtp.position.winner == BLACK
@@ -138,7 +139,7 @@ def test_show_reads_a_hexgui_game_with_a_move_after_the_win(
     out = capsys.readouterr().out
     assert "black (player 1) has won" in out
     board = out.splitlines()[2:5]
-    assert [row.split()[1:] for row in board] == [["o", "X", "."]] * 3  # the chain in capitals
+    assert [row.split()[1:] for row in board] == [["O", "x", "."]] * 3  # the chain: lower case
 
 
 def test_sgf_errors_name_black_and_white(
@@ -149,3 +150,40 @@ def test_sgf_errors_name_black_and_white(
     assert main(["hex", "show", str(path)]) == 2
     err = capsys.readouterr().err
     assert "cell b2 is already occupied" in err and "player" not in err
+
+
+def board_rows(reply: str) -> list[list[str]]:
+    """The cells of each row of a ``showboard`` answer."""
+    return [line.split()[1:] for line in reply.splitlines() if line[:3].strip().isdigit()]
+
+
+def test_showboard_marks_a_chain_only_when_the_game_is_won() -> None:
+    # black's a1 ... e1 is row 1: it joins left and right, which is white's way, not black's
+    gtp, replies = transcript(
+        "boardsize 5 5", *(f"play black {c}1" for c in "abcde"), "showboard", size=5
+    )
+    assert gtp.position.winner is None
+    assert board_rows(replies[-1])[0] == ["X"] * 5
+    assert all(cell in "XO." for row in board_rows(replies[-1]) for cell in row)
+    # black's column c joins top and bottom: the chain in lower case, the other stones not
+    lines = ["boardsize 5 5", "play black a1", *(f"play black c{r}" for r in range(1, 6))]
+    gtp, replies = transcript(*lines, "play white e5", "showboard", size=5)
+    assert gtp.position.winner == BLACK
+    rows = board_rows(replies[-1])
+    assert [row[2] for row in rows] == ["x"] * 5
+    assert rows[0][0] == "X" and rows[4][4] == "O"
+
+
+@pytest.mark.parametrize("first", ["play black a1", "play white a1"])
+def test_undo_after_genmove_for_the_side_not_to_move_restores_the_position(first: str) -> None:
+    # after play black a1 white is to move; HexGui may still ask genmove black
+    gtp, _ = transcript("boardsize 3", first, size=3)
+    before = (gtp.position.board.copy(), gtp.position.to_move, gtp.position.winner)
+    colour = "black" if first == "play black a1" else "white"
+    moved = gtp.handle_line(f"genmove {colour}")[0]
+    assert moved.startswith("= ") and moved != OK
+    assert gtp.handle_line("undo")[0] == OK
+    assert (gtp.position.board, gtp.position.to_move, gtp.position.winner) == before
+    # the solver then answers for the side that was to move, as before the genmove
+    _, expected = transcript("boardsize 3", first, "boardlab-solve", size=3)
+    assert gtp.handle_line("boardlab-solve")[0] == expected[-1]

@@ -135,7 +135,7 @@ def test_broken_engines_never_hang(tmp_path: Path) -> None:
         GtpProcess(["/nonexistent/engine"])
     crash = tmp_path / "crash.py"
     crash.write_text("import sys\nsys.exit(3)\n")
-    with pytest.raises(ProtocolError, match="closed"):
+    with pytest.raises(ProtocolError, match=r"crashed \(exit status 3\) on 'name'"):
         GtpProcess([sys.executable, str(crash)], timeout=5.0)
 
 
@@ -149,3 +149,22 @@ def test_a_dead_engine_closes_quietly(tmp_path: Path) -> None:
         with pytest.raises(ProtocolError):
             engine.new_game(5)
     engine.close()
+
+
+def test_save_game_and_game_folder_in_the_hex_room(tmp_path: Path) -> None:
+    from boardlab.core.errors import BoardlabError
+    from boardlab.hex.formats import format_game_sgf
+    from boardlab.hex.match import game_folder, save_game
+
+    record = play_game(Scripted(["b2", "b1", "b3"]), Scripted(["a1", "a2"]), 3, 0.1)
+    folder = game_folder(tmp_path / "new" / "games")  # made only when a game is saved
+    assert not folder.exists()
+    path = save_game(folder, 0, record, True, "a test")
+    assert path == folder / "game-01-boardlab-black.sgf"
+    assert path.read_text(encoding="utf-8") == format_game_sgf(record, "a test")
+    assert [p.name for p in folder.iterdir()] == [path.name]  # no .part left
+    assert save_game(folder, 11, record, False, "a test").name == "game-12-boardlab-white.sgf"
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(BoardlabError, match="cannot write games into the folder"):
+        game_folder(blocker / "games")

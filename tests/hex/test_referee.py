@@ -143,3 +143,44 @@ def test_the_solver_prover_refuses_what_it_cannot_prove() -> None:
     verdict = SolverProver(5)(3, ("b2",))
     assert verdict is not None and verdict.winner == 1
     assert position_after(3, ("b1", "a1", "b2", "a2", "b3")).winner == 1
+
+
+@pytest.mark.parametrize("knows", ["", "time_settings", "time_settings,param_mohex"])
+def test_the_time_a_move_is_sent_the_ways_the_peer_lists(
+    fake: list[GtpProcess], tmp_path: Path, knows: str
+) -> None:
+    log = tmp_path / "heard.txt"
+    options = [f"!log={log}", *([f"!knows={knows}"] if knows else [])]
+    record = play_game(Scripted(["b2", "a1"]), peer(fake, *options, "c1", "!resign"), 3, 0.25)
+    assert (record.decided_by, record.winner) == ("resignation", 1)
+    heard = log.read_text().splitlines()
+    told = [line for line in heard if line.split()[0] in ("time_settings", "param_mohex")]
+    expected = {
+        "": [],
+        "time_settings": ["time_settings 0 1 1"],
+        "time_settings,param_mohex": ["time_settings 0 1 1", "param_mohex max_time 0.25"],
+    }[knows]
+    assert told == expected  # once a game, before the first genmove, never unlisted
+    if told:
+        assert heard.index(told[-1]) < heard.index("genmove w")
+    assert heard.count("list_commands") == 1
+
+
+def test_a_peer_refusing_its_time_plays_on(fake: list[GtpProcess], tmp_path: Path) -> None:
+    log = tmp_path / "heard.txt"
+    options = [f"!log={log}", "!knows=time_settings,param_mohex", "!refuse-time"]
+    process = peer(fake, *options, "c1", "!resign")
+    record = play_game(Scripted(["b2", "a1"]), process, 3, 0.25)
+    assert (record.decided_by, record.winner) == ("resignation", 1)
+    assert record.moves == ("b2", "c1", "a1") and process.time_accepted == []
+    assert "time_settings 0 1 1" in log.read_text()
+
+
+@pytest.mark.parametrize("crash", ["!crash", "!orphan-crash"])
+def test_a_crash_is_said_one_way(fake: list[GtpProcess], crash: str) -> None:
+    # an engine that exits is reported as a crash with its exit status, whether its output
+    # closed at once or a child it left kept the pipe open past the deadline
+    record = play_game(Scripted(["b2"]), peer(fake, crash, grace=0.5), 3, 0.05)
+    assert record.void
+    crashed = "engine 'fake' crashed (exit status 1) on 'genmove w'"
+    assert record.reason == f"fake failed: {crashed}; void (no prover of the position)"

@@ -30,13 +30,19 @@ class Verb:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A game's verbs; ``default`` runs when the first argument is not a verb name."""
+    """A game's verbs; ``default`` runs when the first argument is not a verb name.
+
+    ``demo`` gives the lines of ``boardlab demo``; ``warm_up`` loads (compiles, on a
+    fresh install) the kernels the demo uses, before its clock and its solvers' time
+    limits start.
+    """
 
     name: str
     help: str
     verbs: tuple[Verb, ...]
     default: Verb | None = None
     demo: Callable[[], list[str]] | None = None
+    warm_up: Callable[[], object] | None = None
 
     def verb(self, name: str) -> Verb | None:
         """The verb called ``name``, if any."""

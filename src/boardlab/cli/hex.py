@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -442,7 +441,7 @@ def _outcome(record: GameRecord) -> str:
 
 
 def _match_run(args: argparse.Namespace) -> int:
-    from boardlab.hex.match import EnginePlayer, SolverProver, run_match
+    from boardlab.hex.match import EnginePlayer, SolverProver, game_folder, run_match, save_game
     from boardlab.hex.player import SolvingEngine
     from boardlab.hex.rules import check_size
     from boardlab.peers.gtp_process import GtpProcess
@@ -457,13 +456,13 @@ def _match_run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise BoardlabError(f"--games must be at least 1, got {args.games}")
     check_size(args.size)
-    folder = _game_folder(args.sgf)
+    folder = game_folder(args.sgf)
     ours = EnginePlayer(SolvingEngine(seed=args.seed, threads=args.threads))
     theirs = GtpProcess(command, timeout=args.timeout, grace=args.timeout)
     verbose = sys.stderr.isatty()
 
     def report(number: int, record: GameRecord, ours_black: bool) -> None:
-        _save_game(folder, number, record, ours_black)
+        save_game(folder, number, record, ours_black, "boardlab hex match")
         if verbose:
             side = "black" if ours_black else "white"
             won = record.winner == (1 if ours_black else 2)
@@ -496,36 +495,6 @@ def _match_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_folder(folder: Path) -> Path:
-    """``folder``, where a match keeps its games, once it is known to be writable (it is
-    made when the first game ends, so a match that cannot start leaves nothing behind).
-
-    :raises BoardlabError: when it is a file or cannot be written.
-    """
-    existing = folder
-    while not existing.exists() and existing != existing.parent:
-        existing = existing.parent
-    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
-        raise BoardlabError(f"cannot write games into the folder {str(folder)!r}")
-    return folder
-
-
-def _save_game(folder: Path, number: int, record: GameRecord, ours_black: bool) -> None:
-    """Write one finished game as ``game-NN-boardlab-black.sgf`` (or ``-white``), whole or
-    not at all (a temporary file renamed)."""
-    from boardlab.hex.formats import format_game_sgf
-
-    side = "black" if ours_black else "white"
-    path = folder / f"game-{number + 1:02d}-boardlab-{side}.sgf"
-    part = path.with_name(path.name + ".part")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        part.write_text(format_game_sgf(record, "boardlab hex match"), encoding="utf-8")
-        part.replace(path)
-    except OSError as exc:
-        raise BoardlabError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
-
-
 def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=int, default=7, help="board size (default 7)")
     parser.add_argument(
@@ -540,27 +509,18 @@ def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _selfplay_lines(size: int, playouts: int, seed: int, swap: bool = False) -> list[str]:
-    from boardlab.core.limits import Limit
     from boardlab.core.words import counted
-    from boardlab.hex.player import SolvingEngine, choose_move
-    from boardlab.hex.rules import Position, Swap, check_size
+    from boardlab.hex.selfplay import self_play
     from boardlab.render.hex import hexgui_diagram
 
     if playouts < 1:
         raise BoardlabError(f"--playouts must be at least 1, got {playouts}")
-    position = Position(check_size(size), swap=swap)
-    engines = {1: SolvingEngine(seed=seed), 2: SolvingEngine(seed=seed + 1)}
-    moves = []
-    while position.winner is None:
-        engine = engines[position.to_move]
-        move = choose_move(engine, position, Limit(nodes=playouts)).move
-        position.push(move)
-        moves.append("swap" if isinstance(move, Swap) else move.vertex())
+    game = self_play(size, playouts, seed, swap)
     return [
-        f"moves: {' '.join(moves)}",
-        *hexgui_diagram(position).splitlines(),
-        f"{_colour(position.winner)} (player {position.winner}) won after "
-        f"{counted(len(moves), 'move')}",
+        f"moves: {' '.join(game.moves)}",
+        *hexgui_diagram(game.position).splitlines(),
+        f"{_colour(game.winner)} (player {game.winner}) won after "
+        f"{counted(len(game.moves), 'move')}",
     ]
 
 
@@ -570,13 +530,17 @@ def _selfplay_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _warm_up() -> None:
+    from boardlab.hex.player import warm_up
+
+    warm_up()
+
+
 def _demo() -> list[str]:
     from boardlab.core.limits import Limit
-    from boardlab.hex.player import warm_up
     from boardlab.hex.prover.solver import solve
     from boardlab.hex.rules import Position
 
-    warm_up()  # the kernels compiled (on a fresh install) before the solver's clock starts
     result = solve(Position(4), Limit(time=10))
     wins = " ".join(cell.vertex() for cell in result.winning_moves)
     lines = [
@@ -639,4 +603,5 @@ GAME = Game(
         ),
     ),
     demo=_demo,
+    warm_up=_warm_up,
 )

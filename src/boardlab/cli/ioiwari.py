@@ -422,6 +422,12 @@ def _run_solve(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- demo
 
 
+def _warm_up() -> None:
+    from boardlab.ioiwari._kernel import build_values
+
+    build_values(1, 1)  # the table kernel compiled (on a fresh install), on a tiny table
+
+
 def _demo() -> list[str]:
     from boardlab.ioiwari.rules import IOI, Position, State
     from boardlab.ioiwari.solver import PerfectPlayer, analyse
@@ -488,4 +494,5 @@ GAME = Game(
     "Ioiwari (IOI 2001): perfect play, the IOI protocol and its judge",
     _VERBS,
     demo=_demo,
+    warm_up=_warm_up,
 )

@@ -226,25 +226,37 @@ def _run_generate(args: argparse.Namespace) -> int:
 
 
 # -- demo ----------------------------------------------------------------------------------
+#: The contest FAQ's system-test board 1, the demo's board.
+FAQ_BOARD_1 = (
+    "______OOO______\n_____OOOOO_____\n____XOXXXOX____\n___OOOXXXOOO___\n"
+    "___OXXXXXXXO___\n___OXXXOXXXO___\n___OXXXXXXXO___\n___OOOXXXOOO___\n"
+    "____XOXXXOX____\n_____OOOOO_____\n______OOO______\n"
+)
+#: The demo's time for the solver (its kernels loaded before, by :func:`_warm_up`).
+DEMO_SECONDS = 5.0
+
+
+def _warm_up() -> None:
+    from boardlab.pegs.pegged import load_board, warm_up
+
+    warm_up(load_board(FAQ_BOARD_1, "faq-board-1"))
+
+
 def _demo() -> list[str]:
     from boardlab.core.limits import Limit
     from boardlab.pegs.judge import judge_moves
     from boardlab.pegs.pegged import PeggedSolver, load_board
 
-    board = (
-        "______OOO______\n_____OOOOO_____\n____XOXXXOX____\n___OOOXXXOOO___\n"
-        "___OXXXXXXXO___\n___OXXXOXXXO___\n___OXXXXXXXO___\n___OOOXXXOOO___\n"
-        "____XOXXXOX____\n_____OOOOO_____\n______OOO______\n"
-    )
-    position = load_board(board, "faq-board-1")
-    result = PeggedSolver(Limit(time=5.0), seed=0).solve(position)
+    position = load_board(FAQ_BOARD_1, "faq-board-1")
+    result = PeggedSolver(Limit(time=DEMO_SECONDS), seed=0).solve(position)
     verdict = judge_moves(position, result.moves)
     first = " ".join(f"{m.src}-{m.dst}" for m in result.moves[:4])
     return [
         f"FAQ system-test board 1: {position.peg_count} pegs on {position.board.size} holes",
         f"solver: {counted(result.moves_count, 'move')} ({counted(result.walks, 'walk')}), "
         f"last peg {result.last_peg}, tiebreak {result.tiebreak}, lower bound {result.bound}, "
-        f"optimal {'yes' if result.proven else 'not proven'}",
+        f"optimal {'yes' if result.proven else 'not proven'} "
+        f"({counted(result.runs, 'beam run')}, {counted(result.nodes, 'node')})",
         f"first moves: {first} ...",
         f"judge: {verdict.summary()}",
     ]
@@ -283,4 +295,5 @@ GAME = Game(
     ),
     default=_CONTEST,
     demo=_demo,
+    warm_up=_warm_up,
 )

@@ -184,6 +184,17 @@ def _run_bound(args: argparse.Namespace) -> int:
     return 0
 
 
+def _warm_up() -> None:
+    """The demo's searches on small fruits, so that their kernels are compiled."""
+    from boardlab.core.limits import Limit
+    from boardlab.shongololo.blocks import Box
+    from boardlab.shongololo.formats import parse_input
+    from boardlab.shongololo.solver import Solver
+
+    Solver(Limit(time=10.0)).solve(parse_input(SAMPLE_INPUT, "<sample>"))
+    Solver(Limit(time=10.0), construction_rounds=2, local_rounds=0).solve(Box(4, 4, 4))
+
+
 def _demo() -> list[str]:
     from boardlab.core.limits import Limit
     from boardlab.shongololo.blocks import Box
@@ -235,4 +246,5 @@ GAME = Game(
     ),
     default=_CONTEST,
     demo=_demo,
+    warm_up=_warm_up,
 )

@@ -71,9 +71,11 @@ from boardlab.hex.rules import (
 )
 
 __all__ = [
+    "HEXGUI_HEADER",
     "RecordedGame",
     "format_diagram",
     "format_game_sgf",
+    "format_hexgui_diagram",
     "format_sgf",
     "parse_diagram",
     "parse_game_sgf",
@@ -103,6 +105,31 @@ def format_diagram(position: Position, highlight: set[int] | None = None) -> str
             cells.append(char.lower() if index in marked else char)
         lines.append(f"{row + 1:>2} " + " " * row + " ".join(cells))
     return "\n".join(lines) + "\n"
+
+
+#: The first line of :func:`format_hexgui_diagram`.
+HEXGUI_HEADER = "# HexGui orientation: X = black joins top and bottom, O = white left and right"
+
+
+def format_hexgui_diagram(position: Position) -> str:
+    """The board as HexGui draws it, after :data:`HEXGUI_HEADER`: the diagram of
+    ``position`` across the long diagonal, so its letters and numbers are the names
+    every result gives the cells. Only a won game has a winning chain: its stones are
+    written in lower case (the chain of ``position`` itself, drawn at the transposed
+    cells, as the SVG marks it).
+
+    >>> from boardlab.hex.rules import Position
+    >>> p = Position(2)
+    >>> p.play(Cell.parse("b1"))
+    >>> print(format_hexgui_diagram(p), end="")
+    # HexGui orientation: X = black joins top and bottom, O = white left and right
+       a b
+     1 . .
+     2  X .
+    """
+    size = position.size
+    chain = {Cell.of_index(i, size).transposed().index(size) for i in position.winning_chain()}
+    return HEXGUI_HEADER + "\n" + format_diagram(position.transposed(), chain)
 
 
 def parse_diagram(text: str, source: str = "<diagram>") -> Position:

@@ -6,7 +6,7 @@ joins the columns), so every vertex is transposed on the way in and out: GTP ``c
 is the internal cell ``e3``, black is player 1 and white player 2.
 
 Commands: ``boardsize``, ``clear_board``, ``play``, ``genmove``, ``undo``,
-``showboard``, ``time_left``, ``param_game``, ``hexgui-analyze_commands``,
+``showboard``, ``time_settings``, ``time_left``, ``param_game``, ``hexgui-analyze_commands``,
 ``boardlab-solve``, ``boardlab-analyze`` plus the administrative ones of
 :mod:`boardlab.core.gtp`.
 
@@ -25,11 +25,11 @@ The swap rule is the session's setting: a swap played in one game spends it for
 that game only, and ``boardsize``/``clear_board`` start the next game with the setting
 ``param_game`` (or ``--swap``) chose.
 
-Once the game is won, ``genmove`` answers an error that names the winner (no
-``resign`` for the side that lost: HexGui waits on it). ``play`` still accepts stones
-after the win, as MoHex does: HexGui does not see the win and keeps every stone it
-sends, so boardlab records them too and each ``undo`` takes back the same stone in
-both programs. The first winner stays the winner.
+Once the game is won, ``genmove`` answers ``resign`` for either colour, as MoHex does
+(HexGui then ends the game; an error would leave it waiting on the move). ``play``
+still accepts stones after the win, as MoHex does: HexGui does not see the win and
+keeps every stone it sends, so boardlab records them too and each ``undo`` takes back
+the same stone in both programs. The first winner stays the winner.
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ from boardlab.core.gtp import Dispatcher, GtpError, Handler
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex, vertex_index
 from boardlab.hex.engine.search import MctsEngine
-from boardlab.hex.formats import format_diagram, swap_may_answer
+from boardlab.hex.formats import format_hexgui_diagram, swap_may_answer
 from boardlab.hex.player import SWAP_SOLVE_TIME, SolvingEngine, choose_move
-from boardlab.hex.rules import BLACK, WHITE, Position, Swap, check_size
+from boardlab.hex.rules import BLACK, WHITE, Position, Swap, check_size, color_name, game_over
 
-__all__ = ["SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
+__all__ = ["RESIGN", "SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
 
 #: Argument counts of GTP commands (``play COLOUR VERTEX``, ``time_left COLOUR T S``).
 _TWO_ARGS, _THREE_ARGS = 2, 3
@@ -52,12 +52,10 @@ _TWO_ARGS, _THREE_ARGS = 2, 3
 _COLORS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
 #: HexGui's name of the swap move; ``swap`` is accepted as well.
 SWAP_MOVE = "swap-pieces"
+#: ``genmove``'s answer once the game is won.
+RESIGN = "resign"
 _SWAP_NAMES = (SWAP_MOVE, "swap")
 _BOOLS = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
-
-
-def _color_name(player: int) -> str:
-    return "black" if player == BLACK else "white"
 
 
 def parse_bool(text: str) -> bool:
@@ -96,7 +94,8 @@ def parse_vertex(text: str, size: int) -> int:
 class HexGtp:
     """The state of one GTP session and its command table (see :attr:`dispatcher`).
 
-    ``move_time`` is the thinking time per ``genmove`` unless ``time_left`` has told the
+    ``move_time`` is the thinking time per ``genmove`` (``time_settings 0 T S`` makes it
+    ``T / S``, all zeros restore it) unless ``time_left`` has told the
     engine how much of its game time remains; ``swap`` is the initial ``allow_swap``.
     """
 
@@ -117,6 +116,7 @@ class HexGtp:
         #: and the winner before the move (a stone after the win keeps the winner).
         self.moves: list[tuple[int, int, bool, int | None]] = []
         self.move_time = move_time
+        self.session_move_time = move_time
         self.solve_time = solve_time
         self.time_left: dict[int, float] = {}
         handlers: dict[str, Handler] = {
@@ -126,6 +126,7 @@ class HexGtp:
             "genmove": self.genmove,
             "undo": self.undo,
             "showboard": self.showboard,
+            "time_settings": self.time_settings,
             "time_left": self.set_time_left,
             "param_game": self.param_game,
             "hexgui-analyze_commands": self.analyze_commands,
@@ -169,7 +170,7 @@ class HexGtp:
     def _swap(self, color: int) -> None:
         p = self.position
         if p.winner is not None:
-            raise GtpError(f"illegal move: the game is over: {_color_name(p.winner)} has won")
+            raise GtpError(f"illegal move: {game_over(p.winner)}")
         if color != WHITE:
             raise GtpError("illegal move: only white may swap")
         if not p.swap:
@@ -222,15 +223,17 @@ class HexGtp:
         color = parse_color(args[0])
         p = self.position
         if p.winner is not None:
-            raise GtpError(f"the game is over: {_color_name(p.winner)} has won")
+            return RESIGN  # as MoHex answers once the game is won, for either colour
         saved = p.to_move
         p.to_move = color
         think = Limit(time=self._think_time(color))
         left = self.time_left.get(color)
         solve_time = SWAP_SOLVE_TIME if left is None else max(0.05, min(SWAP_SOLVE_TIME, left / 4))
-        choice = choose_move(self.engine, p, think, solve_time=solve_time)
+        try:
+            choice = choose_move(self.engine, p, think, solve_time=solve_time)
+        finally:
+            p.to_move = saved  # recorded as it was, so undo restores the side to move
         if isinstance(choice.move, Swap):
-            p.to_move = saved
             self._record_swap(color)
             return SWAP_MOVE
         self._place(color, p.index(choice.move))
@@ -249,10 +252,28 @@ class HexGtp:
         return ""
 
     def showboard(self, args: list[str]) -> str:
-        shown = self.position.transposed()
-        chain = set(shown.winning_chain())
-        header = "# HexGui orientation: X = black joins top and bottom, O = white left and right"
-        return "\n" + header + "\n" + format_diagram(shown, chain)
+        return "\n" + format_hexgui_diagram(self.position)
+
+    def time_settings(self, args: list[str]) -> str:
+        """``time_settings MAIN BYO_YOMI STONES``: byo-yomi ``BYO_YOMI`` seconds for
+        ``STONES`` moves gives each ``genmove`` ``BYO_YOMI / STONES`` seconds; a main time
+        is what ``time_left`` then says is left; all zeros: the session's own time."""
+        if len(args) != _THREE_ARGS:
+            raise GtpError("time_settings takes main time, byo-yomi time and stones")
+        try:
+            main, byo_yomi, stones = float(args[0]), float(args[1]), int(args[2])
+        except ValueError:
+            raise GtpError(f"invalid time settings {' '.join(args)!r}") from None
+        if min(main, byo_yomi, stones) < 0:
+            raise GtpError(f"invalid time settings {' '.join(args)!r}: negative")
+        self.time_left.clear()
+        if byo_yomi > 0 and stones > 0:
+            self.move_time = byo_yomi / stones
+        elif main == 0:
+            self.move_time = self.session_move_time
+        if main > 0:
+            self.time_left = {BLACK: main, WHITE: main}
+        return ""
 
     def set_time_left(self, args: list[str]) -> str:
         if len(args) != _THREE_ARGS:
@@ -295,13 +316,13 @@ class HexGtp:
         result = solve(self.position, Limit(time=max(seconds, 0.001)))
         if result.winner is None:
             return "unknown"
-        winner = _color_name(result.winner)
+        winner = color_name(result.winner)
         moves = " ".join(cell.vertex() for cell in result.winning_moves)
         return f"{winner} {moves}".strip()
 
     def analyze(self, args: list[str]) -> str:
         if self.position.winner is not None:
-            raise GtpError("the game is over")
+            raise GtpError(game_over(self.position.winner))
         result = self.engine.search(self.position, Limit(time=self.move_time))
         tops = " ".join(f"{cell.vertex()}:{v}:{r:.3f}" for cell, v, r in result.top)
         return (

@@ -28,7 +28,7 @@ from typing import Literal, Protocol
 
 from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.hex.board import vertex, vertex_index
-from boardlab.hex.rules import BLACK, WHITE, Position
+from boardlab.hex.rules import BLACK, WHITE, Position, color_name
 
 __all__ = [
     "Decision",
@@ -43,11 +43,6 @@ __all__ = [
 
 #: How a refereed game ended.
 Decision = Literal["connection", "resignation", "proof", "void"]
-
-
-def color_name(color: int) -> str:
-    """``black`` or ``white``."""
-    return "black" if color == BLACK else "white"
 
 
 def position_after(size: int, moves: Sequence[str]) -> Position:

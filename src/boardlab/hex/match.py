@@ -5,17 +5,21 @@
 refereed by :func:`boardlab.hex.judge.play_game`, which checks every move.
 :class:`SolverProver` is the referee's prover made of boardlab's own exact solver: a
 game where a player failed is decided only when the solver proves its position.
+:func:`game_folder` and :func:`save_game` keep a match's games as HexGui SGF files.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex_index
 from boardlab.hex.engine.search import MctsEngine
+from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import (
     GameRecord,
     Player,
@@ -28,7 +32,7 @@ from boardlab.hex.judge import (
 from boardlab.hex.player import SolvingEngine, warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position
 
-__all__ = ["EnginePlayer", "MatchResult", "SolverProver", "run_match"]
+__all__ = ["EnginePlayer", "MatchResult", "SolverProver", "game_folder", "run_match", "save_game"]
 
 
 class SolverProver:
@@ -137,3 +141,38 @@ def run_match(
         if report is not None:
             report(number, record, ours_black)
     return result
+
+
+def game_folder(folder: Path) -> Path:
+    """``folder``, where a match keeps its games, once it is known to be writable (it is
+    made when the first game ends, so a match that cannot start leaves nothing behind).
+
+    :raises BoardlabError: when it is a file or cannot be written.
+    """
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise BoardlabError(f"cannot write games into the folder {str(folder)!r}")
+    return folder
+
+
+def save_game(
+    folder: Path, number: int, record: GameRecord, ours_black: bool, application: str
+) -> Path:
+    """Write game ``number`` (from 0) of a match as ``game-NN-boardlab-black.sgf`` (or
+    ``-white``, the colour of boardlab), whole or not at all (a temporary file renamed),
+    ``application`` named in the SGF as its maker; the path written.
+
+    :raises BoardlabError: when the file cannot be written.
+    """
+    side = "black" if ours_black else "white"
+    path = folder / f"game-{number + 1:02d}-boardlab-{side}.sgf"
+    part = path.with_name(path.name + ".part")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        part.write_text(format_game_sgf(record, application), encoding="utf-8")
+        part.replace(path)
+    except OSError as exc:
+        raise BoardlabError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    return path

@@ -70,6 +70,8 @@ __all__ = [
     "Swap",
     "bridge_table",
     "check_size",
+    "color_name",
+    "game_over",
     "move_name",
     "neighbours",
     "opponent",
@@ -91,6 +93,17 @@ SWAP = -1
 def opponent(player: int) -> int:
     """The other player (1 <-> 2)."""
     return 3 - player
+
+
+def color_name(player: int) -> str:
+    """``black`` (player 1) or ``white`` (player 2): HexGui's names of the players, the
+    ones every message of boardlab uses (the web page draws black red and white blue)."""
+    return "black" if player == BLACK else "white"
+
+
+def game_over(winner: int) -> str:
+    """The one sentence that says a game is won: ``the game is over: white has won``."""
+    return f"the game is over: {color_name(winner)} has won"
 
 
 def check_size(size: int) -> int:
@@ -268,7 +281,10 @@ class Position(GameState[Move, Undo, int]):
 
         Cell ``(r, c)`` of ``self`` becomes ``(c, r)``; stone owners stay, so the result is
         the position in the HexGui orientation (first player joins top and bottom) read
-        back in this module's orientation and vice versa. History is not kept.
+        back in this module's orientation and vice versa. History is not kept, and the
+        result's winner and :meth:`winning_chain` follow this module's edges on the
+        transposed stones: read a game's winner and chain from ``self`` (as
+        :func:`boardlab.hex.formats.format_hexgui_diagram` does).
         """
         black = [self.cell(i).transposed() for i, v in enumerate(self.board) if v == BLACK]
         white = [self.cell(i).transposed() for i, v in enumerate(self.board) if v == WHITE]
@@ -341,7 +357,7 @@ class Position(GameState[Move, Undo, int]):
     def why_illegal(self, move: Move) -> str | None:
         """None when the side to move may play ``move``, else why not."""
         if self.winner is not None:
-            return f"the game is over: {'black' if self.winner == BLACK else 'white'} has won"
+            return game_over(self.winner)
         if isinstance(move, Swap):
             return None if self.can_swap() else self._swap_refusal()
         if not move.on_board(self.size):

@@ -2,12 +2,22 @@
 
 A hung engine never hangs its caller: each reply has a deadline, a reply over
 :data:`MAX_REPLY` bytes is refused, and the process is killed when it does not quit.
+An engine that exits is reported one way, whichever pipe showed it first (``engine
+'x' crashed (exit status 1) on 'genmove b'``); one alive but silent past the deadline
+``did not answer ... in time``.
+
 It is a :class:`boardlab.hex.judge.Player` for the Hex referee (moves as GTP vertices).
+Before its first ``genmove`` of a game it is told its time a move the standard ways,
+each only when the engine lists the command in ``list_commands``: ``time_settings 0
+T 1`` (no main time, ``T`` seconds for every move; GTP's whole seconds, rounded up) and
+MoHex's ``param_mohex max_time T`` (the exact seconds). An engine that refuses them
+plays on with its own settings.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import selectors
 import shlex
@@ -17,15 +27,36 @@ import time
 from boardlab.core.errors import ProtocolError
 from boardlab.hex.rules import BLACK
 
-__all__ = ["MAX_REPLY", "GtpProcess"]
+__all__ = ["MAX_REPLY", "TIME_COMMANDS", "GtpProcess", "time_commands"]
 
 #: The longest reply accepted from an engine (bytes).
 MAX_REPLY = 1 << 20
+#: How long an engine whose pipe closed is given to exit, so its exit is what is reported.
+_EXIT_WAIT = 1.0
+#: The commands that tell an engine its time a move, by the command name it must list.
+TIME_COMMANDS = ("time_settings", "param_mohex")
+
+
+def time_commands(seconds: float, known: frozenset[str] | set[str]) -> list[str]:
+    """The lines that give an engine knowing the commands ``known`` ``seconds`` a move.
+
+    >>> time_commands(0.5, {"time_settings", "param_mohex", "genmove"})
+    ['time_settings 0 1 1', 'param_mohex max_time 0.5']
+    >>> time_commands(2, {"genmove"})
+    []
+    """
+    lines = []
+    if "time_settings" in known:
+        lines.append(f"time_settings 0 {max(1, math.ceil(seconds))} 1")
+    if "param_mohex" in known:
+        lines.append(f"param_mohex max_time {seconds:g}")
+    return lines
 
 
 class GtpProcess:
     """A GTP engine run as a subprocess (in folder ``cwd`` when given), every reply read
-    with a deadline.
+    with a deadline; ``tell_time=False`` leaves its time to the caller's own settings
+    (MoHex's benchmarks set ``param_mohex`` themselves).
 
     :raises ProtocolError: when the program cannot be started.
     """
@@ -36,6 +67,7 @@ class GtpProcess:
         timeout: float = 10.0,
         grace: float = 2.0,
         cwd: str | None = None,
+        tell_time: bool = True,
     ) -> None:
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv:
@@ -43,6 +75,7 @@ class GtpProcess:
         self.name = os.path.basename(argv[0])
         self.timeout = timeout
         self.grace = grace
+        self.tell_time_first = tell_time
         try:
             self.process = subprocess.Popen(
                 argv,
@@ -54,6 +87,12 @@ class GtpProcess:
         except OSError as exc:
             raise ProtocolError(f"cannot start engine {argv[0]!r}: {exc.strerror or exc}") from None
         self._buffer = b""
+        #: The commands the engine lists (``list_commands``), asked once.
+        self._known: frozenset[str] | None = None
+        #: The seconds a move the engine was told in this game (None: not yet).
+        self._told: float | None = None
+        #: The time commands the engine accepted when last told (for reports).
+        self.time_accepted: list[str] = []
         self._selector = selectors.DefaultSelector()
         assert self.process.stdout is not None
         self._selector.register(self.process.stdout, selectors.EVENT_READ)
@@ -66,7 +105,17 @@ class GtpProcess:
     def command(self, line: str, timeout: float | None = None) -> str:
         """Send ``line`` and return the reply text.
 
-        :raises ProtocolError: on a ``?`` reply, a timeout, a closed pipe or a malformed reply.
+        :raises ProtocolError: on a ``?`` reply, a timeout, a crash or a malformed reply.
+        """
+        accepted, reply = self._exchange(line, timeout)
+        if not accepted:
+            raise ProtocolError(f"engine {self.name!r} refused {line!r}: {reply}")
+        return reply
+
+    def _exchange(self, line: str, timeout: float | None = None) -> tuple[bool, str]:
+        """Send ``line``; whether the engine accepted it (``=``) and the reply text.
+
+        :raises ProtocolError: on a timeout, a crash or a malformed reply.
         """
         stdin = self.process.stdin
         assert stdin is not None
@@ -74,18 +123,20 @@ class GtpProcess:
             stdin.write((line + "\n").encode())
             stdin.flush()
         except OSError:
-            raise ProtocolError(f"engine {self.name!r} closed its input (crashed?)") from None
+            raise self._gone(line, "closed its input") from None
         deadline = time.perf_counter() + (self.timeout if timeout is None else timeout)
         while b"\n\n" not in self._buffer.replace(b"\r", b""):
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
+                if self.process.poll() is not None:
+                    raise self._gone(line, "")
                 raise ProtocolError(f"engine {self.name!r} did not answer {line!r} in time")
             if not self._selector.select(remaining):
                 continue
             assert self.process.stdout is not None
             chunk = os.read(self.process.stdout.fileno(), 65536)
             if not chunk:
-                raise ProtocolError(f"engine {self.name!r} closed its output (crashed?)")
+                raise self._gone(line, "closed its output")
             self._buffer += chunk
             if len(self._buffer) > MAX_REPLY:
                 raise ProtocolError(f"engine {self.name!r} sent a reply over {MAX_REPLY} bytes")
@@ -94,19 +145,57 @@ class GtpProcess:
         self._buffer = rest.encode()
         reply = reply.strip()
         if reply.startswith("?"):
-            raise ProtocolError(f"engine {self.name!r} refused {line!r}: {reply[1:].strip()}")
+            return False, reply[1:].strip()
         if not reply.startswith("="):
             raise ProtocolError(f"engine {self.name!r} sent a malformed reply {reply[:60]!r}")
-        return reply[1:].strip()  # no ids are sent, so none come back
+        return True, reply[1:].strip()  # no ids are sent, so none come back
+
+    def _gone(self, line: str, pipe: str) -> ProtocolError:
+        """The error of an engine that stopped answering ``line`` through a closed pipe
+        (``pipe`` says which) or past its deadline: one wording once it has exited."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=_EXIT_WAIT)
+        code = self.process.returncode
+        if code is None:
+            return ProtocolError(f"engine {self.name!r} {pipe} on {line!r} (crashed?)")
+        status = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+        return ProtocolError(f"engine {self.name!r} crashed ({status}) on {line!r}")
+
+    def known_commands(self) -> frozenset[str]:
+        """The commands the engine lists in ``list_commands`` (none if it refuses it).
+
+        :raises ProtocolError: on a timeout, a crash or a malformed reply.
+        """
+        if self._known is None:
+            accepted, reply = self._exchange("list_commands")
+            self._known = frozenset(reply.split()) if accepted else frozenset()
+        return self._known
+
+    def tell_time(self, seconds: float) -> list[str]:
+        """Tell the engine it has ``seconds`` a move (:func:`time_commands`); the lines it
+        accepted. A refusal is no fault: the engine keeps its own settings.
+
+        :raises ProtocolError: on a timeout, a crash or a malformed reply.
+        """
+        self.time_accepted = [
+            line
+            for line in time_commands(seconds, self.known_commands())
+            if self._exchange(line)[0]
+        ]
+        self._told = seconds
+        return self.time_accepted
 
     def new_game(self, size: int) -> None:
         self.command(f"boardsize {size}")
         self.command("clear_board")
+        self._told = None
 
     def play(self, color: int, vertex: str) -> None:
         self.command(f"play {'b' if color == BLACK else 'w'} {vertex}")
 
     def genmove(self, color: int, seconds: float) -> str:
+        if self.tell_time_first and self._told != seconds:
+            self.tell_time(seconds)
         return self.command(f"genmove {'b' if color == BLACK else 'w'}", seconds + self.grace)
 
     def close(self) -> None:

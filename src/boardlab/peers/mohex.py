@@ -82,7 +82,7 @@ def mohex_settings(seconds: float, playouts: int | None, threads: int = 1) -> li
 
 
 def _start(binary: str, folder: str, settings: Sequence[str] = ()) -> GtpProcess:
-    process = GtpProcess([binary], timeout=60.0, grace=MOHEX_GRACE, cwd=folder)
+    process = GtpProcess([binary], timeout=60.0, grace=MOHEX_GRACE, cwd=folder, tell_time=False)
     for line in settings:
         process.command(line)
     return process

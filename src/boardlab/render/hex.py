@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from boardlab.hex.board import LETTERS
-from boardlab.hex.formats import format_diagram
+from boardlab.hex.formats import HEXGUI_HEADER, format_diagram, format_hexgui_diagram
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.render import svg
 
@@ -37,14 +37,11 @@ def diagram(position: Position) -> str:
     return format_diagram(position, set(position.winning_chain()))
 
 
-#: The first line of :func:`hexgui_diagram`.
-HEXGUI_HEADER = "# HexGui orientation: X = black joins top and bottom, O = white left and right"
-
-
 def hexgui_diagram(position: Position) -> str:
     """The board as HexGui draws it, after :data:`HEXGUI_HEADER`: the diagram of the
     position across the long diagonal, so its letters and numbers are the names every
-    result gives the cells; the winning chain's stones in lower case.
+    result gives the cells; the winning chain's stones (only when the game is won, as
+    the SVG marks them) in lower case.
 
     >>> from boardlab.hex.rules import Cell
     >>> p = Position(2)
@@ -55,7 +52,7 @@ def hexgui_diagram(position: Position) -> str:
      1 . .
      2  X .
     """
-    return HEXGUI_HEADER + "\n" + diagram(position.transposed())
+    return format_hexgui_diagram(position)
 
 
 def svg_picture(position: Position, cell: float = 28.0) -> str:

@@ -26,7 +26,15 @@ from starlette.routing import Route
 from boardlab.core.limits import Limit
 from boardlab.hex.board import LETTERS
 from boardlab.hex.review import SOLVE_EMPTY as REVIEW_SOLVE_EMPTY
-from boardlab.hex.rules import MAX_SIZE, SWAP_MOVE, Position, move_name, parse_move_name, vertex
+from boardlab.hex.rules import (
+    MAX_SIZE,
+    SWAP_MOVE,
+    Position,
+    game_over,
+    move_name,
+    parse_move_name,
+    vertex,
+)
 from boardlab.web._http import ApiError, Obj, endpoint, read_request, run_job
 from boardlab.web.answers import (
     HexAnalysis,
@@ -147,9 +155,7 @@ def _searched(asked: HexSearch) -> tuple[Position, Limit, int]:
     limit = Limit(nodes=asked.playouts) if asked.playouts is not None else Limit(time=asked.time)
     seed = asked.seed
     if position.winner is not None:
-        raise ApiError(
-            422, f"the game is over: {'red' if position.winner == 1 else 'blue'} has won"
-        )
+        raise ApiError(422, game_over(position.winner))
     return position, limit, seed + len(position.history)
 
 

@@ -48,6 +48,7 @@ from boardlab.hex.rules import (
     EMPTY,
     Cell,
     Position,
+    game_over,
     opponent,
 )
 
@@ -558,7 +559,7 @@ class MctsEngine:
         """
         started = time.perf_counter()
         if position.winner is not None:
-            raise IllegalMoveError(f"the game is over: player {position.winner} has won")
+            raise IllegalMoveError(game_over(position.winner))
         limit = limit or Limit(nodes=DEFAULT_PLAYOUTS)
         if not _WARM[0]:
             warm_up()

@@ -17,6 +17,7 @@ from boardlab.pegs.pegged.solver import (
     check_board,
     load_board,
     solve,
+    warm_up,
 )
 
 __all__ = [
@@ -30,4 +31,5 @@ __all__ = [
     "check_board",
     "load_board",
     "solve",
+    "warm_up",
 ]

@@ -549,6 +549,22 @@ class _KernelLoader:
 _KERNEL = _KernelLoader()
 
 
+def warm_up(position: Position) -> float:
+    """Load the beam kernel, compiling it when numba's cache is cold, and wait for it:
+    the seconds that took. A caller with a clock of its own (``boardlab demo``) calls it
+    first, so that the solver's time goes to the search; any board of the contest's
+    form serves (the kernel is the same for every board)."""
+    import numpy as np
+
+    from boardlab.pegs.pegged.search import tables_for
+
+    began = time.perf_counter()
+    tables = tables_for(position.board)
+    cells = np.array([position.bits >> i & 1 for i in range(position.board.size)], dtype=np.uint8)
+    _KERNEL.ready(cells, tables, None)
+    return time.perf_counter() - began
+
+
 def _run_beam(
     cells: npt.NDArray[np.uint8],
     tables: Tables,
