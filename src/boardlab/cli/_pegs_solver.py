@@ -160,7 +160,7 @@ def _configure_count(parser: argparse.ArgumentParser) -> None:
         "--min-moves",
         action="store_true",
         help="also prove the minimum number of moves from the same pass "
-        "(what `pegs minmoves` prints; under \"minmoves\" in --json)",
+        '(what `pegs minmoves` prints; under "minmoves" in --json)',
     )
     add_cluster_arguments(parser)
 
