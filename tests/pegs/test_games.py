@@ -19,6 +19,7 @@ from boardlab.pegs.solver.kernel_games import add_checked, dead_ends, sort_uniqu
 from boardlab.pegs.solver.levels import analyse, enumerate_levels
 from boardlab.pegs.solver.reference import (
     canon_slow,
+    children_py,
     games_enumerated_py,
     games_py,
     lines_py,
@@ -158,11 +159,20 @@ def test_counted_levels_on_a_board_of_sorted_buckets() -> None:
 def test_dead_ends_and_their_sum() -> None:
     problem = make_problem(T5, None, ANY)
     levels = enumerate_levels(problem, Limit().start())
+    mf, mo, mt = problem.masks
     for level in levels.values():
         dead = dead_ends(level, *problem.masks)
+        offsets = kernel.jump_offsets(level, mf | mo | mt, mf | mo)
         for key, flag in zip(level.tolist(), dead.tolist(), strict=True):
             position = Position(T5, key)
             assert flag == (position.legal_jumps() == [])
+        # the forward pass reads the dead ends off the offsets it expands with
+        assert (dead == (offsets[1:] == offsets[:-1])).all()
+        children = kernel.expand_at(level, offsets, mf, mo, mt, problem.table)
+        assert (children == kernel.expand(level, mf, mo, mt, problem.table)).all()
+        for i, key in enumerate(level.tolist()):
+            mine = children[offsets[i] : offsets[i + 1]].tolist()
+            assert mine == [canon_slow(problem, c) for c in children_py(problem, key)]
     top = np.uint64(2**64 - 1)
     lo = np.array([top, top, 5, top], np.uint64)
     hi = np.array([top, top, 0, 7], np.uint64)

@@ -269,6 +269,17 @@ def test_cli_figures_are_the_same_in_shards_on_disk(tmp_path: Path) -> None:
     )
 
 
+def test_cli_count_with_min_moves_in_shards() -> None:
+    """``count --min-moves`` in the partitioned pass: the figures of the in-process one."""
+    args = ("count", "triangle-5", "--start", "C1", "--goal", "ANY", "--min-moves", "--json")
+    plain, sharded = _cli(*args), _cli(*args, "--shards", "2")
+    assert plain.returncode == sharded.returncode == 0, sharded.stderr
+    first, second = json.loads(plain.stdout), json.loads(sharded.stdout)
+    for record in (first, second, first["minmoves"], second["minmoves"]):
+        del record["seconds"]
+    assert first == second and first["minmoves"]["min_moves"] == 9
+
+
 def test_a_disk_budget_stops_the_pass_keeping_its_finished_levels(tmp_path: Path) -> None:
     from boardlab.pegs.solver.shards_store import DiskBudget, folder_size
 

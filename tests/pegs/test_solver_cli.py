@@ -76,6 +76,50 @@ def test_minmoves_triangle_5(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(lines) == 2 + 9
 
 
+def _without_seconds(record: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in record.items() if key != "seconds"}
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [
+        ["triangle-5", "--goal", "ANY"],
+        ["triangle-5", "--start", "C1", "--goal", "ANY"],
+        ["triangle-6"],
+        ["triangle-5", "--goal", "E5"],  # no solution: both figures say so
+    ],
+)
+def test_count_with_min_moves_is_both_commands_in_one(
+    problem: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``count --min-moves --json`` is ``count --json`` with ``minmoves --json`` under
+    ``"minmoves"``, every figure the same; the text is both texts."""
+    assert main(["pegs", "count", *problem, "--min-moves", "--json"]) == 0
+    both = json.loads(capsys.readouterr().out)
+    main(["pegs", "count", *problem, "--json"])
+    count = json.loads(capsys.readouterr().out)
+    moves_code = main(["pegs", "minmoves", *problem, "--json"])
+    moves = json.loads(capsys.readouterr().out)
+    assert list(both) == [*count, "minmoves"]
+    assert _without_seconds(both.pop("minmoves")) == _without_seconds(moves)
+    assert _without_seconds(both) == _without_seconds(count)
+    assert main(["pegs", "count", *problem, "--min-moves"]) == 0
+    text = capsys.readouterr().out
+    main(["pegs", "count", *problem])
+    count_text = capsys.readouterr().out
+    main(["pegs", "minmoves", *problem])
+    moves_text = capsys.readouterr().out
+    timeless = [line for line in text.splitlines() if not line.startswith(("time:", "minimum"))]
+    head = count_text.splitlines()[:-1]  # all but its time line
+    assert timeless == head + [
+        line for line in moves_text.splitlines()[1:] if not line.startswith("minimum")
+    ]
+    if moves_code == 0:
+        assert text.count("minimum ") == 1
+    else:
+        assert "no solution: no winning path" in text and "solutions: 0" in text
+
+
 @pytest.mark.parametrize(
     ("verb", "keys"),
     [

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from boardlab.core.limits import Limit
     from boardlab.pegs.boards import Board
     from boardlab.pegs.cells import Jump
-    from boardlab.pegs.solver import Analysis, Problem
+    from boardlab.pegs.solver import Analysis, MinMoves, Problem
     from boardlab.pegs.solver.starts import StartRow, StartTable
     from boardlab.pegs.solver.table_checks import TableCheck
 
@@ -156,19 +156,32 @@ def _configure_count(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-symmetry", action="store_true", help="do not reduce by the board's symmetry"
     )
+    parser.add_argument(
+        "--min-moves",
+        action="store_true",
+        help="also prove the minimum number of moves from the same pass "
+        '(what `pegs minmoves` prints; under "minmoves" in --json)',
+    )
     add_cluster_arguments(parser)
 
 
 def _run_count(args: argparse.Namespace) -> int:
-    from boardlab.pegs.solver import make_problem
+    from boardlab.pegs.solver import make_problem, min_moves
 
     problem = _problem(args)
     if args.no_symmetry:
         problem = make_problem(problem.board, problem.start, problem.goal, symmetry=False)
+    limit = _limit(args)
+    fewest = None
     with _Progress() as progress:
-        found = run_analysis(args, problem, _limit(args), progress)
+        found = run_analysis(args, problem, limit, progress, keep_winning=args.min_moves)
+        if args.min_moves:  # the same levels and winning positions, no second pass
+            fewest = min_moves(problem, limit, progress, analysis=found)
     if args.json:
-        write_stdout(json.dumps(found.as_dict()) + "\n")
+        record = found.as_dict()
+        if fewest is not None:
+            record["minmoves"] = fewest.as_dict()
+        write_stdout(json.dumps(record) + "\n")
         return 0
     lines = [
         _describe(problem) + f"; symmetry group of order {len(problem.group)}",
@@ -190,6 +203,8 @@ def _run_count(args: argparse.Namespace) -> int:
         lines.append("by finishing hole: " + (", ".join(ends) or "none"))
     lines.extend(games_lines(problem, found))
     lines.append(f"time: {found.seconds:.2f} s")
+    if fewest is not None:
+        lines.extend(minmoves_lines(fewest))
     write_stdout("\n".join(lines) + "\n")
     return 0
 
@@ -232,18 +247,22 @@ def _run_minmoves(args: argparse.Namespace) -> int:
         write_stdout(json.dumps(result.as_dict()) + "\n")
     elif args.format == "pegged":
         write_stdout(_moves_text(problem, result.jumps, "pegged"))
-    elif result.moves is None:
-        write_stdout(
-            _describe(problem) + "\nno solution: no winning path (complete level search)\n"
-        )
     else:
-        head = (
-            f"{_describe(problem)}\nminimum {result.moves} moves ({len(result.jumps)} jumps); "
-            f"proven: every one of {result.positions:,} winning positions measured; "
-            f"{result.seconds:.2f} s"
-        )
-        write_stdout(head + "\n" + "".join(chain + "\n" for chain in result.chain_names()))
+        write_stdout("\n".join([_describe(problem), *minmoves_lines(result)]) + "\n")
     return 0 if result.moves is not None else 1
+
+
+def minmoves_lines(result: MinMoves) -> list[str]:
+    """The text of ``minmoves`` below the problem line: the proven minimum, then one
+    move (the holes its peg visits) a line."""
+    if result.moves is None:
+        return ["no solution: no winning path (complete level search)"]
+    head = (
+        f"minimum {result.moves} moves ({len(result.jumps)} jumps); "
+        f"proven: every one of {result.positions:,} winning positions measured; "
+        f"{result.seconds:.2f} s"
+    )
+    return [head, *result.chain_names()]
 
 
 # -- classify ---------------------------------------------------------------------------------

@@ -97,14 +97,18 @@ class GameTally:
 
 
 def level_ends(
-    masks: tuple[U64, U64, U64], level: U64, lo: U64, hi: U64
+    masks: tuple[U64, U64, U64],
+    level: U64,
+    lo: U64,
+    hi: U64,
+    offsets: npt.NDArray[np.int64] | None = None,
 ) -> tuple[int, int, int | None]:
     """``(classes, games, example)``: the classes of ``level`` with no jump left (jumps
-    as ``masks``), the games ending in them (the sum of their weights ``T``) and one of
-    them (None: none)."""
+    as ``masks``; or, given the level's jump ``offsets``, those with no child), the games
+    ending in them (the sum of their weights ``T``) and one of them (None: none)."""
     from boardlab.pegs.solver.kernel_games import dead_ends, sum_where
 
-    dead = dead_ends(level, *masks)
+    dead = dead_ends(level, *masks) if offsets is None else offsets[1:] == offsets[:-1]
     if not dead.any():
         return 0, 0, None
     low, high, top = sum_where(lo, hi, dead)
@@ -166,11 +170,11 @@ class ForwardCounts:
         from boardlab.pegs.solver import kernel
         from boardlab.pegs.solver.kernel_games import sort_unique_counted
 
-        self.close()
         problem = self.problem
         mf, mo, mt = problem.masks
-        children = kernel.expand(self.keys, mf, mo, mt, problem.table)
         offsets = kernel.jump_offsets(self.keys, mf | mo | mt, mf | mo)
+        self.close(offsets)  # a position without a child is a dead end
+        children = kernel.expand_at(self.keys, offsets, mf, mo, mt, problem.table)
         level, self.lo, self.hi, overflow = sort_unique_counted(
             children, offsets, self.lo, self.hi, problem.board.size
         )
@@ -182,6 +186,8 @@ class ForwardCounts:
             self.at_goal = (self.keys, self.lo, self.hi)
         return level
 
-    def close(self) -> None:
-        """Tally the current level's dead ends (the last level: call once at the end)."""
-        self.tally.add(self.pegs, *level_ends(self.problem.masks, self.keys, self.lo, self.hi))
+    def close(self, offsets: npt.NDArray[np.int64] | None = None) -> None:
+        """Tally the current level's dead ends (the last level: call once at the end),
+        from its jump ``offsets`` when they are at hand."""
+        ends = level_ends(self.problem.masks, self.keys, self.lo, self.hi, offsets)
+        self.tally.add(self.pegs, *ends)

@@ -35,6 +35,7 @@ __all__ = [
     "count_parents",
     "dfs_run",
     "expand",
+    "expand_at",
     "level_index",
     "locate",
     "orbit_sizes",
@@ -146,12 +147,18 @@ def jump_offsets(positions: U64, holes: U64, pattern: U64) -> I64:
 @jit_parallel
 def expand(parents: U64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
     """The canonical form of every child of every parent, duplicates kept, unsorted."""
+    return expand_at(parents, jump_offsets(parents, mf | mo | mt, mf | mo), mf, mo, mt, table)
+
+
+@jit_parallel
+def expand_at(parents: U64, offsets: I64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
+    """:func:`expand` with the parents' :func:`jump_offsets` (``pattern`` = ``mf | mo``)
+    already at hand: the children of parent ``i`` at ``offsets[i]:offsets[i + 1]``."""
     n = parents.size
     nj = mf.size
     jimg = jump_images(mf, mo, mt, table)
     holes = mf | mo | mt
     full = mf | mo
-    offsets = jump_offsets(parents, holes, full)
     out = np.empty(offsets[n], np.uint64)
     nblocks = (n + _BLOCK - 1) // _BLOCK
     for blk in prange(nblocks):
