@@ -404,6 +404,17 @@ def test_shongololo_solve_and_judge(client: Any) -> None:
     assert bad["error"] == "The fruit, line 3, column 1: H must be in 1..32, got 33"
 
 
+def test_shongololo_judge_takes_a_blank_best_count_as_none(client: Any) -> None:
+    answer = "E 1 1 1\nM 1 1 1\nE 2 1 1\n"
+    for best in ({}, {"best": None}, {"best": 0}):
+        verdict = post(client, "shongololo/judge", {"input": "2 3 2", "answer": answer, **best})
+        assert verdict["valid"] and verdict["score"] is None, best
+    scored = post(client, "shongololo/judge", {"input": "2 3 2", "answer": answer, "best": 4})
+    assert scored["score"] == 50.0
+    bad = post(client, "shongololo/judge", {"input": "2 3 2", "answer": answer, "best": 13}, 400)
+    assert bad["error"].startswith("The best known count must be a whole number from 0 to 12")
+
+
 def test_shongololo_run_for_the_3d_view_matches_the_answer(client: Any) -> None:
     found = post(client, "shongololo/solve", {"input": "2\n3\n2\n", "time": 1})
     assert found["blocks"] == 12  # the result's own: the fruit's volume

@@ -148,3 +148,16 @@ def test_answer_downloads_and_the_fruit_survives_a_reload(page: Any) -> None:
     page.wait_for_selector("#toxic-status.error")
     assert "0.1 to 30 seconds" in page.inner_text("#toxic-status")
     assert not page.js_errors
+
+
+def test_judge_with_the_best_known_box_blank_gives_no_score(page: Any) -> None:
+    page.goto(f"{page.base_url}/#shongololo")
+    page.fill("#toxic-input", "2\n3\n2\n")
+    page.fill("#toxic-answer", "E 1 1 1\nM 1 1 1\nE 2 1 1\n")
+    page.fill("#toxic-best", "")
+    page.click("#toxic-judge")
+    page.wait_for_function("document.querySelector('#toxic-verdict').dataset.valid === 'true'")
+    verdict = page.inner_text("#toxic-verdict")
+    assert verdict.startswith("valid: 2 blocks eaten"), verdict
+    assert "score" not in verdict
+    assert not page.js_errors

@@ -243,11 +243,14 @@ class ShongololoSolve(Request, kw_only=True):
 
 
 class ShongololoJudge(Request, kw_only=True):
-    """A fruit, the answer to judge and the best count known (0: none)."""
+    """A fruit, the answer to judge and the best count known (left out, null or 0: none,
+    and no score)."""
 
     input: Annotated[str, Meta(max_length=TOXIC_MAX_INPUT, title="The fruit")]
     answer: Annotated[str, Meta(max_length=TOXIC_MAX_ANSWER, title="The answer")]
-    best: Annotated[int, Meta(ge=0, le=TOXIC_MAX_BLOCKS, title="The best known count")] = 0
+    best: (
+        Annotated[int, Meta(ge=0, le=TOXIC_MAX_BLOCKS, title="The best known count")] | None
+    ) = None
 
 
 #: Every POST endpoint (below ``/api``) and its request.
