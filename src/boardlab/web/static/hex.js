@@ -280,7 +280,8 @@ BL.games.hex = (() => {
         : `won ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
     line.textContent = `Analysis: ${NAMES[analysis.to_move]} (${side} side) with ${analysis.move}: ${how}. ` +
       (analysis.solver ? "Proven by the exact solver: a winning move shows 100%, a losing one 0%:"
-        : "Best moves (how often the side to move won the engine's playouts):");
+        : analysis.verdict === -1 ? "Every move loses against perfect play (0%); the moves that resist longest:"
+          : "Best moves (how often the side to move won the engine's playouts):");
     box.appendChild(line);
     const cells = document.createElement("div");
     cells.className = "cells";
