@@ -161,3 +161,22 @@ def test_judge_with_the_best_known_box_blank_gives_no_score(page: Any) -> None:
     assert verdict.startswith("valid: 2 blocks eaten"), verdict
     assert "score" not in verdict
     assert not page.js_errors
+
+
+def test_a_fruit_from_a_file_empties_the_old_answer_and_best_count(page: Any) -> None:
+    solve(page, "2\n3\n2\n")
+    page.click("#toxic-use")
+    assert page.input_value("#toxic-answer") != "" and page.input_value("#toxic-best") == "8"
+    page.set_input_files(
+        "#toxic-file", files=[{"name": "f.txt", "mimeType": "text/plain", "buffer": b"3\n3\n3\n"}]
+    )
+    page.wait_for_function("document.querySelector('#toxic-input').value === '3\\n3\\n3\\n'")
+    assert page.input_value("#toxic-answer") == "" and page.input_value("#toxic-best") == ""
+    assert "emptied" in page.inner_text("#toxic-status")
+    page.click("#toxic-judge")
+    page.wait_for_function("document.querySelector('#toxic-verdict').dataset.valid === 'false'")
+    assert "the output is empty" in page.inner_text("#toxic-verdict")
+    page.reload()  # the emptied boxes are what a reload brings back
+    page.wait_for_selector("#toxic-input")
+    assert page.input_value("#toxic-answer") == "" and page.input_value("#toxic-best") == ""
+    assert not page.js_errors

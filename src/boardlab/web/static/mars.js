@@ -22,6 +22,15 @@ BL.games.mars = (() => {
     requests.refresh();
   }
 
+  // A map given whole (a file, a paste): the answer box empties too, as an answer
+  // belongs to its map.
+  function newMap() {
+    const hadAnswer = $("mars-moves").value.trim() !== "";
+    $("mars-moves").value = "";
+    mapChanged();
+    if (hadAnswer) BL.status("mars-status", "A new map: the answer box was emptied, as its moves were for the old map.");
+  }
+
   function keep() {
     BL.stashJson("mars", { map: $("mars-map").value, moves: $("mars-moves").value });
   }
@@ -96,12 +105,11 @@ BL.games.mars = (() => {
   async function start() {
     BL.onFile("mars-file", (text) => {
       $("mars-map").value = text;
-      const hadAnswer = $("mars-moves").value.trim() !== "";
-      $("mars-moves").value = "";    // an answer belongs to its map
-      mapChanged();
-      if (hadAnswer) BL.status("mars-status", "A new map: the answer box was emptied, as its moves were for the old map.");
+      newMap();
     });
-    $("mars-map").addEventListener("input", mapChanged);
+    // a map pasted or dropped in is a new map; a typed edit keeps the answer to judge again
+    $("mars-map").addEventListener("input", (event) =>
+      (/^insertFrom/.test(event.inputType || "") ? newMap() : mapChanged()));
     $("mars-moves").addEventListener("input", keep);
     $("mars-sample").addEventListener("click", loadSample);
     $("mars-solve").addEventListener("click", solve);

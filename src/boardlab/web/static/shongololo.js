@@ -31,7 +31,12 @@ BL.games.shongololo = (() => {
     $("toxic-best").value = found.best || "";
   }
 
-  // A new fruit: what was shown for the old one goes.
+  // The fruit's sides as typed (the numbers only), to tell a new fruit from an edit.
+  const sides = (text) => (text.match(/\d+/g) || []).map(Number).join(" ");
+  let fruit = null;
+
+  // A new fruit: what was shown for the old one goes, and so do the answer and the best
+  // known count, which belonged to the old fruit.
   function inputChanged() {
     requests.changed();
     solverAnswer = "";
@@ -39,7 +44,18 @@ BL.games.shongololo = (() => {
     $("toxic-summary").textContent = "";
     $("toxic-verdict").textContent = "";
     BL.picture("toxic-svg", "");
-    BL.status("toxic-status", "A new fruit: Solve finds a long run.");
+    shown = null;
+    $("toxic-3d-box").hidden = true;
+    const now = sides($("toxic-input").value);
+    const hadAnswer = $("toxic-answer").value.trim() !== "" || $("toxic-best").value !== "";
+    if (now !== fruit) {
+      fruit = now;
+      $("toxic-answer").value = "";
+      $("toxic-best").value = "";
+    }
+    BL.status("toxic-status", hadAnswer && $("toxic-answer").value === ""
+      ? "A new fruit: the answer and the best known count were emptied, as they were for the old fruit."
+      : "A new fruit: Solve finds a long run.");
     keep();
     requests.refresh();
   }
@@ -125,6 +141,7 @@ BL.games.shongololo = (() => {
 
   function start() {
     restore();
+    fruit = sides($("toxic-input").value);
     BL.onFile("toxic-file", (text) => { $("toxic-input").value = text; inputChanged(); });
     $("toxic-input").addEventListener("input", inputChanged);
     $("toxic-answer").addEventListener("input", keep);
