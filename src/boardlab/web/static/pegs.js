@@ -16,6 +16,7 @@ BL.games.pegs = (() => {
   let solving = null;    // the AbortController of a solve being searched
   let classes = null;    // the position-class explanation of the start
   let lostAt = null;     // the move after which the goal could no longer be reached
+  let goalFollows = true; // the goal follows the start until the player chooses one
   const requests = new BL.Requests(() => buttons());
 
   const current = () => history[index];
@@ -138,15 +139,25 @@ BL.games.pegs = (() => {
       return;
     }
     $("pegs-walks").checked = kept.get("walks") === "1";
+    goalFollows = true;
     await newGame();
     if (!history.length) return;
     const start = kept.get("start");
+    const wrong = [];
+    const named = (text) => `"${text.slice(0, 12)}"`;
     if (start && [...$("pegs-start").options].some((o) => o.value === start)) {
       $("pegs-start").value = start;
       await newGame();
+    } else if (start) {
+      wrong.push(`its start hole ${named(start)} is not a hole of this board, so the usual start is used`);
     }
     const goalValue = kept.get("goal");
-    if (goalValue && [...$("pegs-goal").options].some((o) => o.value === goalValue)) $("pegs-goal").value = goalValue;
+    if (goalValue && [...$("pegs-goal").options].some((o) => o.value === goalValue)) {
+      goalFollows = goalValue === $("pegs-goal").value;
+      $("pegs-goal").value = goalValue;
+    } else if (goalValue) {
+      wrong.push(`its goal ${named(goalValue)} is not a hole of this board, so the goal follows the start`);
+    }
     const moves = (kept.get("moves") || "").split(",").filter(Boolean);
     try {
       await requests.run(async () => {
@@ -161,7 +172,8 @@ BL.games.pegs = (() => {
     }
     const at = Number(kept.get("at"));
     index = Number.isInteger(at) && at >= 0 && at < history.length ? at : history.length - 1;
-    show(moves.length ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
+    if (wrong.length) show(`The link is not quite right: ${wrong.join("; ")}.`, "error");
+    else show(moves.length ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
     showClasses();
   }
 
@@ -253,9 +265,11 @@ BL.games.pegs = (() => {
       index = 0;
       classes = explained;
       holeChoices(state);
-      if (startHole && $("pegs-goal").value === "centre") {
-        // a chosen start: finish where it started if the classes allow, else anywhere
-        $("pegs-goal").value = explained.ends.includes(startHole) ? startHole : "any";
+      if (goalFollows) {
+        // finish where it started if the classes allow (the home hole for the usual
+        // start), else anywhere: as a fresh page with this start does
+        if (!startHole) $("pegs-goal").value = state.home ? "centre" : "any";
+        else $("pegs-goal").value = explained.ends.includes(startHole) ? startHole : "any";
       }
       show(`${state.board}: ${state.peg_count} pegs, ${state.holes.length} holes.`);
       showClasses();
@@ -503,11 +517,16 @@ BL.games.pegs = (() => {
     select.addEventListener("change", () => {
       $("pegs-start").value = "";   // a new board starts as usual, aiming at its home hole
       $("pegs-goal").value = "centre";
+      goalFollows = true;
       newGame();
     });
     $("pegs-walks").addEventListener("change", newGame);
     $("pegs-start").addEventListener("change", newGame);
-    $("pegs-goal").addEventListener("change", showClasses);
+    $("pegs-goal").addEventListener("change", () => {
+      goalFollows = false;   // the player's own goal stays when the start changes
+      showClasses();
+      remember();
+    });
     $("pegs-new").addEventListener("click", newGame);
     $("pegs-undo").addEventListener("click", () => {
       if (index > 0) { index -= 1; requests.changed(); show("Undone."); }
