@@ -401,7 +401,7 @@ def test_shongololo_solve_and_judge(client: Any) -> None:
     broken = post(client, "shongololo/judge", {"input": "2 3 2", "answer": "E 1 1 1\nE 2 2 2\n"})
     assert not broken["valid"] and broken["line"] == 2
     bad = post(client, "shongololo/solve", {"input": "2\n3\n33\n"}, 422)
-    assert bad["error"] == "The fruit, line 3, column 1: H must be in 1..32, got 33"
+    assert bad["error"] == "The fruit, line 3, column 1: H must be 1 to 32, got 33"
 
 
 def test_shongololo_judge_takes_a_blank_best_count_as_none(client: Any) -> None:
@@ -484,3 +484,23 @@ def test_hiq_runs_the_statements_sample_and_names_a_bad_line(client: Any) -> Non
     assert sum(line.startswith("game ") for line in found["trace"]) == 4
     bad = post(client, "hiq/run", {"input": "1\n10 x 0\n"}, 422)
     assert bad["error"].startswith("The input, line 2,")
+
+
+# -- words -----------------------------------------------------------------------------------
+def test_the_messages_count_in_words(client: Any) -> None:
+    """A count agrees with its noun, a range reads "1 to 999", a judge answers about the
+    moves the player typed."""
+    found = post(client, "hiq/run", {"input": "1\n5 0\n"})
+    assert found["trace"][0] == "game 1: 1 peg: 5"
+    line = "D2-D4 B4-D4\n"
+    verdict = post(client, "pegs/judge", {"board": "english", "moves": line})
+    assert not verdict["valid"] and "D4-B4" not in verdict["reason"]
+    assert "D2-D4 and B4-D4" in verdict["reason"] and "one move a line" in verdict["reason"]
+    long = post(client, "pegs/judge", {"board": "english", "moves": "x" * 1_000_001}, 413)
+    assert long["error"] == "The move list is too long: at most 1,000,000 characters fit."
+    bad = post(client, "mars/solve", {"map": "1000\n2\n2\n0 0\n0 0\n"}, 422)
+    assert "1 to 999" in bad["error"] and ".." not in bad["error"]
+    judged = post(client, "mars/judge", {"map": "2\n2\n2\n0 0\n0 0\n", "moves": "3 1\n"})
+    assert "(the pod releases 1 to 2)" in " ".join(judged["report"])
+    lost = post(client, "pegs/hint", {"board": "triangle-5", "goal": "A1", "time": 5})
+    assert "positions searched" not in lost["reason"] and " 1 dead ends" not in lost["reason"]

@@ -55,7 +55,7 @@ def test_fruit_3d_view_renders_and_turns(page: Any) -> None:
     assert page.get_attribute("#toxic-canvas", "data-yaw") == "-0.600"
     page.fill("#toxic-cut", "1")
     page.dispatch_event("#toxic-cut", "input")
-    assert page.inner_text("#toxic-cut-value") == "z = 1..1"
+    assert page.inner_text("#toxic-cut-value") == "layer 1"
     assert page.locator("#toxic-svg svg").count() == 1  # the layers are still there
     page.save_screenshot("shongololo-3d")
     assert not page.js_errors
@@ -78,7 +78,7 @@ def test_fruit_32_cubed_is_readable_in_3d_and_in_layers(page: Any) -> None:
     assert scroll_width <= client_width + 1, "the layers run off sideways"
     assert block >= 12 and label >= 10, (block, label)
     page.fill("#toxic-cut", "16")  # fill sends the input event
-    assert page.inner_text("#toxic-cut-value") == "z = 1..16"
+    assert page.inner_text("#toxic-cut-value") == "layers 1 to 16"
     page.check("#toxic-solid")
     page.save_screenshot("shongololo-32")  # the 3D view and the layers
     assert not page.js_errors

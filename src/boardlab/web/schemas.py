@@ -228,7 +228,7 @@ class PegsSearch(PegsPosition, kw_only=True):
 class PegsJudge(PegsPosition, kw_only=True):
     """A position and the move list to judge from it."""
 
-    moves: Annotated[str, Meta(max_length=PEGS_MAX_MOVE_LIST, title="The moves")]
+    moves: Annotated[str, Meta(max_length=PEGS_MAX_MOVE_LIST, title="The move list")]
 
 
 # -- Toxic iShongololo -------------------------------------------------------------------------

@@ -113,9 +113,23 @@ const BL = {
   Requests,
   Walker,
 
-  // "1 block", "2 blocks": a count and its noun in the number a reader expects.
+  // The page's words for numbers (core/words.py's twins): "1 block", "2 blocks"; "47,377";
+  // "1 to 999"; "0.05 s".
   count(n, singular, plural) {
     return `${Number(n).toLocaleString("en")} ${n === 1 ? singular : (plural || singular + "s")}`;
+  },
+  number(n) {
+    return Number(n).toLocaleString("en", { maximumFractionDigits: 2 });
+  },
+  span(low, high) {
+    return `${BL.number(low)} to ${BL.number(high)}`;
+  },
+  seconds(s) {
+    if (s < 0.01) return "under 0.01 s";
+    return s >= 100 ? `${BL.number(Math.round(s))} s` : `${Number(s).toFixed(2)} s`;
+  },
+  percent(share) {
+    return `${Math.round(100 * share)}%`;
   },
 
   // POST a JSON body (or GET when body is undefined); the answer's JSON, or an ApiError.

@@ -235,7 +235,7 @@ BL.games.hex = (() => {
     draw();
     showMoveList();
     remember();
-    $("hex-moves").textContent = state.moves.length ? "Moves: " + state.moves.join(" ") : "";
+    $("hex-moves").textContent = state.moves.length ? "Moves: " + state.moves.map(said).join(" ") : "";
     if (walk.viewing && !message) message = state.winner ? "" : (state.to_move === human
       ? "Your move in this earlier position: it starts a new line."
       : "The engine is to move in this earlier position: step on, or to a position where you move.");
@@ -269,6 +269,24 @@ BL.games.hex = (() => {
     refresh();
   }
 
+  // The engine's reason for a move, in a player's words.
+  const REASONS = {
+    "most visited": "the move its search tried most",
+    "proven win": "a move proven to win",
+    "proven loss": "every move loses; this one was tried most",
+    "proven loss; most resistant move": "every move loses; this one resists longest",
+    "wins at once": "it wins at once",
+    "blocks the only threat": "it blocks the only winning threat",
+    "only move": "the only move left",
+    "virtual connection: proven win": "its stones are already connected, whatever you play: a proven win",
+    "solver: proven win": "the exact solver proved it wins",
+    "proven by the exact solver": "proven by the exact solver",
+    "swap rule: a near-balanced first stone": "under the swap rule, a first stone that favours neither side",
+  };
+  const why = (reason) => REASONS[reason] || reason;
+  // A move as a player says it: a cell, or "swap" (HexGui's swap-pieces).
+  const said = (move) => (move === "swap-pieces" ? "swap" : move);
+
   function showAnalysis() {
     const box = $("hex-analysis");
     box.innerHTML = "";
@@ -276,8 +294,8 @@ BL.games.hex = (() => {
     const side = analysis.to_move === human ? "your" : "the engine's";
     const line = document.createElement("p");
     const how = analysis.verdict === 1 ? "a proven win" : analysis.verdict === -1 ? "a proven loss"
-      : analysis.playouts === 0 ? analysis.reason
-        : `won ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
+      : analysis.playouts === 0 ? why(analysis.reason)
+        : `won ${BL.percent(analysis.win_rate)} of ${BL.count(analysis.playouts, "playout")}`;
     line.textContent = `Analysis: ${NAMES[analysis.to_move]} (${side} side) with ${analysis.move}: ${how}. ` +
       (analysis.solver ? "Proven by the exact solver: a winning move shows 100%, a losing one 0%:"
         : analysis.verdict === -1 ? "Every move loses against perfect play (0%); the moves that resist longest:"
@@ -319,7 +337,8 @@ BL.games.hex = (() => {
       state = answer;
       const e = answer.engine;
       const what = e.move === "swap-pieces" ? "swapped your first stone" : `played ${e.move}`;
-      show(answer.winner ? null : `The engine ${what} (${e.reason}, win rate ${Math.round(100 * e.win_rate)}%). Your move.`);
+      const rate = e.verdict === 0 && e.playouts > 0 ? `; it won ${BL.percent(e.win_rate)} of its playouts` : "";
+      show(answer.winner ? null : `The engine ${what} (${why(e.reason)}${rate}). Your move.`);
     } catch (err) {
       if (control.signal.aborted) {
         show("Stopped: the engine has not moved. Click the board to let it think again, or take back your move.", "error");
@@ -484,13 +503,13 @@ BL.games.hex = (() => {
         fill: p.proven ? COLOURS[p.winner] : "#fff", stroke: p.turned ? "#000" : "#555",
         "stroke-width": p.turned ? 2 : 1, "data-ply": p.ply, class: p.turned ? "turned" : "point" });
       const who = p.proven ? `${NAMES[p.winner]} wins (proven)` : `red's chance ${Math.round(100 * p.chance)}%`;
-      dot.appendChild(BL.svg("title", {}, p.ply ? `after move ${p.ply} (${p.move}): ${who}` : `the start: ${who}`));
+      dot.appendChild(BL.svg("title", {}, p.ply ? `after move ${p.ply} (${said(p.move)}): ${who}` : `the start: ${who}`));
       dot.addEventListener("click", () => walkTo(p.ply));
       svg.appendChild(dot);
     }
     const note = document.createElement("p");
     note.className = "help";
-    const turned = points.filter((p) => p.turned).map((p) => `${p.ply} (${p.move})`);
+    const turned = points.filter((p) => p.turned).map((p) => `${p.ply} (${said(p.move)})`);
     note.textContent = "Red's chance after every move, numbered below (filled: proven; click a point to see it). " +
       (turned.length ? `Moves that turned the game: ${turned.join(", ")}.` : "No move turned the game.");
     box.append(svg, note);

@@ -32,6 +32,10 @@ BL.games.pegs = (() => {
   // Whether the goal can be reached: true (a solution), false (proven not), null (not decided).
   const solvable = (found) => (found.solved ? true : found.proven ? false : null);
 
+  // The solver's goal (ANY, CENTRE or a hole) in words.
+  const goalWords = (name) => (/^any$/i.test(name) ? "one peg left anywhere"
+    : /^cent(re|er)$/i.test(name) ? `one peg left in the home hole ${current().home}` : `one peg left in ${name}`);
+
   function goal() {
     const value = $("pegs-goal").value;
     return value === "centre" && !current().home ? "any" : value;
@@ -405,7 +409,7 @@ BL.games.pegs = (() => {
       if (next) {
         BL.mark("pegs-svg", [next.from, next.to], "hint");
         BL.status("pegs-status",
-          `Hint: ${moveName(next)} (${BL.count(moves.length, "move")} to the goal ${found.goal}).`, "ok");
+          `Hint: ${moveName(next)} (${BL.count(moves.length, "move")} to ${goalWords(found.goal)}).`, "ok");
       } else if (solvable(found) === false) {
         BL.status("pegs-status", `No solution from here: ${found.reason}.`, "error");
       } else if (found.solved) {

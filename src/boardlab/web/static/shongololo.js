@@ -4,6 +4,12 @@
 
 BL.games.shongololo = (() => {
   const $ = BL.$;
+  // The solver's methods in a player's words.
+  const METHODS = {
+    construction: "a construction (rows laid along the fruit)",
+    exact: "an exact search",
+    "branch and bound": "a branch-and-bound search",
+  };
   let solverAnswer = "";
   let solverCount = null;
   let shown = null;      // the run drawn in 3D (the API's `run`)
@@ -73,7 +79,7 @@ BL.games.shongololo = (() => {
       cut.max = String(shown.box[2]);
       cut.value = cut.max;
     }
-    $("toxic-cut-value").textContent = `z = 1..${cut.value}`;
+    $("toxic-cut-value").textContent = cut.value === "1" ? "layer 1" : `layers ${BL.span(1, cut.value)}`;
     if (!BL.fruit3d) {
       BL.onFruit3d = draw3d;   // the module has not loaded yet
       return;
@@ -104,10 +110,11 @@ BL.games.shongololo = (() => {
       solverCount = found.eaten;
       const [l, w, h] = found.box;
       $("toxic-summary").textContent = [
-        `fruit ${l} x ${w} x ${h} (${BL.count(found.blocks, "block")}): ${found.eaten} eaten`,
-        `bound ${found.bound}: ${(100 * found.eaten / found.bound).toFixed(1)}% of the bound` +
-          (found.proven ? "; proven optimal" : ""),
-        (found.method ? `method: ${found.method}; ` : "") + `${found.nodes} nodes; ${found.seconds} s`,
+        `fruit ${l} x ${w} x ${h} (${BL.count(found.blocks, "block")}): ${BL.number(found.eaten)} eaten`,
+        `no run eats more than ${BL.count(found.bound, "block")}: this one eats ` +
+          `${(100 * found.eaten / found.bound).toFixed(1)}% of that` + (found.proven ? "; proven optimal" : ""),
+        (found.method ? `found by ${METHODS[found.method] || found.method}` : "found") +
+          (found.nodes ? `, ${BL.count(found.nodes, "position")} tried` : "") + `, in ${BL.seconds(found.seconds)}`,
       ].join("\n");
       showRun(found.run, found.svg);
       requests.refresh();
@@ -130,7 +137,7 @@ BL.games.shongololo = (() => {
       }));
       if (verdict === BL.STALE) return;
       const lines = [verdict.summary];
-      if (verdict.score !== null) lines.push(`score: ${verdict.score.toFixed(1)}% of the best known ${best}`);
+      if (verdict.score !== null) lines.push(`score: ${verdict.score.toFixed(1)}% of the best known ${BL.count(best, "block")}`);
       $("toxic-verdict").textContent = lines.join("\n");
       $("toxic-verdict").dataset.valid = verdict.valid;
       showRun(verdict.run, verdict.svg);
