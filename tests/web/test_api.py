@@ -504,3 +504,39 @@ def test_the_messages_count_in_words(client: Any) -> None:
     assert "(the pod releases 1 to 2)" in " ".join(judged["report"])
     lost = post(client, "pegs/hint", {"board": "triangle-5", "goal": "A1", "time": 5})
     assert "positions searched" not in lost["reason"] and " 1 dead ends" not in lost["reason"]
+
+
+def test_the_toxic_judge_says_no_more_than_it_knows_of_a_stopped_run(client: Any) -> None:
+    found = post(client, "shongololo/solve", {"input": "2\n3\n2\n", "time": 1})
+    assert found["proven"]
+    verdict = post(client, "shongololo/judge", {"input": "2 3 2", "answer": found["answer"]})
+    assert "could go on" not in verdict["summary"] and "a run may stop" in verdict["summary"]
+    early = post(client, "shongololo/judge", {"input": "2 3 2", "answer": "E 1 1 1\nM 1 1 1\n"})
+    assert early["summary"].endswith("stopped early: block 2 1 1 could still be eaten")
+
+
+def test_unknown_request_fields_are_refused_by_name(client: Any) -> None:
+    bad = post(client, "hex/engine", {"size": 5, "playout": 30}, 400)
+    assert bad["field"] == "playout"
+    assert bad["error"] == (
+        'The request holds a field this API does not know: "playout" '
+        "(/api/docs lists the fields of every request)."
+    )
+    post(client, "pegs/state", {"board": "english", "bord": "french"}, 400)
+
+
+def test_the_api_page_reads_as_html_and_the_footer_points_to_it(client: Any) -> None:
+    docs = client.get("/api/docs").text
+    assert "``" not in docs and ":func:" not in docs and ":mod:" not in docs
+    assert "<code>moves</code>" in docs
+    page = client.get("/").text
+    assert '<a href="/api/docs">' in page and "docs/web.md" not in page
+
+
+def test_the_mars_limits_on_the_page_come_from_the_schema(client: Any) -> None:
+    spec = client.get("/api/openapi.json").json()
+    field = spec["components"]["schemas"]["MarsMap"]["properties"]["map"]
+    assert field["x-vehicles"] == [1, 999] and field["x-sides"] == [1, 128]
+    page = client.get("/").text
+    assert "999" not in page and "128" not in page
+    assert 'data-range="MarsMap.map x-vehicles"' in page

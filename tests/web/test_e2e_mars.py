@@ -65,3 +65,9 @@ def test_a_pasted_map_empties_the_old_answer_and_an_edit_keeps_it(page: Any) -> 
     page.wait_for_function("document.querySelector('#mars-verdict').textContent !== 'Judging...'")
     assert "off the grid" not in page.inner_text("#mars-verdict")
     assert not page.js_errors
+
+
+def test_the_map_box_names_the_schemas_limits(page: Any) -> None:
+    open_mars(page)
+    label = page.inner_text("label:has(#mars-map)")
+    assert "vehicles 1 to 999, P and Q 1 to 128" in label, label

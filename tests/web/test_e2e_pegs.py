@@ -210,3 +210,17 @@ def test_a_pegs_link_with_a_bad_start_says_so(page: Any) -> None:
     assert "not a hole of this board" in status and "usual start" in status, status
     assert page.inner_text("#pegs-pegs") == "32"
     assert not page.js_errors
+
+
+def test_where_was_it_lost_after_a_won_game_says_it_is_won(page: Any) -> None:
+    open_board(page, "triangle-5")
+    page.click("#pegs-solve")
+    page.wait_for_selector("#pegs-over:not([hidden])")
+    idle(page)
+    page.click("#pegs-review")
+    page.wait_for_function(
+        "document.querySelector('#pegs-review-box').textContent.startsWith('No move')"
+    )
+    text = page.inner_text("#pegs-review-box")
+    assert text == "No move lost the game: it is won, the goal is reached.", text
+    assert not page.js_errors

@@ -447,6 +447,12 @@ BL.applyLimits = (spec) => {
     const note = box.closest("label") && box.closest("label").querySelector(".limits");
     if (note && !note.dataset.fixed) note.textContent = words;
   }
+  // a range the server publishes beside a field ("x-vehicles": [1, 999]), in words
+  for (const place of document.querySelectorAll("[data-range]")) {
+    const [name, key] = place.dataset.range.split(" ");
+    const range = BL.limitOf(name)[key];
+    if (Array.isArray(range)) place.textContent = BL.span(range[0], range[1]);
+  }
 };
 
 // The JSON Schema of a request field ("IoiwariGame.start"), an optional one's non-null

@@ -138,13 +138,16 @@ BL.games.hex = (() => {
         if (player) {
           svg.appendChild(BL.svg("circle", { cx, cy, r: r * 0.72, fill: COLOURS[player],
             stroke: chain.has(name) ? "#000" : "none", "stroke-width": chain.has(name) ? 3 : 0 }));
+          const numbered = numbers && state.numbers[name];
           if (name === state.last) {
-            svg.appendChild(BL.svg("circle", { cx, cy, r: r * 0.28, fill: "#fff", class: "last-move",
-              "data-last": name }));
+            // a dot, or with the move numbers a ring round the stone, so the number stays readable
+            svg.appendChild(BL.svg("circle", numbered
+              ? { cx, cy, r: r * 0.6, fill: "none", stroke: "#fff", "stroke-width": 2.5, class: "last-move", "data-last": name }
+              : { cx, cy, r: r * 0.28, fill: "#fff", class: "last-move", "data-last": name }));
           }
-          if (numbers && state.numbers[name]) {
+          if (numbered) {
             svg.appendChild(BL.svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11,
-              fill: name === state.last ? "#000" : "#fff", class: "move-number" }, String(state.numbers[name])));
+              fill: "#fff", class: "move-number" }, String(state.numbers[name])));
           }
         } else if (marks[name]) {
           const entry = marks[name];
@@ -592,12 +595,14 @@ BL.games.hex = (() => {
   async function restore() {
     const kept = BL.recall("hex");
     const size = kept ? Number(kept.get("size")) : NaN;
-    if (!kept || !(Number.isInteger(size) && size >= 1 && size <= 26)) {
+    const sizes = BL.limitOf("HexGame.size");
+    const [least, most] = [sizes.minimum || 1, sizes.maximum || 26];
+    if (!kept || !(Number.isInteger(size) && size >= least && size <= most)) {
       if (kept) showSize(7);
       await newGame();
       if (kept) {
         const asked = (kept.get("size") || "").slice(0, 12);
-        BL.status("hex-status", (asked ? `The link asks for a board of size "${asked}"; Hex boards here are 1 x 1 to 26 x 26.`
+        BL.status("hex-status", (asked ? `The link asks for a board of size "${asked}"; Hex boards here are ${least} x ${least} to ${most} x ${most}.`
           : "The link names no board size.") + " A new 7 x 7 game started.", "error");
       }
       return;
@@ -634,7 +639,10 @@ BL.games.hex = (() => {
 
   function start() {
     const select = $("hex-size");
-    for (let n = 2; n <= 19; n++) {
+    // the sizes the server takes, read from its description (HexGame.size)
+    const sizes = BL.limitOf("HexGame.size");
+    const [least, most] = [sizes.minimum || 1, sizes.maximum || 26];
+    for (let n = least; n <= most; n++) {
       const option = document.createElement("option");
       option.value = n;
       option.textContent = `${n} x ${n}`;

@@ -370,7 +370,7 @@ BL.games.pegs = (() => {
       const found = await requests.run(async () => {
         if (await reachable(0) === false) return { ply: 0 };
         const end = await reachable(last);
-        if (end !== false) return { ply: null, decided: end !== null };
+        if (end !== false) return { ply: null, decided: end !== null, won: end === true && history[last].peg_count === 1 };
         let [lo, hi] = [0, last];
         while (hi - lo > 1) {
           const mid = (lo + hi) >> 1;
@@ -389,8 +389,9 @@ BL.games.pegs = (() => {
           "after it one peg could no longer finish where the goal asks.";
         box.className = "status error";
       } else {
-        box.textContent = found.decided ? "No move lost the game: the goal can still be reached."
-          : "Not decided within the time.";
+        box.textContent = found.won ? "No move lost the game: it is won, the goal is reached."
+          : found.decided ? "No move lost the game: the goal can still be reached."
+            : "Not decided within the time.";
       }
       show();
     } catch (err) {
