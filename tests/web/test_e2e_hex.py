@@ -237,7 +237,8 @@ MARKER_OVER_NUMBER = """() => {
     [box.x + box.width, box.y + box.height]].map(([x, y]) => Math.hypot(x - cx, y - cy)));
   const inner = Number(mark.getAttribute('r')) - Number(mark.getAttribute('stroke-width') || 0) / 2;
   if (mark.getAttribute('fill') !== 'none') return 'a filled marker under the number';
-  return far < inner ? 'clear' : `the number reaches ${far.toFixed(1)} past the ring's ${inner.toFixed(1)}`;
+  return far < inner ? 'clear'
+    : `the number reaches ${far.toFixed(1)} past the ring's ${inner.toFixed(1)}`;
 }"""
 
 
