@@ -183,7 +183,9 @@ def analyse(
         if solved.winner is not None:
             found = _overruled(found, solved)
     if found["verdict"] == -1:
-        found["top"] = [{**entry, "win_rate": 0.0, "proven": True} for entry in found["top"]]
+        top = found["top"]
+        assert isinstance(top, list)
+        found["top"] = [{**entry, "win_rate": 0.0, "proven": True} for entry in top]
     return found
 
 
