@@ -180,3 +180,17 @@ def test_a_fruit_from_a_file_empties_the_old_answer_and_best_count(page: Any) ->
     page.wait_for_selector("#toxic-input")
     assert page.input_value("#toxic-answer") == "" and page.input_value("#toxic-best") == ""
     assert not page.js_errors
+
+
+def test_an_old_error_does_not_stand_above_a_new_answer(page: Any) -> None:
+    page.goto(f"{page.base_url}/#shongololo")
+    page.fill("#toxic-input", "2\n3\n2\n")
+    page.fill("#toxic-time", "60")
+    page.click("#toxic-solve")
+    page.wait_for_selector("#toxic-status.error")
+    page.fill("#toxic-answer", "E 1 1 1\nE 2 2 2\n")
+    page.click("#toxic-judge")
+    page.wait_for_function("document.querySelector('#toxic-verdict').dataset.valid === 'false'")
+    assert page.inner_text("#toxic-status") == ""  # the time's error went with the new answer
+    assert page.locator("#toxic-status.error").count() == 0
+    assert not page.js_errors

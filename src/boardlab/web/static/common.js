@@ -175,6 +175,13 @@ const BL = {
     el.className = "status" + (kind ? " " + kind : "");
   },
 
+  // An old error of a status line goes when the player asks for something new, so it
+  // never stands above the answer (or the new error) that follows.
+  clearError(id) {
+    const el = BL.$(id);
+    if (el.classList.contains("error")) BL.status(id, "");
+  },
+
   // Show a picture from boardlab.render and call onCell(name) when a tagged cell is clicked.
   picture(id, svg, onCell) {
     const box = BL.$(id);

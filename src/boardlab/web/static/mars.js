@@ -94,6 +94,7 @@ BL.games.mars = (() => {
   }
 
   async function judge() {
+    BL.clearError("mars-status");
     $("mars-verdict").textContent = "Judging...";
     try {
       const verdict = await requests.run(() => BL.api("mars/judge",

@@ -477,6 +477,7 @@ BL.games.pegs = (() => {
   async function judge() {
     const text = $("pegs-judge-text").value;
     const box = $("pegs-verdict");
+    BL.clearError("pegs-status");
     box.textContent = "Judging...";
     const start = history[0];
     try {

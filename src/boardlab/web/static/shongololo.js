@@ -125,6 +125,7 @@ BL.games.shongololo = (() => {
   }
 
   async function judge() {
+    BL.clearError("toxic-status");
     $("toxic-verdict").textContent = "Judging...";
     const best = $("toxic-best").value === "" ? null : Number($("toxic-best").value);
     if (best !== null && !(Number.isInteger(best) && best >= 0)) {
