@@ -22,7 +22,7 @@ def test_tokens_keep_line_and_column() -> None:
     ("text", "message"),
     [
         ("x", "<stdin>:1:1: count must be an integer, got 'x'"),
-        ("  11", "<stdin>:1:3: count must be in 1..10, got 11"),
+        ("  11", "<stdin>:1:3: count must be 1 to 10, got 11"),
         ("", "<stdin>:1:1: missing count: the input ends here"),
         ("1.5", "<stdin>:1:1: count must be an integer, got '1.5'"),
         ("٣", "<stdin>:1:1: count must be an integer, got '٣'"),

@@ -244,12 +244,12 @@ def test_selfplay_and_demo(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["show", "/nonexistent.txt"], "cannot read"),
         (["solve", "BAD"], "cannot read"),
-        (["generate", "--size", "30"], "board size must be in 1..26"),
+        (["generate", "--size", "30"], "board size must be 1 to 26"),
         (["generate", "--size", "3", "--stones", "5"], "cannot place 5 stones"),
         (["match", "--size", "5"], "give the opponent's command"),
-        (["match", "--size", "40", "--", "x"], "board size must be in 1..26"),
+        (["match", "--size", "40", "--", "x"], "board size must be 1 to 26"),
         (["match", "--size", "5", "--", "/nonexistent/engine"], "cannot start engine"),
-        (["selfplay", "--size", "0"], "board size must be in 1..26"),
+        (["selfplay", "--size", "0"], "board size must be 1 to 26"),
         (["match", "--sgf", f"{__file__}/games", "--", "x"], "cannot write games into"),
     ],
 )

@@ -78,7 +78,7 @@ def test_ioi_sample_file() -> None:
         ("(;FF[4]GM[1]SZ[3])", "1:8", "not a Hex game: GM[1]"),
         ("(;FF[4]GM[11])", "1:1", "missing SZ"),
         ("(;FF[4]GM[11]SZ[3x])", "1:17", "bad board size"),
-        ("(;FF[4]GM[11]SZ[27])", "1:17", "board size must be in 1..26"),
+        ("(;FF[4]GM[11]SZ[27])", "1:17", "board size must be 1 to 26"),
         ("(;FF[4]GM[11]SZ[3]", "1:19", "unbalanced parentheses"),
         ("(;FF[4]GM[11]SZ[3];B[a1", "1:21", "unterminated property value"),
         ("(;FF[4]GM[11]SZ[3];B[swap-pieces])", "1:22", "unsupported move B[swap-pieces]"),

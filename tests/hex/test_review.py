@@ -3,6 +3,7 @@ that throws a won game away is marked, and the review is reproducible from its s
 
 from __future__ import annotations
 
+import pytest
 from tests.hex.test_solver import brute_force_winning_moves
 
 from boardlab.core.limits import Limit
@@ -123,3 +124,20 @@ def test_analysis_agrees_with_the_solver() -> None:
     # past the solver's size the engine's view stands, marked unproven
     big = analyse(Position(9), Limit(nodes=200), seed=1)
     assert big["solver"] is None and not big["proven"]
+
+
+def test_a_proven_loss_shows_every_move_at_0(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine proved the side to move lost (most resistant move c3) on a board past
+    the solver's size: every move loses, whatever its playouts' win rate was."""
+    from boardlab.hex.board import Cell
+    from boardlab.hex.engine.search import SearchResult
+    from boardlab.hex.player import SolvingEngine
+
+    top = ((Cell(2, 2), 40, 0.11), (Cell(3, 2), 30, 0.12), (Cell(4, 2), 20, 0.11))
+    lost = SearchResult(Cell(2, 2), 0.11, -1, 90, 90, 0.1, top, "proven loss; most resistant move")
+    monkeypatch.setattr(SolvingEngine, "search", lambda self, position, limit: lost)
+    found = analyse(Position(9), Limit(nodes=100), seed=1)
+    assert found["verdict"] == -1 and found["solver"] is None
+    assert [e["win_rate"] for e in found["top"]] == [0.0] * 3
+    assert all(e["proven"] for e in found["top"])
+    assert [e["visits"] for e in found["top"]] == [40, 30, 20]

@@ -70,7 +70,7 @@ def test_cell_off_board_and_ioi() -> None:
 
 @pytest.mark.parametrize("size", [0, 27, -1])
 def test_size_out_of_range(size: int) -> None:
-    with pytest.raises(BoardlabError, match="board size must be in 1..26"):
+    with pytest.raises(BoardlabError, match="board size must be 1 to 26"):
         Position(size)
 
 

@@ -61,9 +61,9 @@ def test_play_without_any_cache_meets_nothing_heavy(tmp_path: Path) -> None:
     [
         ("4 3 2 4 2 3\n", "<stdin>:1:12: the start line has 6 numbers; expected 7 pit counts"),
         ("4 3 2 4 2 3 2 2\n", "<stdin>:1:15: unexpected '2'"),
-        ("4 3 -2 4 2 3 2\n", "<stdin>:1:5: pit 3 must be in 0..5, got -2"),
+        ("4 3 -2 4 2 3 2\n", "<stdin>:1:5: pit 3 must be 0 to 5, got -2"),
         ("4 3 2.0 4 2 3 2\n", "<stdin>:1:5: pit 3 must be an integer, got '2.0'"),
-        ("4 3 2 6 2 3 2\n", "<stdin>:1:7: pit 4 must be in 0..5, got 6"),
+        ("4 3 2 6 2 3 2\n", "<stdin>:1:7: pit 4 must be 0 to 5, got 6"),
         ("4 3 2 4 2 3 3\n", "<stdin>:1:1: the pits hold 21 beads; a start holds 20"),
         ("4 3 2 4 2 3 2\n2\n", "<stdin>:2:1: the opponent's move 2 is illegal: pit 2 is empty"),
         ("4 3 2 4 2 3 2\nfour\n", "<stdin>:2:1: the opponent's move must be a pit label"),
@@ -160,7 +160,7 @@ def test_judge_command_line_bad_program(
         ([], "no program to judge"),
         (
             ["--starts", "400", "--", "true"],
-            "--starts: the starts must be 'all' or a count in 1..357",
+            "--starts: the starts must be 'all' or a count from 1 to 357",
         ),
         (["--start", "4 3 2 4 2 3 3", "--", "true"], "--start 1:1:1: the pits hold 21 beads"),
         (["--start", "5 5 5 5 0 0 0", "--", "true"], "pit 1 holds 5 beads; a start has 2..4"),
@@ -221,7 +221,7 @@ def test_analyze_mid_game_and_errors(
     )
     assert status == 0 and "the game is over: 11 : 9" in out
     status, _, err = _run(["ioiwari", "analyze", "4 3 2 9 2 3 2"], "", capsys, monkeypatch)
-    assert status == 2 and "pit 4 holds 9 beads; a pit holds 0..5" in err
+    assert status == 2 and "pit 4 holds 9 beads; a pit holds 0 to 5" in err
     status, _, err = _run(["ioiwari", "analyze", "4 3 2 4 2 3"], "", capsys, monkeypatch)
     assert status == 2 and "expected 7 pits, got 6" in err
 

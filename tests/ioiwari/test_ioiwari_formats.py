@@ -26,10 +26,10 @@ def test_start_tolerates_spacing_and_any_pit_in_range() -> None:
     [
         ("4 3 2 4 2 3", "<stdin>:1:12: the start line has 6 numbers; expected 7 pit counts"),
         ("4 3 2 4 2 3 2 1", "<stdin>:1:15: unexpected '1': the start line has more than 7"),
-        ("4 3 2 4 2 3 -2", "<stdin>:1:13: pit 7 must be in 0..5, got -2"),
+        ("4 3 2 4 2 3 -2", "<stdin>:1:13: pit 7 must be 0 to 5, got -2"),
         ("4 3 2.5 4 2 3 2", "<stdin>:1:5: pit 3 must be an integer, got '2.5'"),
         ("4 3 x 4 2 3 2", "<stdin>:1:5: pit 3 must be an integer, got 'x'"),
-        ("6 3 2 4 2 1 2", "<stdin>:1:1: pit 1 must be in 0..5, got 6"),
+        ("6 3 2 4 2 1 2", "<stdin>:1:1: pit 1 must be 0 to 5, got 6"),
         ("4 3 2 4 2 3 3", "<stdin>:1:1: the pits hold 21 beads; a start holds 20"),
         ("", "<stdin>:1:1: expected a start line of 7 pit counts, got nothing"),
     ],
@@ -41,7 +41,7 @@ def test_bad_start_lines(text: str, message: str) -> None:
 
 
 def test_start_line_number_and_source_and_variant() -> None:
-    with pytest.raises(ParseError, match=r"^in\.txt:3:3: pit 2 must be in 0\.\.3"):
+    with pytest.raises(ParseError, match=r"^in\.txt:3:3: pit 2 must be 0 to 3"):
         parse_start(
             "1 4 1 1", Variant(pits=4, cap=3, total=4, low=1, high=1), source="in.txt", line=3
         )

@@ -118,7 +118,7 @@ def _script(tmp_path: Path, name: str, body: str) -> list[str]:
 BAD_PROGRAMS = {
     "illegal": (
         "input()\nprint(9, flush=True)\ninput()\n",
-        "move 1: pit 9 does not exist (pits are 1..7)",
+        "move 1: pit 9 does not exist (pits are 1 to 7)",
     ),
     "empty-pit": ("input()\nprint('1\\n1', flush=True)\ninput()\n", "move 2: pit 1 is empty"),
     "early-exit": ("input()\nprint(2, flush=True)\n", "output ended before move 2 (exit status 0)"),

@@ -82,7 +82,7 @@ def test_judge_json(capsys: pytest.CaptureFixture[str]) -> None:
             "2\n2\n2\n0 0\n0 7\n",
             ":5:3: cell (2, 2) must be 0 (clear), 1 (rough) or 2 (rock), got '7'",
         ),
-        ("1000\n1\n1\n0\n", ":1:1: number of vehicles must be in 1..999, got 1000"),
+        ("1000\n1\n1\n0\n", ":1:1: number of vehicles must be 1 to 999, got 1000"),
     ],
 )
 def test_bad_map_is_exit_2_and_writes_nothing(

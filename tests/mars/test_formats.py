@@ -54,11 +54,11 @@ def test_step_round_trip(vehicle: int, direction: int) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("0\n1\n1\n0\n", "f:1:1: number of vehicles must be in 1..999, got 0"),
-        ("1000\n1\n1\n0\n", "f:1:1: number of vehicles must be in 1..999, got 1000"),
-        ("1\n129\n1\n", "f:2:1: P (columns) must be in 1..128, got 129"),
-        ("1\n2\n129\n", "f:3:1: Q (rows) must be in 1..128, got 129"),
-        ("1\n2\n0\n", "f:3:1: Q (rows) must be in 1..128, got 0"),
+        ("0\n1\n1\n0\n", "f:1:1: number of vehicles must be 1 to 999, got 0"),
+        ("1000\n1\n1\n0\n", "f:1:1: number of vehicles must be 1 to 999, got 1000"),
+        ("1\n129\n1\n", "f:2:1: P (columns) must be 1 to 128, got 129"),
+        ("1\n2\n129\n", "f:3:1: Q (rows) must be 1 to 128, got 129"),
+        ("1\n2\n0\n", "f:3:1: Q (rows) must be 1 to 128, got 0"),
         ("x\n", "f:1:1: number of vehicles must be an integer, got 'x'"),
         (
             "1\n2\n2\n0 0\n0 3\n",

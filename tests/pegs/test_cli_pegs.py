@@ -43,7 +43,7 @@ def test_hiq_trace(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixtur
     ("stdin", "message"),
     [
         ("3\n1 2 0\n0\n", "<stdin>:3:2: missing hole or 0 of game 3 of 3: the input ends here"),
-        ("1\n40 0\n", "<stdin>:2:1: hole or 0 of game 1 of 1 must be in 0..33, got 40"),
+        ("1\n40 0\n", "<stdin>:2:1: hole or 0 of game 1 of 1 must be 0 to 33, got 40"),
     ],
 )
 def test_hiq_bad_input_is_one_line_and_exit_2(

@@ -84,16 +84,16 @@ def test_board_file_tolerates_crlf_and_trailing_blank_lines() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("0", "<stdin>:1:1: number of games N must be in 1..10, got 0"),
-        ("11", "<stdin>:1:1: number of games N must be in 1..10, got 11"),
+        ("0", "<stdin>:1:1: number of games N must be 1 to 10, got 0"),
+        ("11", "<stdin>:1:1: number of games N must be 1 to 10, got 11"),
         ("two", "<stdin>:1:1: number of games N must be an integer, got 'two'"),
-        ("1\n5 34 0", "<stdin>:2:3: hole or 0 of game 1 of 1 must be in 0..33, got 34"),
+        ("1\n5 34 0", "<stdin>:2:3: hole or 0 of game 1 of 1 must be 0 to 33, got 34"),
         ("1\n5 5 0", "<stdin>:2:3: hole 5 is listed twice in game 1"),
         ("1\n7 5 0", "<stdin>:2:3: holes of game 1 must increase: 5 comes after 7"),
         ("1\n5 6", "<stdin>:2:4: missing hole or 0 of game 1 of 1: the input ends here"),
         ("2\n5 6 0\n", "<stdin>:2:6: missing hole or 0 of game 2 of 2: the input ends here"),
         ("1\n5 x 0", "<stdin>:2:3: hole or 0 of game 1 of 1 must be an integer, got 'x'"),
-        ("1\n-3 0", "<stdin>:2:1: hole or 0 of game 1 of 1 must be in 0..33, got -3"),
+        ("1\n-3 0", "<stdin>:2:1: hole or 0 of game 1 of 1 must be 0 to 33, got -3"),
         ("1\n5 0 7", "<stdin>:2:5: unexpected '7' after the end of the 1 game(s)"),
     ],
 )

@@ -35,8 +35,8 @@ def test_contest_mode_writes_a_legal_optimal_run(monkeypatch: pytest.MonkeyPatch
     [
         ("2\n3\n", "<stdin>:2:2: missing H"),
         ("2\n3\n2\n9\n", "<stdin>:4:1: unexpected '9'"),
-        ("2\n3\n33\n", "<stdin>:3:1: H must be in 1..32, got 33"),
-        ("0 3 2", "<stdin>:1:1: L must be in 1..32, got 0"),
+        ("2\n3\n33\n", "<stdin>:3:1: H must be 1 to 32, got 33"),
+        ("0 3 2", "<stdin>:1:1: L must be 1 to 32, got 0"),
         ("two\n3\n2\n", "<stdin>:1:1: L must be an integer"),
     ],
 )
@@ -92,7 +92,7 @@ def test_solve_show_and_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
 
 def test_solve_rejects_bad_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run(["shongololo", "solve", "2", "40", "2"], monkeypatch)
-    assert code == 2 and "W must be in 1..32, got 40" in err
+    assert code == 2 and "W must be 1 to 32, got 40" in err
 
 
 def test_judge_verb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -50,10 +50,10 @@ def test_input_layout_is_free(text: str) -> None:
         ("", "1:1", "missing L"),
         ("2\n3\n", "2:2", "missing H"),
         ("2\n3\n2\n7\n", "4:1", "unexpected '7'"),
-        ("2\n33\n2\n", "2:1", "W must be in 1..32, got 33"),
-        ("0\n3\n2\n", "1:1", "L must be in 1..32, got 0"),
+        ("2\n33\n2\n", "2:1", "W must be 1 to 32, got 33"),
+        ("0\n3\n2\n", "1:1", "L must be 1 to 32, got 0"),
         ("2\nx\n2\n", "2:1", "W must be an integer"),
-        ("2 3 -1", "1:5", "H must be in 1..32"),
+        ("2 3 -1", "1:5", "H must be 1 to 32"),
     ],
 )
 def test_bad_input_names_line_and_column(text: str, where: str, words: str) -> None:
@@ -87,7 +87,7 @@ def test_blank_lines_are_skipped_but_counted() -> None:
 
 
 def test_box_rejects_bad_sides() -> None:
-    with pytest.raises(BoardlabError, match="H must be in 1..32, got 33"):
+    with pytest.raises(BoardlabError, match="H must be 1 to 32, got 33"):
         Box(1, 1, 33)
     with pytest.raises(BoardlabError):
         Box.parse("2 3")

@@ -401,7 +401,18 @@ def test_shongololo_solve_and_judge(client: Any) -> None:
     broken = post(client, "shongololo/judge", {"input": "2 3 2", "answer": "E 1 1 1\nE 2 2 2\n"})
     assert not broken["valid"] and broken["line"] == 2
     bad = post(client, "shongololo/solve", {"input": "2\n3\n33\n"}, 422)
-    assert bad["error"] == "The fruit, line 3, column 1: H must be in 1..32, got 33"
+    assert bad["error"] == "The fruit, line 3, column 1: H must be 1 to 32, got 33"
+
+
+def test_shongololo_judge_takes_a_blank_best_count_as_none(client: Any) -> None:
+    answer = "E 1 1 1\nM 1 1 1\nE 2 1 1\n"
+    for best in ({}, {"best": None}, {"best": 0}):
+        verdict = post(client, "shongololo/judge", {"input": "2 3 2", "answer": answer, **best})
+        assert verdict["valid"] and verdict["score"] is None, best
+    scored = post(client, "shongololo/judge", {"input": "2 3 2", "answer": answer, "best": 4})
+    assert scored["score"] == 50.0
+    bad = post(client, "shongololo/judge", {"input": "2 3 2", "answer": answer, "best": 13}, 400)
+    assert bad["error"].startswith("The best known count must be a whole number from 0 to 12")
 
 
 def test_shongololo_run_for_the_3d_view_matches_the_answer(client: Any) -> None:
@@ -473,3 +484,59 @@ def test_hiq_runs_the_statements_sample_and_names_a_bad_line(client: Any) -> Non
     assert sum(line.startswith("game ") for line in found["trace"]) == 4
     bad = post(client, "hiq/run", {"input": "1\n10 x 0\n"}, 422)
     assert bad["error"].startswith("The input, line 2,")
+
+
+# -- words -----------------------------------------------------------------------------------
+def test_the_messages_count_in_words(client: Any) -> None:
+    """A count agrees with its noun, a range reads "1 to 999", a judge answers about the
+    moves the player typed."""
+    found = post(client, "hiq/run", {"input": "1\n5 0\n"})
+    assert found["trace"][0] == "game 1: 1 peg: 5"
+    line = "D2-D4 B4-D4\n"
+    verdict = post(client, "pegs/judge", {"board": "english", "moves": line})
+    assert not verdict["valid"] and "D4-B4" not in verdict["reason"]
+    assert "D2-D4 and B4-D4" in verdict["reason"] and "one move a line" in verdict["reason"]
+    long = post(client, "pegs/judge", {"board": "english", "moves": "x" * 1_000_001}, 413)
+    assert long["error"] == "The move list is too long: at most 1,000,000 characters fit."
+    bad = post(client, "mars/solve", {"map": "1000\n2\n2\n0 0\n0 0\n"}, 422)
+    assert "1 to 999" in bad["error"] and ".." not in bad["error"]
+    judged = post(client, "mars/judge", {"map": "2\n2\n2\n0 0\n0 0\n", "moves": "3 1\n"})
+    assert "(the pod releases 1 to 2)" in " ".join(judged["report"])
+    lost = post(client, "pegs/hint", {"board": "triangle-5", "goal": "A1", "time": 5})
+    assert "positions searched" not in lost["reason"] and " 1 dead ends" not in lost["reason"]
+
+
+def test_the_toxic_judge_says_no_more_than_it_knows_of_a_stopped_run(client: Any) -> None:
+    found = post(client, "shongololo/solve", {"input": "2\n3\n2\n", "time": 1})
+    assert found["proven"]
+    verdict = post(client, "shongololo/judge", {"input": "2 3 2", "answer": found["answer"]})
+    assert "could go on" not in verdict["summary"] and "a run may stop" in verdict["summary"]
+    early = post(client, "shongololo/judge", {"input": "2 3 2", "answer": "E 1 1 1\nM 1 1 1\n"})
+    assert early["summary"].endswith("stopped early: block 2 1 1 could still be eaten")
+
+
+def test_unknown_request_fields_are_refused_by_name(client: Any) -> None:
+    bad = post(client, "hex/engine", {"size": 5, "playout": 30}, 400)
+    assert bad["field"] == "playout"
+    assert bad["error"] == (
+        'The request holds a field this API does not know: "playout" '
+        "(/api/docs lists the fields of every request)."
+    )
+    post(client, "pegs/state", {"board": "english", "bord": "french"}, 400)
+
+
+def test_the_api_page_reads_as_html_and_the_footer_points_to_it(client: Any) -> None:
+    docs = client.get("/api/docs").text
+    assert "``" not in docs and ":func:" not in docs and ":mod:" not in docs
+    assert "<code>moves</code>" in docs
+    page = client.get("/").text
+    assert '<a href="/api/docs">' in page and "docs/web.md" not in page
+
+
+def test_the_mars_limits_on_the_page_come_from_the_schema(client: Any) -> None:
+    spec = client.get("/api/openapi.json").json()
+    field = spec["components"]["schemas"]["MarsMap"]["properties"]["map"]
+    assert field["x-vehicles"] == [1, 999] and field["x-sides"] == [1, 128]
+    page = client.get("/").text
+    assert "999" not in page and "128" not in page
+    assert 'data-range="MarsMap.map x-vehicles"' in page

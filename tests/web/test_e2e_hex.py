@@ -220,3 +220,42 @@ def test_hex_edges_follow_the_border_cells(page: Any) -> None:
             assert points and all(any(map(on_side[side], cells)) for cells in points), side
         assert len(edges["top"]) == 2 * size + 1 and len(edges["left"]) == 2 * size
     page.save_screenshot("hex-edges-19")
+
+
+#: How far the last-move marker's paint reaches into the move number's box: the marker
+#: painted over the number (a filled dot) or the number poking into a ring's stroke.
+MARKER_OVER_NUMBER = """() => {
+  const mark = document.querySelector('#hex-svg .last-move');
+  const cell = mark.getAttribute('data-last');
+  const texts = [...document.querySelectorAll('#hex-svg .move-number')];
+  const text = texts.find((t) => Math.abs(t.getAttribute('x') - mark.getAttribute('cx')) < 0.5
+    && Math.abs(t.getAttribute('y') - 4 - mark.getAttribute('cy')) < 0.5);
+  if (!text) return 'no number on ' + cell;
+  const box = text.getBBox();
+  const cx = Number(mark.getAttribute('cx')), cy = Number(mark.getAttribute('cy'));
+  const far = Math.max(...[[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height]].map(([x, y]) => Math.hypot(x - cx, y - cy)));
+  const inner = Number(mark.getAttribute('r')) - Number(mark.getAttribute('stroke-width') || 0) / 2;
+  if (mark.getAttribute('fill') !== 'none') return 'a filled marker under the number';
+  return far < inner ? 'clear'
+    : `the number reaches ${far.toFixed(1)} past the ring's ${inner.toFixed(1)}`;
+}"""
+
+
+def test_the_last_move_marker_leaves_the_move_number_readable(page: Any) -> None:
+    page.goto(f"{page.base_url}/#hex?size=7&swap=0&you=1&moves=c5,d3,b3,b7,f6,b4,a3,e4,d5,c6")
+    page.wait_for_selector("#hex-svg .last-move")
+    page.set_checked("#hex-numbers", True)
+    page.wait_for_selector("#hex-svg .move-number")
+    assert page.evaluate(MARKER_OVER_NUMBER) == "clear"
+    page.save_screenshot("hex-last-move-numbered")
+    assert not page.js_errors
+
+
+def test_the_size_menu_offers_every_size_the_server_takes(page: Any) -> None:
+    page.goto(f"{page.base_url}/#hex")
+    page.wait_for_selector('#hex-svg [data-cell="a1"]')
+    sizes = page.eval_on_selector_all("#hex-size option", "os => os.map(o => o.value)")
+    assert sizes == [str(n) for n in range(1, 27)]
+    assert page.input_value("#hex-size") == "7"
+    assert not page.js_errors

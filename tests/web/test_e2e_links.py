@@ -14,7 +14,7 @@ def test_a_bad_ioiwari_link_says_so_and_starts_a_game(page: Any) -> None:
     page.goto(f"{page.base_url}/#ioiwari?start=9,9,9,9,9,9,9&you=1&moves=")
     page.wait_for_selector("#ioi-svg [data-cell]")
     status = page.inner_text("#ioi-status")
-    assert "0 to 5 stones" in status and "4 3 2 4 2 3 2" in status, status
+    assert "0 to 5 beads" in status and "4 3 2 4 2 3 2" in status, status
     assert page.input_value("#ioi-start") == "4 3 2 4 2 3 2"
     assert page.locator("#ioi-svg [data-cell]").count() == 7
     page.save_screenshot("link-ioiwari-bad")

@@ -44,3 +44,30 @@ def test_the_map_survives_a_reload(page: Any) -> None:
     assert page.input_value("#mars-map") == SMALL_MAP
     assert page.input_value("#mars-moves") == "1 0\n"
     assert "map 2 x 2" in page.inner_text("#mars-summary")
+
+
+PASTE = """([selector, text]) => {
+  const box = document.querySelector(selector);
+  box.value = text;
+  box.dispatchEvent(new InputEvent('input', {inputType: 'insertFromPaste', data: text}));
+}"""
+
+
+def test_a_pasted_map_empties_the_old_answer_and_an_edit_keeps_it(page: Any) -> None:
+    open_mars(page)
+    assert page.input_value("#mars-moves") != ""  # the sample's answer
+    page.type("#mars-map", " ")  # a typed edit: the answer stays, to judge again
+    assert page.input_value("#mars-moves") != ""
+    page.evaluate(PASTE, ["#mars-map", SMALL_MAP])
+    assert page.input_value("#mars-moves") == ""
+    assert "emptied" in page.inner_text("#mars-status")
+    page.click("#mars-judge")
+    page.wait_for_function("document.querySelector('#mars-verdict').textContent !== 'Judging...'")
+    assert "off the grid" not in page.inner_text("#mars-verdict")
+    assert not page.js_errors
+
+
+def test_the_map_box_names_the_schemas_limits(page: Any) -> None:
+    open_mars(page)
+    label = page.inner_text("label:has(#mars-map)")
+    assert "vehicles 1 to 999, P and Q 1 to 128" in label, label

@@ -180,3 +180,47 @@ def test_pegs_review_finds_the_move_that_lost_the_game(page: Any) -> None:
         "document.querySelector('#pegs-review-box').textContent.startsWith('No move lost')"
     )
     assert not page.js_errors
+
+
+def test_the_goal_follows_each_new_start_until_the_player_picks_one(page: Any) -> None:
+    open_board(page, "english")
+    page.select_option("#pegs-start", "A3")
+    idle(page)
+    fresh = page.input_value("#pegs-goal")  # what a fresh page with A3 aims at
+    assert "cannot be won" not in page.inner_text("#pegs-classes")
+    open_board(page, "english")
+    page.select_option("#pegs-start", "C1")
+    idle(page)
+    assert page.input_value("#pegs-goal") == "C1"
+    page.select_option("#pegs-start", "A3")
+    idle(page)
+    assert page.input_value("#pegs-goal") == fresh
+    assert "cannot be won" not in page.inner_text("#pegs-classes")
+    page.select_option("#pegs-goal", "any")  # the player's own goal stays
+    page.select_option("#pegs-start", "C1")
+    idle(page)
+    assert page.input_value("#pegs-goal") == "any"
+    assert not page.js_errors
+
+
+def test_a_pegs_link_with_a_bad_start_says_so(page: Any) -> None:
+    page.goto(f"{page.base_url}/#pegs?board=english&start=Z9")
+    page.wait_for_function("document.querySelector('#pegs-status').textContent.includes('Z9')")
+    status = page.inner_text("#pegs-status")
+    assert "not a hole of this board" in status and "usual start" in status, status
+    assert page.inner_text("#pegs-pegs") == "32"
+    assert not page.js_errors
+
+
+def test_where_was_it_lost_after_a_won_game_says_it_is_won(page: Any) -> None:
+    open_board(page, "triangle-5")
+    page.click("#pegs-solve")
+    page.wait_for_selector("#pegs-over:not([hidden])")
+    idle(page)
+    page.click("#pegs-review")
+    page.wait_for_function(
+        "document.querySelector('#pegs-review-box').textContent.startsWith('No move')"
+    )
+    text = page.inner_text("#pegs-review-box")
+    assert text == "No move lost the game: it is won, the goal is reached.", text
+    assert not page.js_errors

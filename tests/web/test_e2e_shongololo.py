@@ -55,7 +55,7 @@ def test_fruit_3d_view_renders_and_turns(page: Any) -> None:
     assert page.get_attribute("#toxic-canvas", "data-yaw") == "-0.600"
     page.fill("#toxic-cut", "1")
     page.dispatch_event("#toxic-cut", "input")
-    assert page.inner_text("#toxic-cut-value") == "z = 1..1"
+    assert page.inner_text("#toxic-cut-value") == "layer 1"
     assert page.locator("#toxic-svg svg").count() == 1  # the layers are still there
     page.save_screenshot("shongololo-3d")
     assert not page.js_errors
@@ -78,7 +78,7 @@ def test_fruit_32_cubed_is_readable_in_3d_and_in_layers(page: Any) -> None:
     assert scroll_width <= client_width + 1, "the layers run off sideways"
     assert block >= 12 and label >= 10, (block, label)
     page.fill("#toxic-cut", "16")  # fill sends the input event
-    assert page.inner_text("#toxic-cut-value") == "z = 1..16"
+    assert page.inner_text("#toxic-cut-value") == "layers 1 to 16"
     page.check("#toxic-solid")
     page.save_screenshot("shongololo-32")  # the 3D view and the layers
     assert not page.js_errors
@@ -147,4 +147,50 @@ def test_answer_downloads_and_the_fruit_survives_a_reload(page: Any) -> None:
     page.click("#toxic-solve")
     page.wait_for_selector("#toxic-status.error")
     assert "0.1 to 30 seconds" in page.inner_text("#toxic-status")
+    assert not page.js_errors
+
+
+def test_judge_with_the_best_known_box_blank_gives_no_score(page: Any) -> None:
+    page.goto(f"{page.base_url}/#shongololo")
+    page.fill("#toxic-input", "2\n3\n2\n")
+    page.fill("#toxic-answer", "E 1 1 1\nM 1 1 1\nE 2 1 1\n")
+    page.fill("#toxic-best", "")
+    page.click("#toxic-judge")
+    page.wait_for_function("document.querySelector('#toxic-verdict').dataset.valid === 'true'")
+    verdict = page.inner_text("#toxic-verdict")
+    assert verdict.startswith("valid: 2 blocks eaten"), verdict
+    assert "score" not in verdict
+    assert not page.js_errors
+
+
+def test_a_fruit_from_a_file_empties_the_old_answer_and_best_count(page: Any) -> None:
+    solve(page, "2\n3\n2\n")
+    page.click("#toxic-use")
+    assert page.input_value("#toxic-answer") != "" and page.input_value("#toxic-best") == "8"
+    page.set_input_files(
+        "#toxic-file", files=[{"name": "f.txt", "mimeType": "text/plain", "buffer": b"3\n3\n3\n"}]
+    )
+    page.wait_for_function("document.querySelector('#toxic-input').value === '3\\n3\\n3\\n'")
+    assert page.input_value("#toxic-answer") == "" and page.input_value("#toxic-best") == ""
+    assert "emptied" in page.inner_text("#toxic-status")
+    page.click("#toxic-judge")
+    page.wait_for_function("document.querySelector('#toxic-verdict').dataset.valid === 'false'")
+    assert "the output is empty" in page.inner_text("#toxic-verdict")
+    page.reload()  # the emptied boxes are what a reload brings back
+    page.wait_for_selector("#toxic-input")
+    assert page.input_value("#toxic-answer") == "" and page.input_value("#toxic-best") == ""
+    assert not page.js_errors
+
+
+def test_an_old_error_does_not_stand_above_a_new_answer(page: Any) -> None:
+    page.goto(f"{page.base_url}/#shongololo")
+    page.fill("#toxic-input", "2\n3\n2\n")
+    page.fill("#toxic-time", "60")
+    page.click("#toxic-solve")
+    page.wait_for_selector("#toxic-status.error")
+    page.fill("#toxic-answer", "E 1 1 1\nE 2 2 2\n")
+    page.click("#toxic-judge")
+    page.wait_for_function("document.querySelector('#toxic-verdict').dataset.valid === 'false'")
+    assert page.inner_text("#toxic-status") == ""  # the time's error went with the new answer
+    assert page.locator("#toxic-status.error").count() == 0
     assert not page.js_errors

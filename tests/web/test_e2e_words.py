@@ -60,15 +60,16 @@ def test_the_usual_start_is_listed_once(page: Any) -> None:
     assert "D4" not in labels[1:]
 
 
-def test_a_loaded_size_the_menu_lacks_is_shown(page: Any) -> None:
+def test_a_loaded_size_is_shown_in_the_menu(page: Any) -> None:
     new_game(page, 5)
     page.evaluate("document.querySelector('#hex-saveload').open = true")
     page.fill("#hex-sgf", "(;FF[4]GM[11]SZ[25];B[m13])")
     page.click("#hex-load")
     page.wait_for_function("document.querySelectorAll('#hex-movelist li').length === 2")
     idle(page)
+    # the menu offers every size the server takes, so a loaded game's is among them
     assert page.eval_on_selector("#hex-size", "s => s.selectedOptions[0].textContent") == (
-        "25 x 25 (loaded)"
+        "25 x 25"
     )
 
 
@@ -135,3 +136,28 @@ def test_the_best_known_count_states_its_limits(page: Any) -> None:
     )
     text = page.inner_text("#toxic-verdict")
     assert "field" not in text and "best known count" in text, text
+
+
+WORD_FAULTS = ("1 points", "1 pegs", "1 blocks", "method:", "..", "most visited", "swap-pieces")
+
+
+def test_the_summaries_read_as_words(page: Any) -> None:
+    page.goto(f"{page.base_url}/#mars")
+    page.wait_for_selector("#mars-svg svg")
+    page.fill("#mars-map", "1\n2\n2\n0 0\n0 0\n")
+    page.click("#mars-solve")
+    page.wait_for_function("document.querySelector('#mars-summary').textContent !== ''")
+    summary = page.inner_text("#mars-summary")
+    assert "score: 1 point," in summary, summary
+    assert not [word for word in WORD_FAULTS if word in summary], summary
+    page.goto(f"{page.base_url}/#shongololo")
+    page.fill("#toxic-input", "2\n3\n2\n")
+    page.fill("#toxic-time", "1")
+    page.click("#toxic-solve")
+    page.wait_for_selector("#toxic-canvas")
+    page.wait_for_function("document.querySelector('#toxic-summary').textContent !== ''")
+    summary = page.inner_text("#toxic-summary")
+    assert "no run eats more than 10 blocks" in summary, summary
+    assert not [word for word in WORD_FAULTS if word in summary], summary
+    assert page.inner_text("#toxic-cut-value") == "layers 1 to 2"
+    assert not page.js_errors

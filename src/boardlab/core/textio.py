@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boardlab.core.errors import BoardlabError, ParseError
+from boardlab.core.words import number, span
 
 __all__ = ["Token", "TokenReader", "read_source", "read_text", "tokenize"]
 
@@ -106,9 +107,13 @@ class TokenReader:
             raise self.error(f"{what} must be an integer, got {text!r}", token)
         value = int(text)
         if (low is not None and value < low) or (high is not None and value > high):
-            lo = "-inf" if low is None else str(low)
-            hi = "inf" if high is None else str(high)
-            raise self.error(f"{what} must be in {lo}..{hi}, got {value}", token)
+            if low is None:
+                bound = f"at most {number(high or 0)}"
+            elif high is None:
+                bound = f"at least {number(low)}"
+            else:
+                bound = span(low, high)
+            raise self.error(f"{what} must be {bound}, got {value}", token)
         return value
 
     def expect_end(self, what: str = "input") -> None:

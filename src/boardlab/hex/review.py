@@ -169,7 +169,8 @@ def analyse(
     move, proves the position: ``proven``, ``verdict`` (1 a win, -1 a loss for the side to
     move), ``win_rate`` 1 or 0, a winning move as ``move``, and in ``top`` every proven
     winning move at 1 and every proven losing one at 0; ``solver`` lists what it proved
-    (None where it was not run or proved nothing).
+    (None where it was not run or proved nothing). A position proven lost (by the engine
+    or the solver) is lost whatever the move: every move of ``top`` shows 0, proven.
     """
     from boardlab.hex.player import SolvingEngine
     from boardlab.hex.prover.solver import solve
@@ -177,12 +178,15 @@ def analyse(
     found = SolvingEngine(seed=seed).search(position, limit).as_dict()
     found["solver"] = None
     empty = sum(1 for value in position.board if value == 0)
-    if position.winner is not None or empty > SOLVE_EMPTY:
-        return found
-    solved = solve(position, Limit(time=solve_seconds), all_moves=True)
-    if solved.winner is None:
-        return found
-    return _overruled(found, solved)
+    if position.winner is None and empty <= SOLVE_EMPTY:
+        solved = solve(position, Limit(time=solve_seconds), all_moves=True)
+        if solved.winner is not None:
+            found = _overruled(found, solved)
+    if found["verdict"] == -1:
+        top = found["top"]
+        assert isinstance(top, list)
+        found["top"] = [{**entry, "win_rate": 0.0, "proven": True} for entry in top]
+    return found
 
 
 def _overruled(found: dict[str, Any], solved: SolveResult) -> dict[str, Any]:

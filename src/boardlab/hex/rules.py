@@ -55,6 +55,7 @@ from functools import cache
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.state import GameState
+from boardlab.core.words import span
 from boardlab.hex.board import Cell, bridge_table, neighbours, vertex, vertex_index
 
 __all__ = [
@@ -112,7 +113,7 @@ def check_size(size: int) -> int:
     :raises BoardlabError: when it is not in 1..26.
     """
     if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= MAX_SIZE:
-        raise BoardlabError(f"board size must be in 1..{MAX_SIZE}, got {size!r}")
+        raise BoardlabError(f"board size must be {span(1, MAX_SIZE)}, got {size!r}")
     return size
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import BoardlabError
+from boardlab.core.words import span
 from boardlab.ioiwari.contestant import (
     Channel,
     Connect,
@@ -135,7 +136,7 @@ def select_starts(variant: Variant, spec: str, seed: int) -> list[tuple[int, ...
         return starts
     if not spec.isdigit() or not 1 <= int(spec) <= len(starts):
         raise BoardlabError(
-            f"the starts must be 'all' or a count in 1..{len(starts)}, got {spec!r}"
+            f"the starts must be 'all' or a count from {span(1, len(starts))}, got {spec!r}"
         )
     return random.Random(seed).sample(starts, int(spec))
 
@@ -184,7 +185,7 @@ def referee(
             )
         pit = int(token)
         if not 1 <= pit <= variant.pits:
-            reason = f"move {number}: pit {pit} does not exist (pits are 1..{variant.pits})"
+            reason = f"move {number}: pit {pit} does not exist (pits are {span(1, variant.pits)})"
             return Verdict(state, reason, "protocol")
         if state.pits[pit - 1] == 0:
             return Verdict(state, f"move {number}: pit {pit} is empty", "protocol")

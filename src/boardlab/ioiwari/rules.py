@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.state import GameState
 from boardlab.core.textio import TokenReader
+from boardlab.core.words import span
 
 __all__ = [
     "IOI",
@@ -69,7 +70,7 @@ class Variant:
         if not MIN_PITS <= self.pits <= MAX_PITS:
             raise BoardlabError(f"a variant needs {MIN_PITS}..{MAX_PITS} pits, got {self.pits}")
         if not MIN_CAP <= self.cap <= MAX_CAP:
-            raise BoardlabError(f"the bead cap must be in {MIN_CAP}..{MAX_CAP}, got {self.cap}")
+            raise BoardlabError(f"the bead cap must be {span(MIN_CAP, MAX_CAP)}, got {self.cap}")
         if (self.cap + 1) ** self.pits > MAX_TABLE:
             raise BoardlabError(
                 f"{self.pits} pits with cap {self.cap} need a table of "
@@ -124,7 +125,9 @@ class Variant:
             raise BoardlabError(f"expected {self.pits} pits, got {len(pits)}")
         for label, beads in enumerate(pits, start=1):
             if not 0 <= beads <= self.cap:
-                raise BoardlabError(f"pit {label} holds {beads} beads; a pit holds 0..{self.cap}")
+                raise BoardlabError(
+                    f"pit {label} holds {beads} beads; a pit holds {span(0, self.cap)}"
+                )
 
     def __str__(self) -> str:
         return f"pits={self.pits} cap={self.cap} total={self.total} start={self.low}..{self.high}"
@@ -363,7 +366,7 @@ class State(GameState[Move, tuple[tuple[int, ...], tuple[int, int]], Outcome]):
     def why_illegal(self, move: Move) -> str | None:
         """None when ``move`` names a non-empty pit of the board, else why not."""
         if not 1 <= move.pit <= len(self.pits):
-            return f"there is no pit {move.pit} (pits are 1..{len(self.pits)})"
+            return f"there is no pit {move.pit} (pits are {span(1, len(self.pits))})"
         if self.pits[move.pit - 1] == 0:
             return f"pit {move.pit} is empty"
         return None

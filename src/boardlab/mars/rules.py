@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.state import GameState
+from boardlab.core.words import span
 from boardlab.mars.values import EAST, ROCK, ROUGH, SOUTH, MarsMap, Step
 
 __all__ = [
@@ -191,7 +192,9 @@ class Expedition(GameState[Step, Undo, Outcome]):
     def why_illegal(self, move: Step) -> str | None:
         """Why ``move`` is illegal now, or None when it is legal."""
         if not 1 <= move.vehicle <= self.mars.vehicles:
-            return f"unknown vehicle {move.vehicle} (the pod releases 1..{self.mars.vehicles})"
+            return (
+                f"unknown vehicle {move.vehicle} (the pod releases {span(1, self.mars.vehicles)})"
+            )
         if move.direction not in (SOUTH, EAST):
             return f"unknown direction {move.direction} (0 south, 1 east)"
         x, y = self.positions[move.vehicle]
@@ -271,7 +274,7 @@ class Expedition(GameState[Step, Undo, Outcome]):
         state is unchanged). Equivalent to ``why_illegal`` followed by ``push``.
         """
         if not 1 <= vehicle <= self.mars.vehicles:
-            return f"unknown vehicle {vehicle} (the pod releases 1..{self.mars.vehicles})"
+            return f"unknown vehicle {vehicle} (the pod releases {span(1, self.mars.vehicles)})"
         if direction not in (SOUTH, EAST):
             return f"unknown direction {direction} (0 south, 1 east)"
         x, y = self.positions[vehicle]

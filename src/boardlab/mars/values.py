@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.textio import TokenReader
+from boardlab.core.words import span
 
 __all__ = [
     "CLEAR",
@@ -88,7 +89,7 @@ class MarsMap:
 
     def __post_init__(self) -> None:
         if not 1 <= self.vehicles <= MAX_VEHICLES:
-            raise BoardlabError(f"vehicles must be in 1..{MAX_VEHICLES}, got {self.vehicles}")
+            raise BoardlabError(f"vehicles must be {span(1, MAX_VEHICLES)}, got {self.vehicles}")
         if not self.rows or not self.rows[0] or any(len(r) != len(self.rows[0]) for r in self.rows):
             raise BoardlabError("the terrain must be a non-empty rectangle")
         if len(self.rows) > MAX_SIDE or len(self.rows[0]) > MAX_SIDE:

@@ -25,6 +25,7 @@ from itertools import pairwise
 
 from boardlab.core.errors import ParseError, UnknownNameError
 from boardlab.core.grid import SQUARE, TRIANGULAR, Coord, Grid, Permutation
+from boardlab.core.words import span
 from boardlab.pegs.cells import Cell, Jump, Move, parse_move
 
 __all__ = [
@@ -117,7 +118,9 @@ class Board:
         if self.numbered and word.isdigit():
             number = int(word)
             if not 1 <= number <= self.size:
-                raise UnknownNameError(f"hole {word} does not exist (holes are 1..{self.size})")
+                raise UnknownNameError(
+                    f"hole {word} does not exist (holes are {span(1, self.size)})"
+                )
             return self.cells[number - 1]
         try:
             cell = Cell.parse(word)

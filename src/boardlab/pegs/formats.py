@@ -281,6 +281,15 @@ def parse_move_lines(text: str, board: Board) -> list[MoveLine]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
+        dashed = [word for word in line.split() if "-" in word.strip("-")]
+        if len(dashed) > 1:
+            both = " and ".join(dashed) if len(dashed) == 2 else ", ".join(dashed)  # noqa: PLR2004
+            error = (
+                f"{line.strip()} holds {len(dashed)} moves ({both}): write one move a line "
+                "(one peg's chain of jumps is written B6-B4-D4)"
+            )
+            result.append(MoveLine(number, line.strip(), None, error))
+            continue
         try:
             moves = board.parse_moves(line)
         except BoardlabError as exc:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
+from boardlab.core.words import counted
 from boardlab.pegs.boards import Board, named_board
 from boardlab.pegs.cells import Jump
 from boardlab.pegs.rules import Position
@@ -85,7 +86,8 @@ def trace(games: Sequence[Sequence[int]]) -> list[str]:
     for number, holes in enumerate(games, start=1):
         final = play(position_of(holes))
         board = final.board
-        lines.append(f"game {number}: {len(holes)} pegs: {' '.join(map(str, holes)) or '(none)'}")
+        pegs = counted(len(holes), "peg")
+        lines.append(f"game {number}: {pegs}: {' '.join(map(str, holes)) or '(none)'}")
         for step, jump in enumerate(final.history, start=1):
             assert isinstance(jump, Jump)  # Hi-Q has no walks
             src, over, dst = (board.hole_name(cell) for cell in (jump.src, jump.over, jump.dst))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from boardlab.core.errors import BoardlabError, ParseError
+from boardlab.core.words import span
 
 __all__ = ["MAX_SIDE", "STEPS", "Action", "Block", "Box", "Kind"]
 
@@ -91,7 +92,7 @@ class Box:
     def __post_init__(self) -> None:
         for name, side in (("L", self.length), ("W", self.width), ("H", self.height)):
             if not 1 <= side <= MAX_SIDE:
-                raise BoardlabError(f"{name} must be in 1..{MAX_SIDE}, got {side}")
+                raise BoardlabError(f"{name} must be {span(1, MAX_SIDE)}, got {side}")
 
     def __str__(self) -> str:
         return f"{self.length} {self.width} {self.height}"

@@ -41,6 +41,8 @@ class Verdict:
     moves: int
     finished: bool
     best: int | None = None
+    #: A block the run could still have eaten where it stopped (None when none).
+    in_reach: str | None = None
 
     @property
     def bound(self) -> int:
@@ -83,7 +85,14 @@ class Verdict:
             where = f"line {self.line}: " if self.line is not None else ""
             return f"invalid: {where}{self.reason}"
         ratio = self.eaten / self.bound
-        state = "stopped: nothing left to eat or move to" if self.finished else "could go on"
+        if self.finished:
+            state = "stopped: nothing left to eat or move to"
+        elif self.in_reach is not None:
+            state = f"stopped early: block {self.in_reach} could still be eaten"
+        elif self.eaten == self.bound:
+            state = "stopped at the bound: no run eats more (moves were left; a run may stop)"
+        else:
+            state = "stopped with moves left (a run may stop at any time)"
         return (
             f"valid: {counted(self.eaten, 'block')} eaten in {counted(self.moves, 'move')} "
             f"({self.eaten / self.box.volume:.1%} of {self.box.volume}, "
@@ -128,4 +137,6 @@ def _judge(box: Box, lines: Sequence[ActionLine], best: int | None) -> Verdict:
     if not lines:
         why = "the output is empty: the first line must be E 1 1 1"
         return Verdict(box, False, why, 1, 0, 0, False, best)
-    return Verdict(box, True, None, None, eaten, moves, state.is_over(), best)
+    eats = [action.block for action in state.legal_moves() if action.kind == "E"]
+    reach = str(eats[0]) if eats else None
+    return Verdict(box, True, None, None, eaten, moves, state.is_over(), best, reach)

@@ -134,6 +134,7 @@ def clip(text: str, most: int = 40) -> str:
 
 # -- errors in the player's words ---------------------------------------------------------------
 
+_UNKNOWN = re.compile(r"Object contains unknown field `([^`]*)`")
 _AT = re.compile(r" - at `\$\.(?P<name>\w+)(?:\[(?P<index>\d+)\])?[^`]*`$")
 _KINDS = {
     "int": "a whole number",
@@ -233,6 +234,12 @@ def in_words(error: Exception, schema: type[Schema] | None) -> str:
     if isinstance(error, msgspec.DecodeError) and not isinstance(error, msgspec.ValidationError):
         return f"The request is not JSON this page sends ({str(error).rstrip('.').lower()})."
     text = str(error)
+    unknown = _UNKNOWN.match(text)
+    if unknown is not None:
+        return (
+            f'The request holds a field this API does not know: "{clip(unknown.group(1))}" '
+            "(/api/docs lists the fields of every request)."
+        )
     missing = re.fullmatch(r"Object missing required field `(\w+)`", text)
     fields = _fields(schema)
     if missing is not None and missing.group(1) in fields:
@@ -258,6 +265,9 @@ def refusal(error: Exception, schema: type[Schema]) -> ApiError:
     at = _AT.search(text)
     too_long = "of length <=" in text and at is not None and at.group("index") is None
     name = at.group("name") if at is not None else None
+    unknown = _UNKNOWN.match(text)
+    if unknown is not None:
+        name = clip(unknown.group(1))
     return ApiError(413 if too_long else 400, in_words(error, schema), field=name)
 
 

@@ -110,7 +110,7 @@ def judge(request: Request) -> Obj:
     asked = read_request(request, ShongololoJudge)
     box = parse_input(asked.input, source="input")
     answer = asked.answer
-    if asked.best > box.volume:
+    if asked.best is not None and asked.best > box.volume:
         raise ApiError(
             400,
             f"The best known count must be a whole number from 0 to {box.volume:,} "

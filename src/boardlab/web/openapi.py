@@ -17,6 +17,7 @@ about and the ``kind`` of game error.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -162,6 +163,30 @@ def _default(field: str, spec: dict[str, Any], required: set[str]) -> str:
     return html.escape(msgspec.json.encode(spec.get("default")).decode())
 
 
+_ROLE = re.compile(r":\w+:`~?([^`]+)`")
+_LITERAL = re.compile(r"``(.+?)``")
+
+
+def prose(text: str) -> str:
+    """A docstring's text as HTML: escaped, its ``literals`` and :func:`roles` as code
+    (a role shows its last name).
+
+    >>> prose("the ``moves`` of :func:`boardlab.hex.review.analyse` & more")
+    'the <code>moves</code> of <code>analyse()</code> &amp; more'
+    """
+    escaped = html.escape(text, quote=False)
+
+    def role(found: re.Match[str]) -> str:
+        name = found.group(1).rsplit(".", 1)[-1]
+        return (
+            f"<code>{name}()</code>"
+            if found.group(0).startswith(":func:")
+            else f"<code>{name}</code>"
+        )
+
+    return _LITERAL.sub(r"<code>\1</code>", _ROLE.sub(role, escaped))
+
+
 def page(spec: dict[str, Any]) -> str:
     """The OpenAPI document as a readable HTML page."""
     schemas = spec["components"]["schemas"]
@@ -172,7 +197,7 @@ def page(spec: dict[str, Any]) -> str:
         " #ccc;padding:.2em .5em;text-align:left;vertical-align:top}code{font-size:95%}"
         "</style></head><body>",
         f"<h1>boardlab API {html.escape(spec['info']['version'])}</h1>",
-        f"<p>{html.escape(spec['info']['description'])} The machine-readable form is "
+        f"<p>{prose(spec['info']['description'])} The machine-readable form is "
         "<a href='openapi.json'>openapi.json</a>. A refused request answers "
         '<code>{"error": words for the player, "field": the field, "kind": ...}</code>'
         " with status 400, 413, 415, 422 or 503.</p>",
@@ -181,7 +206,7 @@ def page(spec: dict[str, Any]) -> str:
         for method, operation in operations.items():
             parts.append(
                 f"<h2 id='{html.escape(path)}'><code>{method.upper()} {html.escape(path)}"
-                f"</code></h2><p>{html.escape(operation['description'])}</p>"
+                f"</code></h2><p>{prose(operation['description'])}</p>"
             )
             body = operation.get("requestBody")
             if body is None:

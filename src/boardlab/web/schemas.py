@@ -7,8 +7,8 @@ the page reads its boxes' limits from that document, so page and server cannot d
 Each field's ``title`` is the name the page gives the box (a player reads it in an error,
 never the field's key; see :func:`boardlab.web._http.in_words`).
 
-Fields the request may leave out have defaults; fields a client sends but a request does
-not declare are ignored, as before.
+Fields the request may leave out have defaults; a field a request does not declare is
+refused (400, naming it), so a misspelt field never passes silently as its default.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from msgspec import Meta
 
 from boardlab.hex.rules import MAX_SIZE
 from boardlab.ioiwari.rules import IOI
+from boardlab.mars.values import MAX_SIDE, MAX_VEHICLES
 from boardlab.web._jobs import MAX_JOB_SECONDS
 
 __all__ = [
@@ -75,8 +76,8 @@ Seed = Annotated[int, Meta(ge=0, le=MAX_SEED, title="The seed")]
 Name = Annotated[str, Meta(max_length=64)]
 
 
-class Request(msgspec.Struct, kw_only=True):
-    """The base of every request (keyword fields, unknown ones ignored)."""
+class Request(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The base of every request (keyword fields; an unknown one is refused)."""
 
 
 # -- Hex ---------------------------------------------------------------------------------------
@@ -180,7 +181,15 @@ class IoiwariMove(IoiwariGame, kw_only=True):
 class MarsMap(Request, kw_only=True):
     """A Mars explorer map, as the statement's input."""
 
-    map: Annotated[str, Meta(max_length=MARS_MAX_MAP, title="The map")]
+    map: Annotated[
+        str,
+        Meta(
+            max_length=MARS_MAX_MAP,
+            title="The map",
+            description="the vehicles (x-vehicles), then P and Q (x-sides), then Q rows of P cells",
+            extra_json_schema={"x-vehicles": [1, MAX_VEHICLES], "x-sides": [1, MAX_SIDE]},
+        ),
+    ]
 
 
 class MarsJudge(MarsMap, kw_only=True):
@@ -228,7 +237,7 @@ class PegsSearch(PegsPosition, kw_only=True):
 class PegsJudge(PegsPosition, kw_only=True):
     """A position and the move list to judge from it."""
 
-    moves: Annotated[str, Meta(max_length=PEGS_MAX_MOVE_LIST, title="The moves")]
+    moves: Annotated[str, Meta(max_length=PEGS_MAX_MOVE_LIST, title="The move list")]
 
 
 # -- Toxic iShongololo -------------------------------------------------------------------------
@@ -243,11 +252,14 @@ class ShongololoSolve(Request, kw_only=True):
 
 
 class ShongololoJudge(Request, kw_only=True):
-    """A fruit, the answer to judge and the best count known (0: none)."""
+    """A fruit, the answer to judge and the best count known (left out, null or 0: none,
+    and no score)."""
 
     input: Annotated[str, Meta(max_length=TOXIC_MAX_INPUT, title="The fruit")]
     answer: Annotated[str, Meta(max_length=TOXIC_MAX_ANSWER, title="The answer")]
-    best: Annotated[int, Meta(ge=0, le=TOXIC_MAX_BLOCKS, title="The best known count")] = 0
+    best: Annotated[int, Meta(ge=0, le=TOXIC_MAX_BLOCKS, title="The best known count")] | None = (
+        None
+    )
 
 
 #: Every POST endpoint (below ``/api``) and its request.

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from boardlab.core.errors import LimitExceededError
 from boardlab.core.limits import Budget, Limit
+from boardlab.core.words import counted
 from boardlab.pegs.cells import Jump
 from boardlab.pegs.classes import class_name, position_class
 from boardlab.pegs.solver.beam import beam_search
@@ -93,7 +94,7 @@ def class_proof(problem: Problem) -> str | None:
         if goal != start:
             return (
                 f"position class {class_name(start)} of the start differs from "
-                f"{class_name(goal)} of the goal"
+                f"{class_name(goal)} of the goal, and jumps never change a position's class"
             )
         return None
     if any(position_class(board, 1 << i) == start for i in range(board.size)):
@@ -168,8 +169,9 @@ def solve(
                     return Solution(problem, True, path, True, "solution found", nodes, seconds)
                 if status == _EXHAUSTED:
                     reason = (
-                        f"no line of play works: all {search.nodes} positions searched "
-                        f"({search.dead} dead ends)"
+                        "no line of play works: every one of the "
+                        f"{counted(search.nodes, 'position')} was searched "
+                        f"({counted(search.dead, 'dead end')})"
                     )
                     return Solution(problem, False, (), True, reason, nodes, seconds)
             while beams and nodes >= beams[0][0]:

@@ -113,9 +113,23 @@ const BL = {
   Requests,
   Walker,
 
-  // "1 block", "2 blocks": a count and its noun in the number a reader expects.
+  // The page's words for numbers (core/words.py's twins): "1 block", "2 blocks"; "47,377";
+  // "1 to 999"; "0.05 s".
   count(n, singular, plural) {
     return `${Number(n).toLocaleString("en")} ${n === 1 ? singular : (plural || singular + "s")}`;
+  },
+  number(n) {
+    return Number(n).toLocaleString("en", { maximumFractionDigits: 2 });
+  },
+  span(low, high) {
+    return `${BL.number(low)} to ${BL.number(high)}`;
+  },
+  seconds(s) {
+    if (s < 0.01) return "under 0.01 s";
+    return s >= 100 ? `${BL.number(Math.round(s))} s` : `${Number(s).toFixed(2)} s`;
+  },
+  percent(share) {
+    return `${Math.round(100 * share)}%`;
   },
 
   // POST a JSON body (or GET when body is undefined); the answer's JSON, or an ApiError.
@@ -159,6 +173,13 @@ const BL = {
     const el = BL.$(id);
     el.textContent = text;
     el.className = "status" + (kind ? " " + kind : "");
+  },
+
+  // An old error of a status line goes when the player asks for something new, so it
+  // never stands above the answer (or the new error) that follows.
+  clearError(id) {
+    const el = BL.$(id);
+    if (el.classList.contains("error")) BL.status(id, "");
   },
 
   // Show a picture from boardlab.render and call onCell(name) when a tagged cell is clicked.
@@ -432,6 +453,12 @@ BL.applyLimits = (spec) => {
     }
     const note = box.closest("label") && box.closest("label").querySelector(".limits");
     if (note && !note.dataset.fixed) note.textContent = words;
+  }
+  // a range the server publishes beside a field ("x-vehicles": [1, 999]), in words
+  for (const place of document.querySelectorAll("[data-range]")) {
+    const [name, key] = place.dataset.range.split(" ");
+    const range = BL.limitOf(name)[key];
+    if (Array.isArray(range)) place.textContent = BL.span(range[0], range[1]);
   }
 };
 

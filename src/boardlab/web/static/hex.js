@@ -138,13 +138,16 @@ BL.games.hex = (() => {
         if (player) {
           svg.appendChild(BL.svg("circle", { cx, cy, r: r * 0.72, fill: COLOURS[player],
             stroke: chain.has(name) ? "#000" : "none", "stroke-width": chain.has(name) ? 3 : 0 }));
+          const numbered = numbers && state.numbers[name];
           if (name === state.last) {
-            svg.appendChild(BL.svg("circle", { cx, cy, r: r * 0.28, fill: "#fff", class: "last-move",
-              "data-last": name }));
+            // a dot, or with the move numbers a ring round the stone, so the number stays readable
+            svg.appendChild(BL.svg("circle", numbered
+              ? { cx, cy, r: r * 0.6, fill: "none", stroke: "#fff", "stroke-width": 2.5, class: "last-move", "data-last": name }
+              : { cx, cy, r: r * 0.28, fill: "#fff", class: "last-move", "data-last": name }));
           }
-          if (numbers && state.numbers[name]) {
+          if (numbered) {
             svg.appendChild(BL.svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11,
-              fill: name === state.last ? "#000" : "#fff", class: "move-number" }, String(state.numbers[name])));
+              fill: "#fff", class: "move-number" }, String(state.numbers[name])));
           }
         } else if (marks[name]) {
           const entry = marks[name];
@@ -235,7 +238,7 @@ BL.games.hex = (() => {
     draw();
     showMoveList();
     remember();
-    $("hex-moves").textContent = state.moves.length ? "Moves: " + state.moves.join(" ") : "";
+    $("hex-moves").textContent = state.moves.length ? "Moves: " + state.moves.map(said).join(" ") : "";
     if (walk.viewing && !message) message = state.winner ? "" : (state.to_move === human
       ? "Your move in this earlier position: it starts a new line."
       : "The engine is to move in this earlier position: step on, or to a position where you move.");
@@ -269,6 +272,24 @@ BL.games.hex = (() => {
     refresh();
   }
 
+  // The engine's reason for a move, in a player's words.
+  const REASONS = {
+    "most visited": "the move its search tried most",
+    "proven win": "a move proven to win",
+    "proven loss": "every move loses; this one was tried most",
+    "proven loss; most resistant move": "every move loses; this one resists longest",
+    "wins at once": "it wins at once",
+    "blocks the only threat": "it blocks the only winning threat",
+    "only move": "the only move left",
+    "virtual connection: proven win": "its stones are already connected, whatever you play: a proven win",
+    "solver: proven win": "the exact solver proved it wins",
+    "proven by the exact solver": "proven by the exact solver",
+    "swap rule: a near-balanced first stone": "under the swap rule, a first stone that favours neither side",
+  };
+  const why = (reason) => REASONS[reason] || reason;
+  // A move as a player says it: a cell, or "swap" (HexGui's swap-pieces).
+  const said = (move) => (move === "swap-pieces" ? "swap" : move);
+
   function showAnalysis() {
     const box = $("hex-analysis");
     box.innerHTML = "";
@@ -276,11 +297,12 @@ BL.games.hex = (() => {
     const side = analysis.to_move === human ? "your" : "the engine's";
     const line = document.createElement("p");
     const how = analysis.verdict === 1 ? "a proven win" : analysis.verdict === -1 ? "a proven loss"
-      : analysis.playouts === 0 ? analysis.reason
-        : `won ${Math.round(100 * analysis.win_rate)}% of ${analysis.playouts} playouts`;
+      : analysis.playouts === 0 ? why(analysis.reason)
+        : `won ${BL.percent(analysis.win_rate)} of ${BL.count(analysis.playouts, "playout")}`;
     line.textContent = `Analysis: ${NAMES[analysis.to_move]} (${side} side) with ${analysis.move}: ${how}. ` +
       (analysis.solver ? "Proven by the exact solver: a winning move shows 100%, a losing one 0%:"
-        : "Best moves (how often the side to move won the engine's playouts):");
+        : analysis.verdict === -1 ? "Every move loses against perfect play (0%); the moves that resist longest:"
+          : "Best moves (how often the side to move won the engine's playouts):");
     box.appendChild(line);
     const cells = document.createElement("div");
     cells.className = "cells";
@@ -318,7 +340,8 @@ BL.games.hex = (() => {
       state = answer;
       const e = answer.engine;
       const what = e.move === "swap-pieces" ? "swapped your first stone" : `played ${e.move}`;
-      show(answer.winner ? null : `The engine ${what} (${e.reason}, win rate ${Math.round(100 * e.win_rate)}%). Your move.`);
+      const rate = e.verdict === 0 && e.playouts > 0 ? `; it won ${BL.percent(e.win_rate)} of its playouts` : "";
+      show(answer.winner ? null : `The engine ${what} (${why(e.reason)}${rate}). Your move.`);
     } catch (err) {
       if (control.signal.aborted) {
         show("Stopped: the engine has not moved. Click the board to let it think again, or take back your move.", "error");
@@ -483,13 +506,13 @@ BL.games.hex = (() => {
         fill: p.proven ? COLOURS[p.winner] : "#fff", stroke: p.turned ? "#000" : "#555",
         "stroke-width": p.turned ? 2 : 1, "data-ply": p.ply, class: p.turned ? "turned" : "point" });
       const who = p.proven ? `${NAMES[p.winner]} wins (proven)` : `red's chance ${Math.round(100 * p.chance)}%`;
-      dot.appendChild(BL.svg("title", {}, p.ply ? `after move ${p.ply} (${p.move}): ${who}` : `the start: ${who}`));
+      dot.appendChild(BL.svg("title", {}, p.ply ? `after move ${p.ply} (${said(p.move)}): ${who}` : `the start: ${who}`));
       dot.addEventListener("click", () => walkTo(p.ply));
       svg.appendChild(dot);
     }
     const note = document.createElement("p");
     note.className = "help";
-    const turned = points.filter((p) => p.turned).map((p) => `${p.ply} (${p.move})`);
+    const turned = points.filter((p) => p.turned).map((p) => `${p.ply} (${said(p.move)})`);
     note.textContent = "Red's chance after every move, numbered below (filled: proven; click a point to see it). " +
       (turned.length ? `Moves that turned the game: ${turned.join(", ")}.` : "No move turned the game.");
     box.append(svg, note);
@@ -572,12 +595,14 @@ BL.games.hex = (() => {
   async function restore() {
     const kept = BL.recall("hex");
     const size = kept ? Number(kept.get("size")) : NaN;
-    if (!kept || !(Number.isInteger(size) && size >= 1 && size <= 26)) {
+    const sizes = BL.limitOf("HexGame.size");
+    const [least, most] = [sizes.minimum || 1, sizes.maximum || 26];
+    if (!kept || !(Number.isInteger(size) && size >= least && size <= most)) {
       if (kept) showSize(7);
       await newGame();
       if (kept) {
         const asked = (kept.get("size") || "").slice(0, 12);
-        BL.status("hex-status", (asked ? `The link asks for a board of size "${asked}"; Hex boards here are 1 x 1 to 26 x 26.`
+        BL.status("hex-status", (asked ? `The link asks for a board of size "${asked}"; Hex boards here are ${least} x ${least} to ${most} x ${most}.`
           : "The link names no board size.") + " A new 7 x 7 game started.", "error");
       }
       return;
@@ -614,7 +639,10 @@ BL.games.hex = (() => {
 
   function start() {
     const select = $("hex-size");
-    for (let n = 2; n <= 19; n++) {
+    // the sizes the server takes, read from its description (HexGame.size)
+    const sizes = BL.limitOf("HexGame.size");
+    const [least, most] = [sizes.minimum || 1, sizes.maximum || 26];
+    for (let n = least; n <= most; n++) {
       const option = document.createElement("option");
       option.value = n;
       option.textContent = `${n} x ${n}`;

@@ -345,7 +345,7 @@ BL.games.ioiwari = (() => {
       if (kept) $("ioi-start").value = DEFAULT_START;
       await newGame();
       if (kept) BL.status("ioi-status", `The link's start is not ${pits} pits of ` +
-        `${pit.minimum} to ${pit.maximum} stones each (like 4,3,2,4,2,3,2): ` +
+        `${BL.span(pit.minimum, pit.maximum)} beads each (like 4,3,2,4,2,3,2): ` +
         `a new game from the usual start ${DEFAULT_START} started.`, "error");
       return;
     }

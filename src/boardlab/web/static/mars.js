@@ -3,6 +3,11 @@
 
 BL.games.mars = (() => {
   const $ = BL.$;
+  // The solver's methods in a player's words.
+  const METHODS = {
+    "chain cover": "a chain cover of the rocks (a minimum flow)",
+    "min-cost flow": "a minimum-cost flow",
+  };
   let solverAnswer = "";
   const requests = new BL.Requests(() => {
     for (const id of ["mars-sample", "mars-solve", "mars-judge"]) $(id).disabled = requests.busy;
@@ -20,6 +25,15 @@ BL.games.mars = (() => {
     BL.status("mars-status", "A new map: Solve finds its best routes.");
     keep();
     requests.refresh();
+  }
+
+  // A map given whole (a file, a paste): the answer box empties too, as an answer
+  // belongs to its map.
+  function newMap() {
+    const hadAnswer = $("mars-moves").value.trim() !== "";
+    $("mars-moves").value = "";
+    mapChanged();
+    if (hadAnswer) BL.status("mars-status", "A new map: the answer box was emptied, as its moves were for the old map.");
   }
 
   function keep() {
@@ -56,17 +70,18 @@ BL.games.mars = (() => {
         `map ${found.width} x ${found.height}, ${BL.count(found.vehicles, "vehicle")}, ${BL.count(found.rocks, "rock")}`,
         found.reachable ? `samples delivered: ${found.max_rocks} (the most possible)`
           : "the transmitter cannot be reached: every vehicle stays in the pod",
-        `score: ${found.best} points, 100% of the best possible`,
+        `score: ${BL.count(found.best, "point")}, 100% of the best possible`,
         `  = ${BL.count(found.max_rocks, "sample")} delivered + ${BL.count(arriving, "vehicle")} arriving` +
           ` - ${found.vehicles - arriving} not arriving`,
-        (found.method ? `method: ${found.method}; ` : "") + `${found.seconds} s`,
-        `proven optimal: ${found.proven ? "yes" : "no"}` + (found.bound !== null ? ` (bound ${found.bound})` : ""),
-        `routes: ${found.routes.length} distinct, ${found.steps} output lines` +
+        (found.method ? `found by ${METHODS[found.method] || found.method} in ` : "found in ") + BL.seconds(found.seconds),
+        `proven optimal: ${found.proven ? "yes" : "no"}` +
+          (found.bound !== null ? ` (no answer scores over ${BL.count(found.bound, "point")})` : ""),
+        `routes: ${BL.number(found.routes.length)} distinct, ${BL.count(found.steps, "output line")}` +
           (found.moves === null ? " (too many to show: the answer is not sent)" : ""),
       ];
       found.routes.slice(0, 26).forEach((route, i) => {
         const last = route.first_vehicle + route.vehicles - 1;
-        const who = route.vehicles > 1 ? `vehicles ${route.first_vehicle}..${last}` : `vehicle ${route.first_vehicle}`;
+        const who = route.vehicles > 1 ? `vehicles ${BL.span(route.first_vehicle, last)}` : `vehicle ${route.first_vehicle}`;
         lines.push(`  ${String.fromCharCode(97 + i)}: ${who}, ${BL.count(route.new_rocks, "new rock")}`);
       });
       $("mars-summary").textContent = lines.join("\n");
@@ -79,6 +94,7 @@ BL.games.mars = (() => {
   }
 
   async function judge() {
+    BL.clearError("mars-status");
     $("mars-verdict").textContent = "Judging...";
     try {
       const verdict = await requests.run(() => BL.api("mars/judge",
@@ -96,12 +112,11 @@ BL.games.mars = (() => {
   async function start() {
     BL.onFile("mars-file", (text) => {
       $("mars-map").value = text;
-      const hadAnswer = $("mars-moves").value.trim() !== "";
-      $("mars-moves").value = "";    // an answer belongs to its map
-      mapChanged();
-      if (hadAnswer) BL.status("mars-status", "A new map: the answer box was emptied, as its moves were for the old map.");
+      newMap();
     });
-    $("mars-map").addEventListener("input", mapChanged);
+    // a map pasted or dropped in is a new map; a typed edit keeps the answer to judge again
+    $("mars-map").addEventListener("input", (event) =>
+      (/^insertFrom/.test(event.inputType || "") ? newMap() : mapChanged()));
     $("mars-moves").addEventListener("input", keep);
     $("mars-sample").addEventListener("click", loadSample);
     $("mars-solve").addEventListener("click", solve);

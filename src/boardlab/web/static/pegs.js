@@ -16,6 +16,7 @@ BL.games.pegs = (() => {
   let solving = null;    // the AbortController of a solve being searched
   let classes = null;    // the position-class explanation of the start
   let lostAt = null;     // the move after which the goal could no longer be reached
+  let goalFollows = true; // the goal follows the start until the player chooses one
   const requests = new BL.Requests(() => buttons());
 
   const current = () => history[index];
@@ -30,6 +31,10 @@ BL.games.pegs = (() => {
     });
   // Whether the goal can be reached: true (a solution), false (proven not), null (not decided).
   const solvable = (found) => (found.solved ? true : found.proven ? false : null);
+
+  // The solver's goal (ANY, CENTRE or a hole) in words.
+  const goalWords = (name) => (/^any$/i.test(name) ? "one peg left anywhere"
+    : /^cent(re|er)$/i.test(name) ? `one peg left in the home hole ${current().home}` : `one peg left in ${name}`);
 
   function goal() {
     const value = $("pegs-goal").value;
@@ -138,15 +143,25 @@ BL.games.pegs = (() => {
       return;
     }
     $("pegs-walks").checked = kept.get("walks") === "1";
+    goalFollows = true;
     await newGame();
     if (!history.length) return;
     const start = kept.get("start");
+    const wrong = [];
+    const named = (text) => `"${text.slice(0, 12)}"`;
     if (start && [...$("pegs-start").options].some((o) => o.value === start)) {
       $("pegs-start").value = start;
       await newGame();
+    } else if (start) {
+      wrong.push(`its start hole ${named(start)} is not a hole of this board, so the usual start is used`);
     }
     const goalValue = kept.get("goal");
-    if (goalValue && [...$("pegs-goal").options].some((o) => o.value === goalValue)) $("pegs-goal").value = goalValue;
+    if (goalValue && [...$("pegs-goal").options].some((o) => o.value === goalValue)) {
+      goalFollows = goalValue === $("pegs-goal").value;
+      $("pegs-goal").value = goalValue;
+    } else if (goalValue) {
+      wrong.push(`its goal ${named(goalValue)} is not a hole of this board, so the goal follows the start`);
+    }
     const moves = (kept.get("moves") || "").split(",").filter(Boolean);
     try {
       await requests.run(async () => {
@@ -161,7 +176,8 @@ BL.games.pegs = (() => {
     }
     const at = Number(kept.get("at"));
     index = Number.isInteger(at) && at >= 0 && at < history.length ? at : history.length - 1;
-    show(moves.length ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
+    if (wrong.length) show(`The link is not quite right: ${wrong.join("; ")}.`, "error");
+    else show(moves.length ? `The game in progress: ${BL.count(moves.length, "move")}.` : null);
     showClasses();
   }
 
@@ -253,9 +269,11 @@ BL.games.pegs = (() => {
       index = 0;
       classes = explained;
       holeChoices(state);
-      if (startHole && $("pegs-goal").value === "centre") {
-        // a chosen start: finish where it started if the classes allow, else anywhere
-        $("pegs-goal").value = explained.ends.includes(startHole) ? startHole : "any";
+      if (goalFollows) {
+        // finish where it started if the classes allow (the home hole for the usual
+        // start), else anywhere: as a fresh page with this start does
+        if (!startHole) $("pegs-goal").value = state.home ? "centre" : "any";
+        else $("pegs-goal").value = explained.ends.includes(startHole) ? startHole : "any";
       }
       show(`${state.board}: ${state.peg_count} pegs, ${state.holes.length} holes.`);
       showClasses();
@@ -352,7 +370,7 @@ BL.games.pegs = (() => {
       const found = await requests.run(async () => {
         if (await reachable(0) === false) return { ply: 0 };
         const end = await reachable(last);
-        if (end !== false) return { ply: null, decided: end !== null };
+        if (end !== false) return { ply: null, decided: end !== null, won: end === true && history[last].peg_count === 1 };
         let [lo, hi] = [0, last];
         while (hi - lo > 1) {
           const mid = (lo + hi) >> 1;
@@ -371,8 +389,9 @@ BL.games.pegs = (() => {
           "after it one peg could no longer finish where the goal asks.";
         box.className = "status error";
       } else {
-        box.textContent = found.decided ? "No move lost the game: the goal can still be reached."
-          : "Not decided within the time.";
+        box.textContent = found.won ? "No move lost the game: it is won, the goal is reached."
+          : found.decided ? "No move lost the game: the goal can still be reached."
+            : "Not decided within the time.";
       }
       show();
     } catch (err) {
@@ -391,7 +410,7 @@ BL.games.pegs = (() => {
       if (next) {
         BL.mark("pegs-svg", [next.from, next.to], "hint");
         BL.status("pegs-status",
-          `Hint: ${moveName(next)} (${BL.count(moves.length, "move")} to the goal ${found.goal}).`, "ok");
+          `Hint: ${moveName(next)} (${BL.count(moves.length, "move")} to ${goalWords(found.goal)}).`, "ok");
       } else if (solvable(found) === false) {
         BL.status("pegs-status", `No solution from here: ${found.reason}.`, "error");
       } else if (found.solved) {
@@ -458,6 +477,7 @@ BL.games.pegs = (() => {
   async function judge() {
     const text = $("pegs-judge-text").value;
     const box = $("pegs-verdict");
+    BL.clearError("pegs-status");
     box.textContent = "Judging...";
     const start = history[0];
     try {
@@ -503,11 +523,16 @@ BL.games.pegs = (() => {
     select.addEventListener("change", () => {
       $("pegs-start").value = "";   // a new board starts as usual, aiming at its home hole
       $("pegs-goal").value = "centre";
+      goalFollows = true;
       newGame();
     });
     $("pegs-walks").addEventListener("change", newGame);
     $("pegs-start").addEventListener("change", newGame);
-    $("pegs-goal").addEventListener("change", showClasses);
+    $("pegs-goal").addEventListener("change", () => {
+      goalFollows = false;   // the player's own goal stays when the start changes
+      showClasses();
+      remember();
+    });
     $("pegs-new").addEventListener("click", newGame);
     $("pegs-undo").addEventListener("click", () => {
       if (index > 0) { index -= 1; requests.changed(); show("Undone."); }

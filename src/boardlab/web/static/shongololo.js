@@ -4,6 +4,12 @@
 
 BL.games.shongololo = (() => {
   const $ = BL.$;
+  // The solver's methods in a player's words.
+  const METHODS = {
+    construction: "a construction (rows laid along the fruit)",
+    exact: "an exact search",
+    "branch and bound": "a branch-and-bound search",
+  };
   let solverAnswer = "";
   let solverCount = null;
   let shown = null;      // the run drawn in 3D (the API's `run`)
@@ -31,7 +37,12 @@ BL.games.shongololo = (() => {
     $("toxic-best").value = found.best || "";
   }
 
-  // A new fruit: what was shown for the old one goes.
+  // The fruit's sides as typed (the numbers only), to tell a new fruit from an edit.
+  const sides = (text) => (text.match(/\d+/g) || []).map(Number).join(" ");
+  let fruit = null;
+
+  // A new fruit: what was shown for the old one goes, and so do the answer and the best
+  // known count, which belonged to the old fruit.
   function inputChanged() {
     requests.changed();
     solverAnswer = "";
@@ -39,7 +50,18 @@ BL.games.shongololo = (() => {
     $("toxic-summary").textContent = "";
     $("toxic-verdict").textContent = "";
     BL.picture("toxic-svg", "");
-    BL.status("toxic-status", "A new fruit: Solve finds a long run.");
+    shown = null;
+    $("toxic-3d-box").hidden = true;
+    const now = sides($("toxic-input").value);
+    const hadAnswer = $("toxic-answer").value.trim() !== "" || $("toxic-best").value !== "";
+    if (now !== fruit) {
+      fruit = now;
+      $("toxic-answer").value = "";
+      $("toxic-best").value = "";
+    }
+    BL.status("toxic-status", hadAnswer && $("toxic-answer").value === ""
+      ? "A new fruit: the answer and the best known count were emptied, as they were for the old fruit."
+      : "A new fruit: Solve finds a long run.");
     keep();
     requests.refresh();
   }
@@ -57,7 +79,7 @@ BL.games.shongololo = (() => {
       cut.max = String(shown.box[2]);
       cut.value = cut.max;
     }
-    $("toxic-cut-value").textContent = `z = 1..${cut.value}`;
+    $("toxic-cut-value").textContent = cut.value === "1" ? "layer 1" : `layers ${BL.span(1, cut.value)}`;
     if (!BL.fruit3d) {
       BL.onFruit3d = draw3d;   // the module has not loaded yet
       return;
@@ -88,10 +110,11 @@ BL.games.shongololo = (() => {
       solverCount = found.eaten;
       const [l, w, h] = found.box;
       $("toxic-summary").textContent = [
-        `fruit ${l} x ${w} x ${h} (${BL.count(found.blocks, "block")}): ${found.eaten} eaten`,
-        `bound ${found.bound}: ${(100 * found.eaten / found.bound).toFixed(1)}% of the bound` +
-          (found.proven ? "; proven optimal" : ""),
-        (found.method ? `method: ${found.method}; ` : "") + `${found.nodes} nodes; ${found.seconds} s`,
+        `fruit ${l} x ${w} x ${h} (${BL.count(found.blocks, "block")}): ${BL.number(found.eaten)} eaten`,
+        `no run eats more than ${BL.count(found.bound, "block")}: this one eats ` +
+          `${(100 * found.eaten / found.bound).toFixed(1)}% of that` + (found.proven ? "; proven optimal" : ""),
+        (found.method ? `found by ${METHODS[found.method] || found.method}` : "found") +
+          (found.nodes ? `, ${BL.count(found.nodes, "position")} tried` : "") + `, in ${BL.seconds(found.seconds)}`,
       ].join("\n");
       showRun(found.run, found.svg);
       requests.refresh();
@@ -102,6 +125,7 @@ BL.games.shongololo = (() => {
   }
 
   async function judge() {
+    BL.clearError("toxic-status");
     $("toxic-verdict").textContent = "Judging...";
     const best = $("toxic-best").value === "" ? null : Number($("toxic-best").value);
     if (best !== null && !(Number.isInteger(best) && best >= 0)) {
@@ -114,7 +138,7 @@ BL.games.shongololo = (() => {
       }));
       if (verdict === BL.STALE) return;
       const lines = [verdict.summary];
-      if (verdict.score !== null) lines.push(`score: ${verdict.score.toFixed(1)}% of the best known ${best}`);
+      if (verdict.score !== null) lines.push(`score: ${verdict.score.toFixed(1)}% of the best known ${BL.count(best, "block")}`);
       $("toxic-verdict").textContent = lines.join("\n");
       $("toxic-verdict").dataset.valid = verdict.valid;
       showRun(verdict.run, verdict.svg);
@@ -125,6 +149,7 @@ BL.games.shongololo = (() => {
 
   function start() {
     restore();
+    fruit = sides($("toxic-input").value);
     BL.onFile("toxic-file", (text) => { $("toxic-input").value = text; inputChanged(); });
     $("toxic-input").addEventListener("input", inputChanged);
     $("toxic-answer").addEventListener("input", keep);
