@@ -106,9 +106,24 @@ def test_json_is_the_result_as_dict(
 def test_classify_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pegs", "classify", "triangle-4", "--json", "--time", "5"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert list(record) == ["board", "starts", "seconds"] and record["board"] == "triangle-4"
+    assert list(record) == [
+        "board", "starts", "seconds", "stopped", "undecided", "solutions", "pagoda_proofs"
+    ]  # fmt: skip
+    assert record["board"] == "triangle-4" and not record["stopped"]
     assert len(record["starts"]) == 10 and record["starts"][0]["vacancy"] == "A1"
-    assert set(record["starts"][0]) == {"vacancy", "solvable", "ends", "open", "reason"}
+    assert set(record["starts"][0]) == {
+        "vacancy", "solvable", "ends", "open", "reason", "decided", "back", "back_how"
+    }  # fmt: skip
+
+
+def test_classify_time_bounds_the_whole_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny --time stops the whole command: what it decided (the position classes) is
+    printed, the open starts are named on stderr, and the exit status is 2."""
+    assert main(["pegs", "classify", "diamond", "--time", "0.001"]) == 2
+    captured = capsys.readouterr()
+    assert "E5: impossible: position class 0000 holds no single peg" in captured.out
+    assert "B4: undecided" in captured.out
+    assert "time limit of 0.001 s reached; starts left open: A5 B4 B6" in captured.err
 
 
 def test_classify_triangle_5(capsys: pytest.CaptureFixture[str]) -> None:
