@@ -127,9 +127,11 @@ def classify(
     """For every hole as the single vacancy: can one peg remain, and where?
 
     The position classes rule out most start/finish pairs at once. Each pair they allow
-    is then tried for a pagoda proof (:func:`~boardlab.pegs.solver.pagoda_lp.prove_by_pagoda`,
-    unless ``pagodas`` is False). A start still open is searched with the goal "one peg
-    anywhere" unless an earlier solution already settles it: a solution from vacancy
+    and not settled by a first quick search for one peg anywhere (an eighth of the
+    search time) is then tried for a pagoda proof
+    (:func:`~boardlab.pegs.solver.pagoda_lp.prove_by_pagoda`, unless ``pagodas`` is
+    False). A start still open is searched again with the goal "one peg anywhere"
+    unless an earlier solution already settles it: a solution from vacancy
     ``s`` to a peg at ``e`` also solves every symmetric image of the pair and, read
     backwards, the pair ``(e, s)`` (the complement of each position, jumps in reverse
     order). With ``every_end`` each finish still open is decided by its own search, and
@@ -194,18 +196,21 @@ def classify(
             solutions.append((board.cells[s], found.moves))
         return found
 
-    if pagodas:
+    def pagoda_round() -> None:
         for s, e in pairs:
-            if out_of_time():
-                break
+            if (s, e) in known or not pagodas or out_of_time():
+                continue
             name = board.hole_name
             show(f"pagoda functions for {name(board.cells[s])} -> {name(board.cells[e])}")
             tree = prove_by_pagoda(board, full & ~(1 << s), 1 << e)
             if tree is not None:
                 known[(s, e)], how[(s, e)], proofs[(s, e)] = False, _PAGODA, tree
+
     rounds = [Limit(time=limit.time / 8, nodes=limit.nodes) if limit.time else limit, limit]
     starts = sorted({min(perm[s] for perm in symmetries) for s in range(size)})
     for round_limit in rounds:
+        if round_limit is rounds[-1]:
+            pagoda_round()  # the pairs the quick searches left open
         for s in starts:  # one start of each orbit: the others are its images
             allowed = allowed_ends(s)
             statuses = [known.get(key(s, e)) for e in allowed]
@@ -217,6 +222,7 @@ def classify(
                     if key(s, e) not in known:
                         known[key(s, e)], how[key(s, e)] = False, _SEARCH
     if every_end:
+        pagoda_round()
         for s, e in pairs:  # one pair of each class (symmetric images, reversal)
             if (s, e) not in known and not out_of_time():
                 one = search(s, Goal(1 << e, board.hole_name(board.cells[e])), bounded(limit))
