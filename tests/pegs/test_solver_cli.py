@@ -104,7 +104,7 @@ def test_json_is_the_result_as_dict(
 
 
 def test_classify_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["pegs", "classify", "triangle-4", "--json", "--time", "5"]) == 0
+    assert main(["pegs", "classify", "triangle-4", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert list(record) == [
         "board", "starts", "seconds", "stopped", "undecided", "solutions", "pagoda_proofs"
@@ -163,3 +163,20 @@ def test_demo_lines() -> None:
     lines = demo_lines()
     assert lines[0].startswith("solve english (central game): 31 jumps")
     assert "29,760 solutions" in lines[1]
+
+
+def test_progress_writes_plain_lines_when_stderr_is_not_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Off a terminal (a log file) the progress display writes a plain line every
+    LOG_EVERY seconds (a minute) instead of a bar."""
+    from boardlab.cli import _progress
+
+    monkeypatch.setattr(_progress, "LOG_EVERY", 0.0)
+    with _progress.ProgressLine("counting", total=4) as line:
+        line.update(completed=2, description="level 2")
+    assert "level 2 (2 of 4)" in capsys.readouterr().err
+    monkeypatch.setattr(_progress, "LOG_EVERY", 60.0)
+    with _progress.ProgressLine("counting", total=4) as line:
+        line.update(completed=3, description="level 3")
+    assert capsys.readouterr().err == ""
