@@ -237,7 +237,7 @@ def classify(
                 decided = _count_decides(board, s, e, bounded(limit), memory, progress)
                 if decided is not None:
                     known[(s, e)], how[(s, e)] = decided, _COUNT
-    out_of_time()
+    stopped = out_of_time() and any(pair not in known for pair in pairs)
     verdicts = []
     for s in range(size):
         pairs_of = {e: (known.get(key(s, e)), how.get(key(s, e), "")) for e in range(size)}
