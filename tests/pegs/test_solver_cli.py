@@ -148,11 +148,26 @@ def test_json_is_the_result_as_dict(
 
 
 def test_classify_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["pegs", "classify", "triangle-4", "--json", "--time", "5"]) == 0
+    assert main(["pegs", "classify", "triangle-4", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert list(record) == ["board", "starts", "seconds"] and record["board"] == "triangle-4"
+    assert list(record) == [
+        "board", "starts", "seconds", "stopped", "undecided", "solutions", "pagoda_proofs"
+    ]  # fmt: skip
+    assert record["board"] == "triangle-4" and not record["stopped"]
     assert len(record["starts"]) == 10 and record["starts"][0]["vacancy"] == "A1"
-    assert set(record["starts"][0]) == {"vacancy", "solvable", "ends", "open", "reason"}
+    assert set(record["starts"][0]) == {
+        "vacancy", "solvable", "ends", "open", "reason", "decided", "back", "back_how"
+    }  # fmt: skip
+
+
+def test_classify_time_bounds_the_whole_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny --time stops the whole command: what it decided (the position classes) is
+    printed, the open starts are named on stderr, and the exit status is 2."""
+    assert main(["pegs", "classify", "diamond", "--time", "0.001"]) == 2
+    captured = capsys.readouterr()
+    assert "E5: impossible: position class 0000 holds no single peg" in captured.out
+    assert "B4: undecided" in captured.out
+    assert "time limit of 0.001 s reached; starts left open: A5 B4 B6" in captured.err
 
 
 def test_classify_triangle_5(capsys: pytest.CaptureFixture[str]) -> None:
@@ -192,3 +207,20 @@ def test_demo_lines() -> None:
     lines = demo_lines()
     assert lines[0].startswith("solve english (central game): 31 jumps")
     assert "29,760 solutions" in lines[1]
+
+
+def test_progress_writes_plain_lines_when_stderr_is_not_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Off a terminal (a log file) the progress display writes a plain line every
+    LOG_EVERY seconds (a minute) instead of a bar."""
+    from boardlab.cli import _progress
+
+    monkeypatch.setattr(_progress, "LOG_EVERY", 0.0)
+    with _progress.ProgressLine("counting", total=4) as line:
+        line.update(completed=2, description="level 2")
+    assert "level 2 (2 of 4)" in capsys.readouterr().err
+    monkeypatch.setattr(_progress, "LOG_EVERY", 60.0)
+    with _progress.ProgressLine("counting", total=4) as line:
+        line.update(completed=3, description="level 3")
+    assert capsys.readouterr().err == ""

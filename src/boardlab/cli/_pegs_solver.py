@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from boardlab.core.limits import Limit
     from boardlab.pegs.boards import Board
     from boardlab.pegs.cells import Jump
-    from boardlab.pegs.solver import Analysis, MinMoves, Problem
+    from boardlab.pegs.solver import Analysis, Classification, MinMoves, Problem
     from boardlab.pegs.solver.starts import StartRow, StartTable
     from boardlab.pegs.solver.table_checks import TableCheck
 
@@ -270,7 +270,11 @@ def _configure_classify(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("board", metavar="BOARD", help=BOARD_HELP)
     parser.add_argument(
-        "--time", type=float, default=60.0, metavar="S", help="time limit of each search"
+        "--time",
+        type=float,
+        metavar="S",
+        help="time limit of the whole command (default: none); it then stops with what it "
+        "decided, names the starts left open, and exits with status 2",
     )
     parser.add_argument(
         "--quick",
@@ -288,34 +292,63 @@ def _configure_classify(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_classify(args: argparse.Namespace) -> int:
-    from boardlab.core.limits import Limit
     from boardlab.core.memory import parse_size
+    from boardlab.pegs.judge import judge_moves
+    from boardlab.pegs.rules import Position
     from boardlab.pegs.solver import classify
 
+    if args.time is not None and not args.time > 0:
+        raise BoardlabError(f"time limit must be positive, got {args.time}")
     board = read_board(args.board).board
     memory = None if args.memory is None else parse_size(args.memory)
     with _Progress() as progress:
         found = classify(
-            board, Limit(time=args.time), every_end=not args.quick, progress=progress, memory=memory
+            board, every_end=not args.quick, progress=progress, memory=memory, total=args.time
         )
     name = board.hole_name
+    for vacancy, moves in found.solutions:  # every solution found, replayed by the judge
+        start = board.grid.full & ~(1 << board.index(vacancy))
+        verdict = judge_moves(Position(board, start), list(moves))
+        if not verdict.solved:  # pragma: no cover - a solver bug, never user input
+            raise AssertionError(f"the judge rejects a solution from {name(vacancy)}")
     if args.json:
         write_stdout(json.dumps(found.as_dict()) + "\n")
-        return 0
+    else:
+        write_stdout(_classify_text(found))
+    if found.stopped:
+        left = " ".join(name(cell) for cell in found.undecided) or "none"
+        print(
+            f"boardlab pegs: time limit of {args.time:g} s reached; starts left open: {left}",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
+
+
+def _classify_text(found: Classification) -> str:
+    board = found.board
+    name = board.hole_name
     verdicts = found.starts
     lines = []
     for v in verdicts:
         ends = f" -> {' '.join(name(c) for c in v.ends)}" if v.ends else ""
         more = f" (not decided: {' '.join(name(c) for c in v.open)})" if v.open and v.ends else ""
-        lines.append(f"{name(v.vacancy):>4}: {v.reason}{ends}{more}")
+        back = {True: "yes", False: "no", None: "open"}[v.back]
+        how = f" ({v.back_how})" if v.back_how else ""
+        lines.append(
+            f"{name(v.vacancy):>4}: {v.reason}{ends}{more}; back at the start: {back}{how}"
+        )
     yes = sum(v.solvable is True for v in verdicts)
     no = sum(v.solvable is False for v in verdicts)
     lines.append(
         f"{board.name}: {yes} of {len(verdicts)} single vacancies can end with one peg, "
         f"{no} cannot, {len(verdicts) - yes - no} undecided; {found.seconds:.1f} s"
     )
-    write_stdout("\n".join(lines) + "\n")
-    return 0
+    lines.append(
+        f"evidence: {len(found.solutions)} solutions found, each replayed by the judge; "
+        f"{len(found.proofs)} pagoda proofs"
+    )
+    return "\n".join(lines) + "\n"
 
 
 # -- table ------------------------------------------------------------------------------------

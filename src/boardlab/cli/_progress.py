@@ -1,7 +1,9 @@
 """Interface layer: the one progress display of the command line (rich, on stderr).
 
 It shows only when stderr is a terminal and a run has passed ``delay`` seconds, so
-short runs and pipes stay silent; it disappears when the run ends.
+short runs stay silent; it disappears when the run ends. When stderr is not a terminal
+(a log file, a pipe), a long run writes one plain line a minute instead (``LOG_EVERY``
+seconds), the first after a minute.
 
 >>> with ProgressLine("solving", total=10) as progress:
 ...     progress.update(completed=3, description="level 3")
@@ -17,7 +19,10 @@ import time
 from types import TracebackType
 from typing import Any, Self
 
-__all__ = ["ProgressLine"]
+__all__ = ["LOG_EVERY", "ProgressLine"]
+
+#: Seconds between two plain progress lines when stderr is not a terminal.
+LOG_EVERY = 60.0
 
 
 class ProgressLine:
@@ -32,6 +37,7 @@ class ProgressLine:
         self._enabled = sys.stderr.isatty()
         self._bar: Any = None
         self._task: Any = None
+        self._logged = self._began
 
     def update(
         self,
@@ -54,7 +60,13 @@ class ProgressLine:
         self.update(completed=self.completed + step)
 
     def _draw(self) -> None:
-        if not self._enabled or time.perf_counter() - self._began < self.delay:
+        now = time.perf_counter()
+        if not self._enabled:
+            if now - self._logged >= LOG_EVERY:
+                self._logged = now
+                self._log(now)
+            return
+        if now - self._began < self.delay:
             return
         if self._bar is None:
             from rich.console import Console
@@ -66,6 +78,11 @@ class ProgressLine:
         self._bar.update(
             self._task, completed=self.completed, total=self.total, description=self.description
         )
+
+    def _log(self, now: float) -> None:
+        done = f"{self.completed:,}" + (f" of {self.total:,}" if self.total else "")
+        sys.stderr.write(f"[{now - self._began:.0f} s] {self.description} ({done})\n")
+        sys.stderr.flush()
 
     def __enter__(self) -> Self:
         return self

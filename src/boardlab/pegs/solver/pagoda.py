@@ -32,6 +32,18 @@ def is_pagoda(problem: Problem, weights: Sequence[int]) -> bool:
     return all(weights[a] + weights[b] >= weights[c] for a, b, c in problem.board.grid.jumps)
 
 
+def _least(problem: Problem, weights: Sequence[int]) -> int:
+    """The least weighted sum a position on the way to the goal can have: over the goal
+    itself, or, for one peg, over every position one jump before it (a search cuts only
+    positions with more pegs than the goal, and each of them passes one of those)."""
+    bits = problem.goal.bits
+    if bits is not None and bits.bit_count() != 1:
+        return sum(weights[i] for i in range(len(weights)) if bits >> i & 1)
+    ends = [bits.bit_length() - 1] if bits is not None else range(len(weights))
+    sums = [weights[a] + weights[b] for a, b, c in problem.board.grid.jumps if c in ends]
+    return min(sums) if sums else max(weights) + 1
+
+
 def pagoda_tables(problem: Problem, functions: Sequence[Sequence[int]] = ()) -> tuple[I64, I64]:
     """Byte tables of the pagoda functions and each one's least value over the goals.
 
@@ -52,8 +64,5 @@ def pagoda_tables(problem: Problem, functions: Sequence[Sequence[int]] = ()) -> 
                 table[k, b, v] = sum(
                     weights[8 * b + i] for i in range(8) if v >> i & 1 and 8 * b + i < size
                 )
-        if problem.goal.bits is not None:
-            goal[k] = sum(weights[i] for i in range(size) if problem.goal.bits >> i & 1)
-        else:
-            goal[k] = min(weights)
+        goal[k] = _least(problem, weights)
     return table, goal
