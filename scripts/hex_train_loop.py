@@ -20,6 +20,10 @@ its games, weights and card.
     PYTHONPATH=src .venv/bin/python scripts/hex_train_loop.py train STORE... --out net.npz
     PYTHONPATH=src .venv/bin/python scripts/hex_train_loop.py loop --work DIR --size 9 \\
         --games 200 --playouts 200 --generations 3 --pairs 10
+    PYTHONPATH=src .venv/bin/python scripts/hex_train_loop.py match NET.npz "" --size 11
+
+``--games-of-0 STORE`` starts the loop from a store of the shipped network's games made
+before (read only; the background self-play run's, say); ``match`` plays two networks.
 """
 
 from __future__ import annotations
@@ -245,6 +249,8 @@ def loop(args: argparse.Namespace) -> None:
         best = max((g for g in gens if g["accepted"]), key=lambda g: g["generation"])
         k = len(gens)
         games = work / f"games-by-{best['generation']}"
+        if best["generation"] == 0 and args.games_of_0 is not None:
+            games = args.games_of_0  # generation 0's games played already (read only)
         settings = SelfPlay(
             sizes=(args.size,),
             playouts=args.playouts,
@@ -256,7 +262,8 @@ def loop(args: argparse.Namespace) -> None:
         def said(game, store, who: int = best["generation"]) -> None:  # type: ignore[no-untyped-def]
             print(f"  generation {who}'s game {game.number}", flush=True)
 
-        run(games, settings, args.games, said)
+        if games != args.games_of_0:
+            run(games, settings, args.games, said)
         print(
             f"generation {best['generation']}: {args.games} games in {games} "
             f"({time.perf_counter() - started:.0f} s)",
@@ -315,7 +322,17 @@ def main(argv: list[str] | None = None) -> int:
     many.add_argument("--playouts", type=int, default=200)
     many.add_argument("--generations", type=int, default=1)
     many.add_argument("--pairs", type=int, default=10, help="match pairs of games")
-    for p in (one, many):
+    many.add_argument(
+        "--games-of-0", type=Path, help="a store of the shipped network's games to start from"
+    )
+    duel = sub.add_parser("match", help="a seeded match of two networks (empty: the shipped)")
+    duel.add_argument("network")
+    duel.add_argument("other")
+    duel.add_argument("--size", type=int, default=11)
+    duel.add_argument("--pairs", type=int, default=10)
+    duel.add_argument("--playouts", type=int, default=400)
+    duel.add_argument("--seed", type=int, default=1)
+    for p in (one, many):  # the training settings
         p.add_argument("--channels", type=int, default=32)
         p.add_argument("--layers", type=int, default=4)
         p.add_argument("--epochs", type=int, default=8)
@@ -339,6 +356,16 @@ def main(argv: list[str] | None = None) -> int:
                 args.value_weight,
                 seed=args.seed,
                 minutes=args.minutes,
+            )
+        elif args.verb == "match":
+            began = time.perf_counter()
+            score = play_match(
+                args.network, args.other, args.size, args.pairs, args.playouts, args.seed
+            )
+            print(
+                f"{args.network or 'shipped'} against {args.other or 'shipped'}, "
+                f"{args.size}x{args.size} at {args.playouts} playouts a move: {score.line()} "
+                f"({time.perf_counter() - began:.0f} s)"
             )
         else:
             loop(args)

@@ -68,3 +68,24 @@ def test_the_loop_trains_a_generation_and_measures_it(tmp_path: Path) -> None:
     assert (work / "gen-1" / "card.txt").read_text().startswith("trained on")
     assert script.main(argv) == 0  # done already: nothing more is played
     assert json.loads((work / "loop.json").read_text()) == state
+
+
+def test_the_loop_starts_from_games_made_before_and_match_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = _script()
+    store = tmp_path / "made"
+    run(store, SelfPlay(sizes=(4,), playouts=20, seed=3, label_nodes=200), 8)
+    before = sorted(p.name for p in store.iterdir())
+    work = tmp_path / "loop"
+    argv = ["loop", "--work", str(work), "--size", "4", "--games", "8", "--playouts", "20"]
+    argv += ["--generations", "1", "--pairs", "1", "--channels", "4", "--layers", "1"]
+    argv += ["--epochs", "1", "--games-of-0", str(store)]
+    assert script.main(argv) == 0
+    second = json.loads((work / "loop.json").read_text())["generations"][1]
+    assert second["trained_on"] == str(store)
+    assert sorted(p.name for p in store.iterdir()) == before
+    assert not (work / "games-by-0").exists()
+    net = second["network"]
+    assert script.main(["match", net, "", "--size", "3", "--pairs", "1", "--playouts", "10"]) == 0
+    assert "against shipped, 3x3 at 10 playouts a move: " in capsys.readouterr().out
