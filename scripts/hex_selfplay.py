@@ -59,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
             label_misses=args.label_misses,
             network=args.network,
         )
+        done = Store(args.out, settings.settings()).games  # another run's folder is refused here
         warm_up()
         began = time.perf_counter()
         made = [0, 0]  # games, positions played in this session
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                 TextColumn("{task.fields[rate]} positions/min"),
                 TimeElapsedColumn(),
             ) as progress:
-                task = progress.add_task("games", total=args.games, rate="-")
+                task = progress.add_task("games", total=args.games, completed=done, rate="-")
                 store = run(args.out, settings, args.games, count)
         summary = summarise(store.folder)
     except BoardlabError as exc:

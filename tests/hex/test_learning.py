@@ -204,3 +204,35 @@ def test_settings_out_of_range_are_refused() -> None:
         SelfPlay(playouts=0)
     with pytest.raises(BoardlabError, match="cannot read the network"):
         SelfPlay(network="/nonexistent/net.npz")
+
+
+def test_the_selfplay_script_resumes_and_refuses_another_run(
+    tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    scripts = Path(__file__).resolve().parents[2] / "scripts"
+    spec = importlib.util.spec_from_file_location("hex_selfplay", scripts / "hex_selfplay.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    sys.modules["hex_selfplay"] = script
+    spec.loader.exec_module(script)
+    out = str(tmp_path / "run")  # type: ignore[operator]
+    argv = ["--size", "3-4", "--playouts", "24", "--seed", "5", "--sample-plies", "2"]
+    argv += ["--label-nodes", "300", "--out", out, "--quiet"]
+    assert script.main([*argv, "--games", "2"]) == 0
+    assert script.main([*argv, "--games", "4"]) == 0
+    printed = capsys.readouterr().out
+    assert "game 2 (" in printed and "game 0 (" in printed
+    assert f"checksum sha256 {summarise(tmp_path / 'run').checksum}" in printed  # type: ignore[operator]
+    assert summarise(tmp_path / "run") == summarise_of(TINY, 4, tmp_path)  # type: ignore[operator]
+    assert script.main([*argv, "--games", "5", "--playouts", "25"]) == 2
+    assert "holds a run with other settings (playouts)" in capsys.readouterr().err
+
+
+def summarise_of(settings: SelfPlay, games: int, tmp_path: object) -> object:
+    folder = tmp_path / "fresh"  # type: ignore[operator]
+    run(folder, settings, games)
+    return summarise(folder)
