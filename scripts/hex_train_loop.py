@@ -244,34 +244,40 @@ def loop(args: argparse.Namespace) -> None:
     state = json.loads(state_path.read_text()) if state_path.exists() else {"generations": []}
     gens = state["generations"]
     if not gens:
-        gens.append({"generation": 0, "network": "", "accepted": True, "card": "shipped"})
+        gens.append(
+            {"generation": 0, "parent": None, "network": "", "accepted": True, "card": "shipped"}
+        )
     while len(gens) <= args.generations:
         best = max((g for g in gens if g["accepted"]), key=lambda g: g["generation"])
         k = len(gens)
-        games = work / f"games-by-{best['generation']}"
-        if best["generation"] == 0 and args.games_of_0 is not None:
-            games = args.games_of_0  # generation 0's games played already (read only)
+        who = best["generation"]
+        # a generation not accepted leaves the best one in place: its next challenger is
+        # trained on more of its games (``--games`` more each time)
+        tries = sum(1 for g in gens if g.get("parent") == who)
+        stores = [args.games_of_0] if who == 0 and args.games_of_0 is not None else []
+        wanted = args.games * (tries + (0 if stores else 1))
         settings = SelfPlay(
             sizes=(args.size,),
             playouts=args.playouts,
-            seed=args.seed + best["generation"],
+            seed=args.seed + who,
             network=best["network"],
         )
         started = time.perf_counter()
 
-        def said(game, store, who: int = best["generation"]) -> None:  # type: ignore[no-untyped-def]
+        def said(game, store, who: int = who) -> None:  # type: ignore[no-untyped-def]
             print(f"  generation {who}'s game {game.number}", flush=True)
 
-        if games != args.games_of_0:
-            run(games, settings, args.games, said)
+        if wanted > 0:
+            stores.append(work / f"games-by-{who}")
+            run(stores[-1], settings, wanted, said)
         print(
-            f"generation {best['generation']}: {args.games} games in {games} "
+            f"generation {who}: games in {', '.join(map(str, stores))} "
             f"({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
         net = work / f"gen-{k}" / "policy.npz"
         card, held = train(
-            [games],
+            stores,
             net,
             args.channels,
             args.layers,
@@ -284,14 +290,15 @@ def loop(args: argparse.Namespace) -> None:
             str(net), best["network"], args.size, args.pairs, args.playouts, args.seed
         )
         accepted = score.score > 0.5  # noqa: PLR2004
-        line = f"generation {k} against generation {best['generation']}: {score.line()}"
+        line = f"generation {k} against generation {who}: {score.line()}"
         print(line + ("; accepted" if accepted else "; not accepted"), flush=True)
         (work / f"gen-{k}" / "card.txt").write_text(f"{card}; self-play {line}\n")
         gens.append(
             {
                 "generation": k,
                 "network": str(net),
-                "trained_on": str(games),
+                "parent": who,
+                "trained_on": [str(store) for store in stores],
                 "accepted": accepted,
                 "may_ship": score.low > 0.5,  # noqa: PLR2004
                 "card": card,

@@ -38,9 +38,9 @@ def _script() -> ModuleType:
 def test_train_exports_a_network_the_engine_reads(tmp_path: Path) -> None:
     script = _script()
     store = tmp_path / "games"
-    run(store, SelfPlay(sizes=(4,), playouts=20, seed=1, sample_plies=2, label_nodes=200), 12)
+    run(store, SelfPlay(sizes=(4,), playouts=20, seed=1, sample_plies=2, label_nodes=200), 8)
     out = tmp_path / "net.npz"
-    card, held = script.train([store], out, channels=4, layers=1, epochs=2, seed=1)
+    card, held = script.train([store], out, channels=4, layers=1, epochs=1, seed=1)
     net = load_network(str(out))
     assert net.has_value and net.channels == 4 and net.layers == 1
     assert "self-play positions" in card and net.card == card
@@ -57,15 +57,20 @@ def test_the_loop_trains_a_generation_and_measures_it(tmp_path: Path) -> None:
     script = _script()
     work = tmp_path / "loop"
     argv = ["loop", "--work", str(work), "--size", "4", "--games", "10", "--playouts", "20"]
-    argv += ["--generations", "1", "--pairs", "1", "--channels", "4", "--layers", "1"]
+    argv += ["--generations", "2", "--pairs", "1", "--channels", "4", "--layers", "1"]
     argv += ["--epochs", "1"]
     assert script.main(argv) == 0
     state = json.loads((work / "loop.json").read_text())
-    first, second = state["generations"]
+    first, second, third = state["generations"]
     assert first["generation"] == 0 and first["network"] == ""
-    assert second["match"]["games"] == 2
+    assert second["match"]["games"] == 2 and second["parent"] == 0
+    assert second["trained_on"] == [str(work / "games-by-0")]
     assert second["accepted"] == (second["match"]["wins"] > 1)
     assert (work / "gen-1" / "card.txt").read_text().startswith("trained on")
+    if second["accepted"]:  # the next challenger is trained on generation 1's games
+        assert third["parent"] == 1 and len(list(read_games(work / "games-by-1"))) == 10
+    else:  # on more of generation 0's
+        assert third["parent"] == 0 and len(list(read_games(work / "games-by-0"))) == 20
     assert script.main(argv) == 0  # done already: nothing more is played
     assert json.loads((work / "loop.json").read_text()) == state
 
@@ -83,7 +88,7 @@ def test_the_loop_starts_from_games_made_before_and_match_plays(
     argv += ["--epochs", "1", "--games-of-0", str(store)]
     assert script.main(argv) == 0
     second = json.loads((work / "loop.json").read_text())["generations"][1]
-    assert second["trained_on"] == str(store)
+    assert second["trained_on"] == [str(store)]
     assert sorted(p.name for p in store.iterdir()) == before
     assert not (work / "games-by-0").exists()
     net = second["network"]
