@@ -69,11 +69,8 @@ def split_of(name: str, seed: int) -> str:
 def read_positions(lines: list[str], skip: int) -> dict[int, Samples]:
     """The samples of every target move in ``lines``, by board size."""
     from boardlab.hex.board import vertex_index
-    from boardlab.hex.engine.network import PLANES, input_planes
-    from boardlab.hex.engine.patterns import scores, square_table
-    from boardlab.hex.engine.search import pattern_weights
+    from boardlab.hex.learning.samples import position_planes
 
-    weights, canon = pattern_weights()
     by_size: dict[
         int,
         list[tuple[npt.NDArray[np.float32], int, npt.NDArray[np.bool_], npt.NDArray[np.float64]]],
@@ -81,7 +78,6 @@ def read_positions(lines: list[str], skip: int) -> dict[int, Samples]:
     for line in lines:
         name, size_text, winner, targets, *moves = line.split()
         n = int(size_text)
-        squares = square_table(n)
         board = np.zeros(n * n, np.int8)
         mine = {1 if colour == "B" else 2 for colour in targets}
         last = -1
@@ -91,13 +87,7 @@ def read_positions(lines: list[str], skip: int) -> dict[int, Samples]:
             cell = vertex_index(text, n)
             mover = 1 if number % 2 == 0 else 2
             if mover in mine and number >= skip:
-                empty = np.flatnonzero(board == 0).astype(np.int32)
-                score = np.zeros(n * n)
-                out = np.zeros(empty.size)
-                scores(board, n, mover, last, empty, empty.size, weights, canon, squares, out)
-                score[empty] = out
-                planes = np.zeros((PLANES, n + 2, n + 2), np.float32)
-                input_planes(board, n, mover, last, score, planes)
+                planes, score = position_planes(board, n, mover, last)
                 legal = board == 0
                 pattern = np.where(legal, score, -np.inf)
                 if mover == 2:  # noqa: PLR2004

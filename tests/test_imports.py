@@ -54,7 +54,27 @@ HEX_ROOMS: dict[str, tuple[str, ...]] = {
     ),
     "boardlab.hex.engine": (*HEX_BOARD, "boardlab.hex.rules"),
     "boardlab.hex.prover": (*HEX_BOARD, "boardlab.hex.rules"),
+    # self-play and its data: the engine's public names, and the prover only through
+    # ``hex.player``'s composition
+    "boardlab.hex.learning": (
+        "boardlab.core",
+        "boardlab.hex.board",
+        "boardlab.hex.rules",
+        "boardlab.hex.engine",
+        "boardlab.hex.player",
+    ),
 }
+#: What the learning room stands on never imports it.
+HEX_BELOW_LEARNING = (
+    "boardlab.hex.board",
+    "boardlab.hex.rules",
+    "boardlab.hex.cellsets",
+    "boardlab.hex.hsearch",
+    "boardlab.hex.connections",
+    "boardlab.hex.engine",
+    "boardlab.hex.prover",
+    "boardlab.hex.player",
+)
 #: The modules of the rooms a judge or a format must not trust (the engine, the prover
 #: and what joins them).
 HEX_SEARCHING = ("boardlab.hex.engine", "boardlab.hex.prover", "boardlab.hex.player")
@@ -220,6 +240,8 @@ def test_the_checker_sees_imports_and_cycles() -> None:
     assert room_violations(prover, {engine, "boardlab.hex.board"}) == [engine]
     assert room_violations("boardlab.hex.board", {"boardlab.hex.rules"}) == ["boardlab.hex.rules"]
     assert room_violations("boardlab.hex.player", {engine, prover}) == []
+    learning = "boardlab.hex.learning.selfplay"
+    assert room_violations(learning, {prover, "boardlab.hex.player"}) == [prover]
 
 
 @pytest.mark.parametrize("module", sorted(IMPORTS))
@@ -293,6 +315,15 @@ def test_hex_rooms(module: str) -> None:
     ``hex.board`` (with ``hex.rules`` and core), and the board on core alone."""
     wrong = room_violations(module, IMPORTS[module])
     assert not wrong, f"{module} (room {room_of(module)}) may not import {wrong}"
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in IMPORTS if any(within(m, r) for r in HEX_BELOW_LEARNING))
+)
+def test_nothing_below_the_learning_room_imports_it(module: str) -> None:
+    """The engine, the prover, the player and the board stand without self-play."""
+    wrong = sorted(t for t in IMPORTS[module] if within(t, "boardlab.hex.learning"))
+    assert not wrong, f"{module} may not import {wrong}"
 
 
 @pytest.mark.parametrize(

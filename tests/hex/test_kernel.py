@@ -9,6 +9,7 @@ import pytest
 from tests.hex import twin
 
 from boardlab.core.limits import Limit
+from boardlab.hex import board
 from boardlab.hex.engine import kernel as _kernel
 from boardlab.hex.engine.search import tables
 from boardlab.hex.player import SolvingEngine
@@ -56,6 +57,31 @@ def test_playout_matches_twin(size: int) -> None:
         assert kb.tolist() == pb
         assert int(state[0]) == generator.state
         assert won == twin.winner_full(pb, size)
+
+
+def test_the_kernels_dead_cell_rule_is_the_boards_on_every_ring() -> None:
+    """The playout kernel's own dead-cell test (``kernel.is_dead``) is
+    :func:`boardlab.hex.board.run_dead` on every ring a cell can have: every colouring of
+    the on-board neighbours of every cell of the boards up to 4x4 (which hold every
+    kind of cell: inside, on each edge, in each corner), edges and corners as the board
+    module names them."""
+    edge = {board.EDGE_BLACK: 1, board.EDGE_WHITE: 2, board.NOWHERE: -1}
+    rings: set[tuple[int, ...]] = set()
+    for size in (1, 2, 3, 4):
+        ring = board.ring_neighbours(size)
+        for cell in range(size * size):
+            around = [int(v) for v in ring[cell]]
+            inside = [v for v in around if v >= 0]
+            for code in range(3 ** len(inside)):
+                cells = np.zeros(size * size, np.int8)
+                for k, v in enumerate(inside):
+                    cells[v] = code // 3**k % 3
+                colours = tuple(int(cells[v]) if v >= 0 else edge[v] for v in around)
+                rings.add(colours)
+                assert _kernel.is_dead(cells, size, cell) == board.run_dead(colours), colours
+    # every ring of six stones or empty cells, and the edge and corner rings beside them
+    assert len(rings) > 3**6
+    assert sum(1 for r in rings if min(r) >= 0 and all(c <= 2 for c in r)) >= 3**6
 
 
 @pytest.mark.parametrize("size", [2, 3, 5, 6])

@@ -38,6 +38,7 @@ __all__ = [
     "SwapDecision",
     "choose_move",
     "decide_swap",
+    "proven_value",
     "proven_win",
     "warm_up",
 ]
@@ -57,6 +58,18 @@ def proven_win(position: Position, limit: Limit) -> int | None:
     if result.winner == position.to_move and result.winning_moves:
         return position.index(result.winning_moves[0])
     return None
+
+
+def proven_value(position: Position, limit: Limit) -> int | None:
+    """The exact value of ``position`` for the side to move as the prover finds it
+    within ``limit``: +1 a win, -1 a loss, None when it settles nothing (a finished game
+    is settled by its winner)."""
+    if position.winner is not None:
+        return 1 if position.winner == position.to_move else -1
+    result = solve(position, limit, all_moves=False)
+    if result.winner is None:
+        return None
+    return 1 if result.winner == position.to_move else -1
 
 
 class SolvingEngine(MctsEngine):

@@ -259,7 +259,10 @@ class SearchResult:
     is the root value for the side to move: the win rate over all the playouts of the
     tree search (``win_rate`` when there was none; 1 or 0 when proven). ``nodes`` counts
     the tree nodes the search held (0 when it answered without a tree), ``playouts`` its
-    playouts; a search has no ``bound`` (None).
+    playouts; a search has no ``bound`` (None). ``visits`` lists ``(index, visits)`` of
+    every child of the root the tree search visited (summed over its trees), in cell
+    index order: the search's distribution over its moves (empty when it answered
+    without a tree).
     """
 
     cell: Cell
@@ -271,6 +274,7 @@ class SearchResult:
     top: tuple[tuple[Cell, int, float], ...]
     reason: str
     value: float = 0.5
+    visits: tuple[tuple[int, int], ...] = ()
 
     @property
     def proven(self) -> bool:
@@ -645,6 +649,7 @@ class MctsEngine:
             rate = value = 1.0
         elif verdict == -1:
             value = 0.0
+        counts = tuple(sorted((int(move[c]), round(visits[c])) for c in children if visits[c] > 0))
         return SearchResult(
             position.cell(int(move[chosen])),
             rate,
@@ -655,6 +660,7 @@ class MctsEngine:
             top,
             reason,
             value,
+            counts,
         )
 
     def _run_trees(
