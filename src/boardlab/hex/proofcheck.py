@@ -83,6 +83,8 @@ class ProofCheck:
     leaves: dict[str, int]
     bad_path: tuple[str, ...] = ()
     reason: str = ""
+    #: the winner's move at the root (HexGui's name) when the winner is to move there
+    root_move: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         """The answer as JSON-ready values."""
@@ -92,6 +94,7 @@ class ProofCheck:
             "leaves": dict(self.leaves),
             "bad_path": list(self.bad_path),
             "reason": self.reason,
+            "root_move": self.root_move,
         }
 
     def line(self) -> str:
@@ -103,7 +106,7 @@ class ProofCheck:
         return f"BAD at {where}: {self.reason}"
 
 
-class _Bad(Exception):
+class _Bad(Exception):  # noqa: N818 - a node of the proof is bad
     """A node breaks a rule (the message says which)."""
 
 
@@ -141,7 +144,9 @@ class _Board:
             reached |= frontier
         return bool(reached & last)
 
-    def pairs_join(self, stones: int, player: int, empty: int, pairs: list[tuple[int, int]]) -> bool:
+    def pairs_join(
+        self, stones: int, player: int, empty: int, pairs: list[tuple[int, int]]
+    ) -> bool:
         """Do the pairwise disjoint ``pairs`` of empty cells join ``player``'s edges?"""
         used = 0
         for x, y in pairs:
@@ -281,6 +286,7 @@ def check_proof(proof: Mapping[str, Any]) -> ProofCheck:
             raise _Bad("the root is not a position of this board")
     except _Bad as bad:
         return ProofCheck(False, 0, leaves, (), str(bad))
+    root_to_move = to_move
     seen: dict[int, tuple[int, int, int]] = {}
     stack: list[tuple[int, int, int, int, tuple[int, ...]]] = [(0, black, white, to_move, ())]
     while stack:
@@ -296,7 +302,9 @@ def check_proof(proof: Mapping[str, Any]) -> ProofCheck:
         except _Bad as bad:
             names = tuple(vertex(cell, size) for cell in path)
             return ProofCheck(False, len(seen), leaves, names, str(bad))
-    return ProofCheck(True, len(seen), leaves)
+    first = nodes[0][1] if root_to_move == winner and isinstance(nodes[0], list) else []
+    root_move = vertex(first[0][0], size) if first else None
+    return ProofCheck(True, len(seen), leaves, root_move=root_move)
 
 
 def _check_node(
@@ -340,9 +348,11 @@ def _check_node(
         elif _popcount(empty) <= BRUTE_EMPTY and board.wins(black, white, to_move, winner):
             leaves["played out"] += 1
         else:
-            raise _Bad("a leaf the winner has not won: no chain, no pairs and too many cells "
-                       "to play out" if _popcount(empty) > BRUTE_EMPTY else
-                       "a leaf the winner loses when every game is played out")
+            raise _Bad(
+                "a leaf the winner has not won: no chain, no pairs and too many cells to play out"
+                if _popcount(empty) > BRUTE_EMPTY
+                else "a leaf the winner loses when every game is played out"
+            )
         return []
     cells = [cell for cell, _ in moves]
     if len(set(cells)) != len(cells) or any(not empty >> cell & 1 for cell in cells):

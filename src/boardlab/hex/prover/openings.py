@@ -36,6 +36,7 @@ from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import Engine, LocalEngine
 from boardlab.hex.board import centre_order, rotated, vertex, vertex_index
+from boardlab.hex.rules import BLACK, WHITE
 
 if TYPE_CHECKING:
     from boardlab.hex.prover.dfpn import Dfpn
@@ -47,6 +48,7 @@ __all__ = [
     "prove_opening",
     "published_winners",
     "run_openings",
+    "write_table",
 ]
 
 #: The largest board whose openings are proven (the one-word DFPN's).
@@ -238,12 +240,12 @@ def prove_opening(
     proof_nodes = 0
     note: str | None = None
     try:
-        winner = 2 if search.prove(black, 0, 2) else 1
-        if winner == 2:
+        winner = WHITE if search.prove(black, 0, WHITE) else BLACK
+        if winner == WHITE:
             reply = _winning_reply(search, black)
         if proofs:
             try:
-                proof = build_proof(search, black, 0, 2, winner, MAX_PROOF_NODES)
+                proof = build_proof(search, black, 0, WHITE, winner, MAX_PROOF_NODES, reply)
             except ProofTooLargeError:
                 note = f"the proof tree passed {MAX_PROOF_NODES} nodes"
             else:
@@ -287,6 +289,15 @@ def _winning_reply(search: Dfpn, black: int) -> int:
     raise BoardlabError("the search finds no winning reply in an opening it proved won")
 
 
+def write_table(path: Path, table: dict[str, object]) -> None:
+    """Write a run's table (:meth:`OpeningsRun.as_dict`, with what the caller adds) to
+    ``path`` as JSON, whole or not at all.
+
+    :raises BoardlabError: when the file cannot be written.
+    """
+    _write_json(path, table)
+
+
 def _write_json(path: Path, data: object) -> None:
     """Write ``data`` to ``path`` whole or not at all (a temporary file renamed)."""
     temporary = path.with_name(path.name + ".partial")
@@ -314,9 +325,7 @@ class OpeningsRun:
     @property
     def complete(self) -> bool:
         """Is every opening proven?"""
-        return len(self.results) == self.size * self.size and all(
-            r.proven for r in self.results
-        )
+        return len(self.results) == self.size * self.size and all(r.proven for r in self.results)
 
     def mismatches(self) -> list[OpeningResult]:
         """The proven openings whose winner differs from the published one."""
@@ -344,8 +353,8 @@ class OpeningsRun:
             "complete": self.complete,
             "proven": sum(r.proven for r in self.results),
             "openings": len(self.results),
-            "black_wins": sum(r.winner == 1 for r in self.results),
-            "white_wins": sum(r.winner == 2 for r in self.results),
+            "black_wins": sum(r.winner == BLACK for r in self.results),
+            "white_wins": sum(r.winner == WHITE for r in self.results),
             "published_source": self.source or None,
             "mismatches": [vertex(r.opening, self.size) for r in self.mismatches()],
             "seconds": round(self.seconds, 3),
@@ -364,7 +373,9 @@ def _prepare(workdir: Path, size: int) -> None:
         except (OSError, ValueError, KeyError, TypeError):
             raise BoardlabError(f"{run_file}: not a Hex openings run record") from None
         if recorded != size:
-            raise BoardlabError(f"{workdir} holds the openings of {recorded}x{recorded}, not {size}x{size}")
+            raise BoardlabError(
+                f"{workdir} holds the openings of {recorded}x{recorded}, not {size}x{size}"
+            )
     else:
         _write_json(run_file, {"game": "hex", "run": "openings", "size": size})
     for part in ("openings", "store", "proofs"):
@@ -409,7 +420,9 @@ def run_openings(
         another board size or a damaged result file.
     """
     if not 1 <= size <= MAX_SIZE:
-        raise BoardlabError(f"the openings are proven on boards 1x1 to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}")
+        raise BoardlabError(
+            f"the openings are proven on boards 1x1 to {MAX_SIZE}x{MAX_SIZE}, not {size}x{size}"
+        )
     _prepare(workdir, size)
     began = time.monotonic()
     engine = engine or LocalEngine()
@@ -419,7 +432,9 @@ def run_openings(
     deadline = None if total is None else time.time() + total
     count = len(cells) - len(pending)
     window = 1 if isinstance(engine, LocalEngine) else 2 * max(1, engine.workers)
-    for result in _in_windows(engine, pending, window, (str(workdir), size, seconds, deadline, memory, proofs)):
+    for result in _in_windows(
+        engine, pending, window, (str(workdir), size, seconds, deadline, memory, proofs)
+    ):
         have[result.opening] = result
         count += 1
         if done is not None:

@@ -47,13 +47,15 @@ class ProofTooLargeError(Exception):
 class _Walk:
     """Builds the node list of one proof (see the module's text)."""
 
-    def __init__(self, search: Dfpn, winner: int, max_nodes: int) -> None:
+    def __init__(self, search: Dfpn, winner: int, max_nodes: int, first: int | None) -> None:
         n = search.n
         self.search = search
         self.n = n
         self.full = (1 << (n * n)) - 1
         self.winner = winner
         self.max_nodes = max_nodes
+        #: the winner's move at the root, when given (a winning reply named elsewhere)
+        self.first = first
         self.nbr = [sum(1 << j for j in ns) for ns in neighbours(n)]
         self.nbr_list = neighbours(n)
         column0 = sum(1 << (r * n) for r in range(n))
@@ -176,6 +178,9 @@ class _Walk:
         if not self.wins(black, white, player):
             raise BoardlabError("a position of the proof is not won by its winner")
         kept = self.kept(black, white, player)
+        named = at == 0 and player == winner and self.first is not None
+        if named and self.first is not None:  # the root's move is named: keep its cell
+            kept |= 1 << self.first
         fill = self.full & ~(black | white) & ~kept
         if loser == 1:
             black |= fill
@@ -183,16 +188,19 @@ class _Walk:
             white |= fill
         node[0] = kept
         own = black if winner == 1 else white
-        if self.joined(own, winner):
+        if not named and self.joined(own, winner):
             return at
-        pairs = self.pairs(own, kept)
+        pairs = None if named else self.pairs(own, kept)
         if pairs is not None:
             node[2] = pairs
             return at
-        if bin(kept).count("1") <= PLAY_OUT:
+        if not named and bin(kept).count("1") <= PLAY_OUT:
             return at
         if player == winner:
-            cell = self.winning_move(black, white)
+            if at == 0 and self.first is not None:
+                cell, self.first = self.first, None
+            else:
+                cell = self.winning_move(black, white)
             b = 1 << cell
             child = (black | b, white) if player == 1 else (black, white | b)
             node[1] = [[cell, self.build(*child, loser)]]
@@ -208,17 +216,26 @@ class _Walk:
 
 
 def build_proof(
-    search: Dfpn, black: int, white: int, player: int, winner: int, max_nodes: int = 1_000_000
+    search: Dfpn,
+    black: int,
+    white: int,
+    player: int,
+    winner: int,
+    max_nodes: int = 1_000_000,
+    first: int | None = None,
 ) -> dict[str, Any]:
     """The proof (the checker's format) that ``winner`` wins the position with
     ``player`` to move, from ``search``, which may search on where its table has no
     answer (the caller sets its budget: past it
     :class:`~boardlab.hex.prover.classify.OutOfBudgetError` is raised).
 
+    ``first`` is the winner's move at the root (when the winner is to move there and
+    the root keeps that cell), else the search's own.
+
     :raises ProofTooLargeError: past ``max_nodes`` nodes.
     :raises BoardlabError: when the search does not find ``winner`` the winner.
     """
-    walk = _Walk(search, winner, max_nodes)
+    walk = _Walk(search, winner, max_nodes, first)
     walk.build(black, white, player)
     return {
         "format": FORMAT,

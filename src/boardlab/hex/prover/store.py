@@ -19,7 +19,14 @@ import numpy as np
 
 from boardlab.core.errors import BoardlabError
 
-__all__ = ["INF", "Checkpointed", "load_checkpoint", "load_proofs", "save_checkpoint", "save_proofs"]
+__all__ = [
+    "INF",
+    "Checkpointed",
+    "load_checkpoint",
+    "load_proofs",
+    "save_checkpoint",
+    "save_proofs",
+]
 
 Key = tuple[int, int, int]
 
@@ -184,9 +191,15 @@ def load_proofs(search: Checkpointed, path: Path) -> set[Key]:
         with np.load(path, allow_pickle=False) as data:
             fmt, size = (int(x) for x in data["meta"])
             if fmt != PROOFS_FORMAT or size != search.n:
-                raise BoardlabError(f"{path}: not a store of proven {search.n}x{search.n} positions")
+                raise BoardlabError(
+                    f"{path}: not a store of proven {search.n}x{search.n} positions"
+                )
             rows = zip(
-                data["black"], data["white"], data["player"], data["proofs"], data["winners"],
+                data["black"],
+                data["white"],
+                data["player"],
+                data["proofs"],
+                data["winners"],
                 strict=True,
             )
             for b, w, p, proof, winner in rows:
