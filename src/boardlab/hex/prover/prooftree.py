@@ -179,8 +179,8 @@ class _Walk:
             raise BoardlabError("a position of the proof is not won by its winner")
         kept = self.kept(black, white, player)
         named = at == 0 and player == winner and self.first is not None
-        if named and self.first is not None:  # the root's move is named: keep its cell
-            kept |= 1 << self.first
+        if named:  # the root's move is named, proven on the root as it is: no fill
+            kept = self.full & ~(black | white)
         fill = self.full & ~(black | white) & ~kept
         if loser == 1:
             black |= fill
