@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import random
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,13 @@ from boardlab.cluster.process_engine import ProcessEngine
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import neighbours, rotated, vertex, vertex_index
-from boardlab.hex.proofcheck import BRUTE_EMPTY, check_proof, check_proof_file, read_proof
+from boardlab.hex.proofcheck import (
+    BRUTE_EMPTY,
+    check_proof,
+    check_proof_file,
+    edges_joined,
+    read_proof,
+)
 from boardlab.hex.prover import openings
 from boardlab.hex.prover.openings import opening_cells, published_winners, run_openings
 from boardlab.hex.prover.prooftree import PLAY_OUT
@@ -65,6 +72,15 @@ def mover_wins(n: int, black: int, white: int, player: int) -> bool:
             if not mover_wins(n, b, w, 3 - player):
                 return True
     return False
+
+
+def test_the_checkers_flood_fill_against_a_plain_one() -> None:
+    rng = random.Random(3)
+    for n in range(1, 9):
+        for _ in range(300):
+            stones = rng.getrandbits(n * n) | rng.getrandbits(n * n) & rng.getrandbits(n * n)
+            for player in (1, 2):
+                assert edges_joined(n, stones, player) == joined(n, stones, player)
 
 
 def test_3x3_openings_against_minimax(tmp_path: Path) -> None:

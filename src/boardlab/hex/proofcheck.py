@@ -48,6 +48,7 @@ import gzip
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,7 @@ __all__ = [
     "ProofCheck",
     "check_proof",
     "check_proof_file",
+    "edges_joined",
     "read_proof",
 ]
 
@@ -129,20 +131,26 @@ class _Board:
         self.memo: dict[tuple[int, int, int, int], bool] = {}
 
     def joined(self, stones: int, player: int) -> bool:
-        """Do ``player``'s ``stones`` join that player's two edges?"""
+        """Do ``player``'s ``stones`` join that player's two edges? (A flood fill by
+        whole-board shifts, one per direction, each step; its twin is the cell-by-cell
+        fill the tests run.)"""
         first, last = self.edges[player]
+        n, left, right = self.n, self.edges[1][0], self.edges[1][1]
+        not_left, not_right = self.full & ~left, self.full & ~right
         reached = stones & first
-        frontier = reached
-        while frontier:
-            grown = 0
-            rest = frontier
-            while rest:
-                low = rest & -rest
-                grown |= self.nbr[low.bit_length() - 1]
-                rest ^= low
-            frontier = grown & stones & ~reached
-            reached |= frontier
-        return bool(reached & last)
+        while True:
+            grown = (
+                ((reached >> 1) & not_right)
+                | ((reached << 1) & not_left)
+                | (reached >> n)
+                | (reached << n)
+                | ((reached >> (n - 1)) & not_left)
+                | ((reached << (n - 1)) & not_right)
+            )
+            grown = (grown & stones) | reached
+            if grown == reached:
+                return bool(reached & last)
+            reached = grown
 
     def pairs_join(
         self, stones: int, player: int, empty: int, pairs: list[tuple[int, int]]
@@ -202,18 +210,21 @@ class _Board:
         return found
 
     def wins(self, black: int, white: int, to_move: int, winner: int) -> bool:
-        """Does ``winner`` win with ``to_move`` to move? Every game played out (memoised)."""
+        """Does ``winner`` win with ``to_move`` to move? Every game played out (memoised).
+
+        A game is cut short when one side cannot join its edges even with every empty
+        cell: Hex has no draws, so the other side wins however the cells are filled."""
         key = (black, white, to_move, winner)
         found = self.memo.get(key)
         if found is not None:
             return found
         own, other = (black, white) if winner == 1 else (white, black)
-        if self.joined(own, winner):
+        empty = self.full & ~(black | white)
+        if not self.joined(other | empty, 3 - winner):
             result = True
-        elif self.joined(other, 3 - winner):
+        elif not self.joined(own | empty, winner):
             result = False
         else:
-            empty = self.full & ~(black | white)
             results = []
             rest = empty
             while rest:
@@ -227,6 +238,17 @@ class _Board:
             result = any(results) if to_move == winner else all(results)
         self.memo[key] = result
         return result
+
+
+@cache
+def _board(size: int) -> _Board:
+    return _Board(size)
+
+
+def edges_joined(size: int, stones: int, player: int) -> bool:
+    """Do ``stones`` (a set of cells, bit ``r * size + c``) join ``player``'s two edges
+    (player 1 the first and last columns, player 2 the rows)? The checker's test."""
+    return _board(size).joined(stones, player)
 
 
 def _popcount(x: int) -> int:
