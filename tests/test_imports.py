@@ -264,7 +264,7 @@ def test_rules_import_no_formats(module: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", sorted(m for m in IMPORTS if basename(m) in {"judge", "formats"})
+    "module", sorted(m for m in IMPORTS if basename(m) in {"judge", "formats", "proofcheck"})
 )
 def test_judges_and_formats_import_no_search(module: str) -> None:
     wrong = sorted(
@@ -328,7 +328,11 @@ def test_nothing_below_the_learning_room_imports_it(module: str) -> None:
 
 @pytest.mark.parametrize(
     "module",
-    sorted(m for m in IMPORTS if part_of(m) == "hex" and basename(m) in {"judge", "formats"}),
+    sorted(
+        m
+        for m in IMPORTS
+        if part_of(m) == "hex" and basename(m) in {"judge", "formats", "proofcheck"}
+    ),
 )
 def test_hex_judge_and_formats_stand_outside_the_rooms(module: str) -> None:
     wrong = sorted(t for t in IMPORTS[module] if any(within(t, r) for r in HEX_SEARCHING))

@@ -24,6 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Game, Verb
+from boardlab.cli._hex_openings import (
+    checkproof_configure,
+    checkproof_run,
+    openings_configure,
+    openings_run,
+)
 from boardlab.cli._types import count_of
 from boardlab.core.errors import BoardlabError
 
@@ -569,6 +575,18 @@ GAME = Game(
             _convert_run,
         ),
         Verb("solve", "exact winner and winning moves of a position", _solve_configure, _solve_run),
+        Verb(
+            "openings",
+            "every first move of the empty board proven (resumable work folder, workers)",
+            openings_configure,
+            openings_run,
+        ),
+        Verb(
+            "checkproof",
+            "replay stored proof trees with the rules alone (OK or the first bad node)",
+            checkproof_configure,
+            checkproof_run,
+        ),
         Verb("move", "the engine's move in a position", _move_configure, _move_run),
         Verb(
             "gtp",

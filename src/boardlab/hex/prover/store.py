@@ -19,7 +19,14 @@ import numpy as np
 
 from boardlab.core.errors import BoardlabError
 
-__all__ = ["INF", "Checkpointed", "load_checkpoint", "save_checkpoint"]
+__all__ = [
+    "INF",
+    "Checkpointed",
+    "load_checkpoint",
+    "load_proofs",
+    "save_checkpoint",
+    "save_proofs",
+]
 
 Key = tuple[int, int, int]
 
@@ -139,3 +146,72 @@ def load_checkpoint(search: Checkpointed, path: Path) -> tuple[int, float]:
     except (OSError, KeyError, ValueError, zipfile.BadZipFile):
         raise BoardlabError(f"{path}: not a Hex solver checkpoint") from None
     return analysed, seconds
+
+
+# -- the shared store of proven positions (a work folder's, for many workers) --------------
+
+PROOFS_FORMAT = 1
+
+
+def save_proofs(search: Checkpointed, path: Path, known: set[Key]) -> int:
+    """Write the proven positions of ``search`` not in ``known`` (with their proof sets
+    and winners) to ``path``, whole or not at all; their number (no file when none).
+
+    :raises BoardlabError: when the file cannot be written.
+    """
+    keys = [k for k in search.proofs if k not in known and search.winner_of(k)]
+    if not keys:
+        return 0
+    black, white, player = _keys(keys)
+    arrays: dict[str, Any] = {
+        "meta": np.array([PROOFS_FORMAT, search.n], np.int64),
+        "black": black,
+        "white": white,
+        "player": player,
+        "proofs": np.array([search.proofs[k] for k in keys], np.uint64),
+        "winners": np.array([search.winner_of(k) for k in keys], np.int8),
+    }
+    temporary = path.with_name(path.name + ".partial.npz")
+    try:
+        np.savez(temporary, **arrays)
+        os.replace(temporary, path)
+    except OSError as error:
+        raise BoardlabError(f"{path}: cannot write proven positions ({error.strerror})") from None
+    return len(keys)
+
+
+def load_proofs(search: Checkpointed, path: Path) -> set[Key]:
+    """Add the proven positions stored at ``path`` (by :func:`save_proofs`) to
+    ``search``; their keys.
+
+    :raises BoardlabError: when the file is not such a store of this board size.
+    """
+    loaded: set[Key] = set()
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            fmt, size = (int(x) for x in data["meta"])
+            if fmt != PROOFS_FORMAT or size != search.n:
+                raise BoardlabError(
+                    f"{path}: not a store of proven {search.n}x{search.n} positions"
+                )
+            rows = zip(
+                data["black"],
+                data["white"],
+                data["player"],
+                data["proofs"],
+                data["winners"],
+                strict=True,
+            )
+            for b, w, p, proof, winner in rows:
+                key = (int(b), int(w), int(p))
+                if key in search.proofs:
+                    continue
+                search.proofs[key] = int(proof)
+                search.tt[key] = (0, INF) if winner == p else (INF, 0)
+                search.remember(key, int(winner))
+                loaded.add(key)
+    except BoardlabError:
+        raise
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        raise BoardlabError(f"{path}: not a store of proven Hex positions") from None
+    return loaded

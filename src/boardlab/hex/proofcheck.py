@@ -1,0 +1,424 @@
+"""Judge layer: replay a stored Hex proof tree with the rules alone, trusting no search.
+
+A proof says that ``winner`` wins a position (``root``: both players' stones and the side
+to move). It is a graph of nodes, node 0 the root; every node is one position, found by
+playing the moves from the root, and holds ``[kept, moves, pairs]``:
+
+- ``kept``: a set of cells (bit ``r * n + c``, the rules' cell index). Every empty cell
+  outside it is given to the loser before anything else is checked. Extra stones never
+  help their owner's opponent in Hex (a stone of the loser's more cannot join the
+  winner's edges, nor cut less), so if the winner wins the *filled* position, the winner
+  wins the node's own position. Most of the saving is here: the prover's proof sets say
+  which cells its win rests on.
+- ``moves``: ``[[cell, child], ...]``. With the winner to move, exactly one: the
+  winner's move and the node it leads to. With the loser to move, one for *every* empty
+  cell of the filled position: the loser's every move and the node after it.
+- a node with no moves is a leaf, and is won in one of three ways the checker sees for
+  itself on the filled position: the winner's edges are already joined; or ``pairs``,
+  pairwise disjoint pairs of empty cells, join them (both cells of a pair touch two of
+  the winner's groups or edges, so whichever cell the loser takes, the winner takes the
+  other: bridges, edge bridges and chains of them); or at most :data:`BRUTE_EMPTY` empty
+  cells are left, and the checker plays every game out.
+
+A node reached along two paths must be reached in the same position. The checker stops
+at the first node that breaks a rule and names it by the moves leading to it (HexGui's
+names). The file is gzip-compressed JSON: ``{"format": "boardlab-hex-proof",
+"version": 1, "size": n, "winner": 1 or 2, "root": {"black": bits, "white": bits,
+"to_move": 1 or 2}, "nodes": [[kept, moves, pairs], ...]}``.
+
+>>> from boardlab.hex.rules import Position
+>>> position = Position(2)
+>>> position.play_index(1)   # black (joins the columns) on the top-right cell
+>>> proof = {"format": FORMAT, "version": VERSION, "size": 2, "winner": 1,
+...          "root": {"black": 2, "white": 0, "to_move": 2},
+...          "nodes": [[15, [[0, 1], [2, 2], [3, 3]], []], [15, [], []],
+...                    [15, [[0, 4]], []], [15, [], []], [15, [], []]]}
+>>> check_proof(proof).line()
+'OK: 5 nodes (1 joined, 0 pairs, 2 played out)'
+>>> proof["nodes"][0][1].pop()   # the loser's move b2 (HexGui's name) left unanswered
+[3, 3]
+>>> check_proof(proof).line()
+"BAD at the root: the loser's moves b2 have no answer"
+
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from boardlab.core.errors import BoardlabError
+from boardlab.hex.board import neighbours, vertex
+
+__all__ = [
+    "BRUTE_EMPTY",
+    "FORMAT",
+    "VERSION",
+    "ProofCheck",
+    "check_proof",
+    "check_proof_file",
+    "edges_joined",
+    "read_proof",
+]
+
+FORMAT = "boardlab-hex-proof"
+VERSION = 1
+#: A leaf with at most this many empty cells (after the loser's fill) is played out.
+BRUTE_EMPTY = 9
+#: The largest board a proof may be written for (cells fit in one Python int anyway).
+MAX_SIZE = 26
+
+
+@dataclass(frozen=True, slots=True)
+class ProofCheck:
+    """The checker's answer: ``ok``, the distinct nodes walked, the leaves by kind
+    (``joined``, ``pairs``, ``played out``) and, when not ok, the first bad node (the
+    moves from the root, HexGui's names) and why."""
+
+    ok: bool
+    nodes: int
+    leaves: dict[str, int]
+    bad_path: tuple[str, ...] = ()
+    reason: str = ""
+    #: the winner's move at the root (HexGui's name) when the winner is to move there
+    root_move: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        """The answer as JSON-ready values."""
+        return {
+            "ok": self.ok,
+            "nodes": self.nodes,
+            "leaves": dict(self.leaves),
+            "bad_path": list(self.bad_path),
+            "reason": self.reason,
+            "root_move": self.root_move,
+        }
+
+    def line(self) -> str:
+        """One line: OK with the counts, or the first bad node."""
+        if self.ok:
+            kinds = ", ".join(f"{count} {kind}" for kind, count in self.leaves.items())
+            return f"OK: {self.nodes} nodes ({kinds or 'no leaves'})"
+        where = " ".join(self.bad_path) or "the root"
+        return f"BAD at {where}: {self.reason}"
+
+
+class _Bad(Exception):  # noqa: N818 - a node of the proof is bad
+    """A node breaks a rule (the message says which)."""
+
+
+class _Board:
+    """The rules' facts the checker needs, on bit sets of one ``n x n`` board."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.cells = n * n
+        self.full = (1 << self.cells) - 1
+        self.nbr = [sum(1 << j for j in ns) for ns in neighbours(n)]
+        self.nbr_list = neighbours(n)
+        column0 = sum(1 << (r * n) for r in range(n))
+        row0 = (1 << n) - 1
+        # player 1 joins the first and last columns, player 2 the first and last rows
+        self.edges = {
+            1: (column0, column0 << (n - 1)),
+            2: (row0, row0 << (n * (n - 1))),
+        }
+        self.memo: dict[tuple[int, int, int, int], bool] = {}
+
+    def joined(self, stones: int, player: int) -> bool:
+        """Do ``player``'s ``stones`` join that player's two edges? (A flood fill by
+        whole-board shifts, one per direction, each step; its twin is the cell-by-cell
+        fill the tests run.)"""
+        first, last = self.edges[player]
+        n, left, right = self.n, self.edges[1][0], self.edges[1][1]
+        not_left, not_right = self.full & ~left, self.full & ~right
+        reached = stones & first
+        while True:
+            grown = (
+                ((reached >> 1) & not_right)
+                | ((reached << 1) & not_left)
+                | (reached >> n)
+                | (reached << n)
+                | ((reached >> (n - 1)) & not_left)
+                | ((reached << (n - 1)) & not_right)
+            )
+            grown = (grown & stones) | reached
+            if grown == reached:
+                return bool(reached & last)
+            reached = grown
+
+    def pairs_join(
+        self, stones: int, player: int, empty: int, pairs: list[tuple[int, int]]
+    ) -> bool:
+        """Do the pairwise disjoint ``pairs`` of empty cells join ``player``'s edges?"""
+        used = 0
+        for x, y in pairs:
+            bits = (1 << x) | (1 << y)
+            if x == y or bits & ~empty or bits & used:
+                raise _Bad(f"pair {vertex(x, self.n)}-{vertex(y, self.n)} is not two free cells")
+            used |= bits
+        # components: every stone its own, the two edges as nodes -1 and -2
+        parent: dict[int, int] = {-1: -1, -2: -2}
+
+        def find(a: int) -> int:
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        first, last = self.edges[player]
+        rest = stones
+        while rest:
+            low = rest & -rest
+            cell = low.bit_length() - 1
+            parent[cell] = cell
+            rest ^= low
+        rest = stones
+        while rest:
+            low = rest & -rest
+            cell = low.bit_length() - 1
+            rest ^= low
+            for other in self._touching(cell, stones, first, last):
+                parent[find(other)] = find(cell)
+
+        changed = True
+        while changed:
+            changed = False
+            for x, y in pairs:
+                common = {find(a) for a in self._touching(x, stones, first, last)} & {
+                    find(a) for a in self._touching(y, stones, first, last)
+                }
+                roots = sorted(common)
+                for other in roots[1:]:
+                    if find(other) != find(roots[0]):
+                        parent[find(other)] = find(roots[0])
+                        changed = True
+        return find(-1) == find(-2)
+
+    def _touching(self, cell: int, stones: int, first: int, last: int) -> list[int]:
+        """The stones and edges (-1, -2) next to ``cell``."""
+        found = [j for j in self.nbr_list[cell] if stones >> j & 1]
+        if first >> cell & 1:
+            found.append(-1)
+        if last >> cell & 1:
+            found.append(-2)
+        return found
+
+    def wins(self, black: int, white: int, to_move: int, winner: int) -> bool:
+        """Does ``winner`` win with ``to_move`` to move? Every game played out (memoised).
+
+        A game is cut short when one side cannot join its edges even with every empty
+        cell: Hex has no draws, so the other side wins however the cells are filled."""
+        key = (black, white, to_move, winner)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        own, other = (black, white) if winner == 1 else (white, black)
+        empty = self.full & ~(black | white)
+        if not self.joined(other | empty, 3 - winner):
+            result = True
+        elif not self.joined(own | empty, winner):
+            result = False
+        else:
+            results = []
+            rest = empty
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                child = (black | low, white) if to_move == 1 else (black, white | low)
+                value = self.wins(*child, 3 - to_move, winner)
+                results.append(value)
+                if value == (to_move == winner):
+                    break
+            result = any(results) if to_move == winner else all(results)
+        self.memo[key] = result
+        return result
+
+
+@cache
+def _board(size: int) -> _Board:
+    return _Board(size)
+
+
+def edges_joined(size: int, stones: int, player: int) -> bool:
+    """Do ``stones`` (a set of cells, bit ``r * size + c``) join ``player``'s two edges
+    (player 1 the first and last columns, player 2 the rows)? The checker's test."""
+    return _board(size).joined(stones, player)
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _Bad(f"{what} is not a non-negative whole number")
+    return value
+
+
+def _node(nodes: list[Any], index: int) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]]]:
+    """``(kept, moves, pairs)`` of node ``index``, their shapes checked."""
+    if not 0 <= index < len(nodes):
+        raise _Bad(f"node {index} does not exist")
+    entry = nodes[index]
+    if not isinstance(entry, list) or len(entry) != 3:  # noqa: PLR2004 - the node's three parts
+        raise _Bad(f"node {index} is not [kept, moves, pairs]")
+    kept = _int(entry[0], f"node {index}'s kept set")
+    moves, pairs = entry[1], entry[2]
+    if not isinstance(moves, list) or not isinstance(pairs, list):
+        raise _Bad(f"node {index}'s moves and pairs must be lists")
+    out_moves = []
+    for item in moves:
+        if not isinstance(item, list) or len(item) != 2:  # noqa: PLR2004 - [cell, child]
+            raise _Bad(f"node {index}: a move is not [cell, child]")
+        out_moves.append((_int(item[0], "a move's cell"), _int(item[1], "a move's child")))
+    out_pairs = []
+    for item in pairs:
+        if not isinstance(item, list) or len(item) != 2:  # noqa: PLR2004 - [x, y]
+            raise _Bad(f"node {index}: a pair is not [x, y]")
+        out_pairs.append((_int(item[0], "a pair's cell"), _int(item[1], "a pair's cell")))
+    return kept, out_moves, out_pairs
+
+
+def check_proof(proof: Mapping[str, Any]) -> ProofCheck:
+    """Walk ``proof`` (the parsed file, see the module's text) from its root; OK only if
+    every node reached holds.
+
+    :raises BoardlabError: when ``proof`` is not a proof of this format at all.
+    """
+    if proof.get("format") != FORMAT or proof.get("version") != VERSION:
+        raise BoardlabError(f"not a {FORMAT} file of version {VERSION}")
+    size, winner, root, nodes = (proof.get(k) for k in ("size", "winner", "root", "nodes"))
+    if not isinstance(size, int) or not 1 <= size <= MAX_SIZE or winner not in (1, 2):
+        raise BoardlabError("a proof needs a board size of 1 to 26 and a winner of 1 or 2")
+    if not isinstance(root, dict) or not isinstance(nodes, list) or not nodes:
+        raise BoardlabError("a proof needs a root position and at least one node")
+    board = _Board(size)
+    leaves = {"joined": 0, "pairs": 0, "played out": 0}
+    try:
+        black = _int(root.get("black"), "the root's black stones")
+        white = _int(root.get("white"), "the root's white stones")
+        to_move = root.get("to_move")
+        if (black | white) & ~board.full or black & white or to_move not in (1, 2):
+            raise _Bad("the root is not a position of this board")
+    except _Bad as bad:
+        return ProofCheck(False, 0, leaves, (), str(bad))
+    root_to_move = to_move
+    seen: dict[int, tuple[int, int, int]] = {}
+    stack: list[tuple[int, int, int, int, tuple[int, ...]]] = [(0, black, white, to_move, ())]
+    while stack:
+        index, black, white, to_move, path = stack.pop()
+        position = (black, white, to_move)
+        try:
+            if index in seen:
+                if seen[index] != position:
+                    raise _Bad(f"node {index} is reached in two different positions")
+                continue
+            seen[index] = position
+            stack.extend(_check_node(board, nodes, index, position, winner, path, leaves))
+        except _Bad as bad:
+            names = tuple(vertex(cell, size) for cell in path)
+            return ProofCheck(False, len(seen), leaves, names, str(bad))
+    first = nodes[0][1] if root_to_move == winner and isinstance(nodes[0], list) else []
+    root_move = vertex(first[0][0], size) if first else None
+    return ProofCheck(True, len(seen), leaves, root_move=root_move)
+
+
+def _check_node(
+    board: _Board,
+    nodes: list[Any],
+    index: int,
+    position: tuple[int, int, int],
+    winner: int,
+    path: tuple[int, ...],
+    leaves: dict[str, int],
+) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+    """Check one node; the children to walk next."""
+    black, white, to_move = position
+    kept, moves, pairs = _node(nodes, index)
+    loser = 3 - winner
+    own, other = (black, white) if winner == 1 else (white, black)
+    if board.joined(own, winner):
+        if moves:
+            raise _Bad("the game is over (the winner has joined its edges) but moves follow")
+        leaves["joined"] += 1
+        return []
+    if board.joined(other, loser):
+        raise _Bad("the loser has joined its edges")
+    if kept & ~board.full:
+        raise _Bad("the kept set holds cells off the board")
+    empty = board.full & ~(black | white)
+    fill = empty & ~kept
+    if loser == 1:
+        black |= fill
+    else:
+        white |= fill
+    empty &= kept
+    own, other = (black, white) if winner == 1 else (white, black)
+    if board.joined(other, loser):
+        raise _Bad("the cells given to the loser join the loser's edges")
+    if not moves:
+        if board.joined(own, winner):
+            leaves["joined"] += 1
+        elif pairs and board.pairs_join(own, winner, empty, pairs):
+            leaves["pairs"] += 1
+        elif _popcount(empty) <= BRUTE_EMPTY and board.wins(black, white, to_move, winner):
+            leaves["played out"] += 1
+        else:
+            raise _Bad(
+                "a leaf the winner has not won: no chain, no pairs and too many cells to play out"
+                if _popcount(empty) > BRUTE_EMPTY
+                else "a leaf the winner loses when every game is played out"
+            )
+        return []
+    cells = [cell for cell, _ in moves]
+    if len(set(cells)) != len(cells) or any(not empty >> cell & 1 for cell in cells):
+        raise _Bad("a move is not on a free cell, or is listed twice")
+    if to_move == winner:
+        if len(moves) != 1:
+            raise _Bad(f"the winner to move must name exactly one move, not {len(moves)}")
+    elif len(moves) != _popcount(empty):
+        missing = [c for c in range(board.cells) if empty >> c & 1 and c not in cells]
+        names = " ".join(vertex(c, board.n) for c in missing)
+        raise _Bad(f"the loser's moves {names} have no answer")
+    children = []
+    for cell, child in moves:
+        bit = 1 << cell
+        after = (black | bit, white) if to_move == 1 else (black, white | bit)
+        children.append((child, *after, 3 - to_move, (*path, cell)))
+    return children
+
+
+def read_proof(path: Path) -> dict[str, Any]:
+    """The proof stored at ``path`` (gzip-compressed JSON).
+
+    :raises BoardlabError: when the file cannot be read or is not gzip-compressed JSON.
+    """
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as stream:
+            data = json.load(stream)
+    except FileNotFoundError:
+        raise BoardlabError(f"{path}: no such proof file") from None
+    except (OSError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise BoardlabError(f"{path}: not a gzip-compressed JSON proof ({error})") from None
+    if not isinstance(data, dict):
+        raise BoardlabError(f"{path}: not a proof (expected a JSON object)")
+    return data
+
+
+def check_proof_file(path: Path) -> ProofCheck:
+    """:func:`check_proof` of the file at ``path``.
+
+    :raises BoardlabError: when the file is not a proof.
+    """
+    try:
+        return check_proof(read_proof(path))
+    except BoardlabError as error:
+        if str(error).startswith(str(path)):
+            raise
+        raise BoardlabError(f"{path}: {error}") from None
