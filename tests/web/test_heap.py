@@ -70,7 +70,7 @@ def test_release_free_memory_asks_glibc_or_does_nothing(monkeypatch: pytest.Monk
 
 
 def test_malloc_trim_is_found_on_glibc_only() -> None:
-    _heap._malloc_trim.cache_clear()
+    _clear()
     trim = _heap._malloc_trim()
     if sys.platform.startswith("linux") and "glibc" in " ".join(_platform_libc()):
         assert trim is not None
@@ -80,17 +80,62 @@ def test_malloc_trim_is_found_on_glibc_only() -> None:
 
 
 def test_malloc_trim_is_none_off_linux(monkeypatch: pytest.MonkeyPatch) -> None:
-    _heap._malloc_trim.cache_clear()
+    _clear()
     monkeypatch.setattr(sys, "platform", "darwin")
     try:
         assert _heap._malloc_trim() is None
         assert _heap.release_free_memory() is False
     finally:
         monkeypatch.undo()
-        _heap._malloc_trim.cache_clear()
+        _clear()
 
 
 def _platform_libc() -> tuple[str, str]:
     import platform
 
     return platform.libc_ver()
+
+
+def test_limit_arenas_sets_glibcs_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[int, int]] = []
+
+    def mallopt(param: int, value: int) -> int:
+        calls.append((param, value))
+        return 1
+
+    monkeypatch.delenv(_heap.ARENA_VARIABLE, raising=False)
+    monkeypatch.setattr(_heap, "_mallopt", lambda: mallopt)
+    assert _heap.limit_arenas(3) is True
+    assert _heap.limit_arenas(0) is True  # at least one arena
+    assert calls == [(_heap.M_ARENA_MAX, 3), (_heap.M_ARENA_MAX, 1)]
+    monkeypatch.setenv(_heap.ARENA_VARIABLE, "4")  # the user's own setting stands
+    assert _heap.limit_arenas(2) is False
+    assert len(calls) == 2
+    monkeypatch.setattr(_heap, "_mallopt", lambda: None)  # not glibc: a no-op
+    monkeypatch.delenv(_heap.ARENA_VARIABLE)
+    assert _heap.limit_arenas(2) is False
+
+
+def test_serve_limits_the_arenas_to_its_slots(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardlab.web import app as web_app
+
+    asked: list[int] = []
+    monkeypatch.setattr(web_app, "limit_arenas", asked.append)
+
+    class StoppedError(Exception):
+        pass
+
+    def no_server(*args: object, **kwargs: object) -> None:
+        raise StoppedError
+
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", no_server)
+    with pytest.raises(StoppedError):
+        web_app.serve(port=0, slots=3)
+    assert asked == [3]
+
+
+def _clear() -> None:
+    for cached in (_heap._libc, _heap._malloc_trim, _heap._mallopt):
+        cached.cache_clear()
