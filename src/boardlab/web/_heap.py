@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import functools
 import os
 import sys
