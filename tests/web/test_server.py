@@ -401,6 +401,7 @@ def test_serve_allows_named_hosts_on_an_open_bind() -> None:
         "boardlab.core.limits",
         "boardlab.web._jobs",
         "boardlab.web._memory",
+        "boardlab.web._heap",
         "boardlab.web._http",
         "boardlab.web.app",
     ],

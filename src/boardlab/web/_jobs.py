@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from boardlab.core.limits import Stop, stop_scope
+from boardlab.web._heap import release_free_memory
 from boardlab.web._memory import MAX_JOB_MEMORY, MemoryWatch
 
 __all__ = [
@@ -90,10 +91,16 @@ def _replaces(new: Owner, old: Owner) -> bool:
 
 class JobPool:
     """At most ``slots`` jobs at once, ``waiting`` more queued, each capped at ``seconds``
-    and at ``memory`` bytes of growth of the process."""
+    and at ``memory`` bytes of growth of the process; ``release`` is called when a job
+    ends (by default it hands the memory the job freed back to the system)."""
 
     def __init__(
-        self, slots: int, waiting: int, seconds: float, memory: int = MAX_JOB_MEMORY
+        self,
+        slots: int,
+        waiting: int,
+        seconds: float,
+        memory: int = MAX_JOB_MEMORY,
+        release: Callable[[], object] = release_free_memory,
     ) -> None:
         if slots < 1 or waiting < 0 or not seconds > 0:
             raise ValueError("a pool needs slots >= 1, waiting >= 0 and seconds > 0")
@@ -101,6 +108,7 @@ class JobPool:
         self.waiting = waiting
         self.seconds = seconds
         self.memory = MemoryWatch(memory)
+        self.release = release
         self._lock = threading.Condition()
         self._queue: list[_Ticket] = []
         self._active: list[_Ticket] = []
@@ -137,6 +145,8 @@ class JobPool:
                 over = self.memory.exceeded(stop)
         finally:
             self._leave(ticket)
+            if ticket.running:
+                self.release()  # outside the lock: the next job need not wait for it
         if over:
             raise MemoryCapError(stop.reason)
         if stop.cancelled:

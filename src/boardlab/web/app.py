@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from boardlab.core.errors import BoardlabError
+from boardlab.web._heap import limit_arenas
 from boardlab.web._http import Obj, clip, endpoint, error_response
 from boardlab.web._jobs import MAX_JOB_MEMORY, MAX_JOB_SECONDS, JobPool
 from boardlab.web.answers_games import Health
@@ -313,6 +314,7 @@ def serve(
 
     hosts = allowed_hosts(host, allow_hosts)
     sys.setswitchinterval(SWITCH_INTERVAL)
+    limit_arenas(slots if slots is not None else os.cpu_count() or 1)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # asyncio sets TCP_NODELAY only on sockets whose proto says TCP: without it every
     # answer on a kept-alive connection waited about 40 ms for the delayed ACK of its headers
