@@ -292,7 +292,8 @@ def test_match_saves_every_game_as_sgf(tmp_path: Path, capsys: pytest.CaptureFix
     folder = tmp_path / "games" / "today"
     opponent = [sys.executable, "-m", "boardlab", "hex", "gtp", "--time", "0.02", "--seed", "3"]
     args = ["match", "--size", "3", "--games", "2", "--time", "0.02", "--sgf", str(folder)]
-    code, out, _ = run([*args, "--", *opponent], capsys)
+    # a real engine's first answer may wait for numba to compile its kernels (a cold cache)
+    code, out, _ = run([*args, "--timeout", "600", "--", *opponent], capsys)
     assert code == 0 and f"games saved as SGF in {folder}" in out
     names = sorted(path.name for path in folder.iterdir())
     assert names == ["game-01-boardlab-black.sgf", "game-02-boardlab-white.sgf"]
