@@ -64,11 +64,12 @@ def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 def test_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = tmp_path / "b.txt"
     board.write_text(". . .\n. . .\n. . .\n")
-    code, out, _ = run(["solve", str(board)], capsys)
+    # a generous time: on a cold numba cache the first solve waits for its kernels
+    code, out, _ = run(["solve", str(board), "--time", "3600"], capsys)
     assert code == 0 and "notation" not in out
     assert "winner: black (player 1)\nwinning moves: b2 a2 a3 c1 c2\n" in out
     assert "complete: True" in out
-    code, two, _ = run(["solve", str(board), "--jobs", "2"], capsys)
+    code, two, _ = run(["solve", str(board), "--jobs", "2", "--time", "3600"], capsys)
     assert code == 0 and two.split("nodes:")[0] == out.split("nodes:")[0]
 
 

@@ -127,7 +127,7 @@ def test_slices_in_small_pieces_search_the_same_nodes(monkeypatch: pytest.Monkey
     whole = [_without_seconds(_answer(problem, limit)) for problem, limit in cases]
     assert isinstance(whole[0], tuple) and whole[0][0] and whole[0][4] == 74_729
     assert isinstance(whole[1], tuple) and whole[1][3].startswith(
-        "no line of play works: all 5233 positions"
+        "no line of play works: every one of the 5,233 positions"
     )
     assert whole[2] == "search limit reached after 123457 nodes"
     monkeypatch.setattr(solver_module, "_PIECE_SECONDS", 1e-9)

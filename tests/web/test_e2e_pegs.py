@@ -68,7 +68,7 @@ def test_pegs_start_and_finish_chosen_and_an_impossible_goal_explained(page: Any
     page.select_option("#pegs-goal", "F4")
     page.click("#pegs-hint")
     page.wait_for_function("document.querySelector('#pegs-svg').dataset.hint !== ''")
-    assert "goal F4" in page.inner_text("#pegs-status")
+    assert "one peg left in F4" in page.inner_text("#pegs-status")
     open_board(page, "french")
     explained = page.inner_text("#pegs-classes")
     assert "no sequence of jumps leaves a single peg" in explained
