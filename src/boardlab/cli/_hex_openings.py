@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from boardlab.cli._types import count_of
+from boardlab.cli._types import count_of, positive_number
 from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
@@ -33,14 +33,7 @@ __all__ = ["checkproof_configure", "checkproof_run", "openings_configure", "open
 MAX_JOBS = 64
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
+_seconds = positive_number("seconds")
 
 
 def _size(text: str) -> int:

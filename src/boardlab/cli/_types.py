@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-__all__ = ["count_of"]
+__all__ = ["count_of", "positive_number"]
 
 
 def count_of(what: str, most: int | None = None) -> Callable[[str], int]:
@@ -21,6 +21,23 @@ def count_of(what: str, most: int | None = None) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{what} must be at least 1, got {value}")
         if most is not None and value > most:
             raise argparse.ArgumentTypeError(f"{what} must be at most {most}, got {value}")
+        return value
+
+    return parse
+
+
+def positive_number(what: str | None = None) -> Callable[[str], float]:
+    """An argparse type for a number above zero (seconds, a time a move), with one-line
+    messages naming ``what`` where given."""
+    kind = "a number" if what is None else f"a number of {what}"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {kind}: {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be positive, got {text}")
         return value
 
     return parse

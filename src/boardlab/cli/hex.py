@@ -30,7 +30,7 @@ from boardlab.cli._hex_openings import (
     openings_configure,
     openings_run,
 )
-from boardlab.cli._types import count_of
+from boardlab.cli._types import count_of, positive_number
 from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
@@ -85,14 +85,7 @@ def _colour(player: int | None) -> str | None:
     return None if player is None else ("black" if player == 1 else "white")
 
 
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
+_positive = positive_number()
 
 
 def _threads(text: str) -> int:
