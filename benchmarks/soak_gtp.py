@@ -208,7 +208,7 @@ def soak(args: argparse.Namespace, every: int, folder: Path) -> int:
     if args.out is not None:
         sv.save(
             args.out,
-            {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
+            args,
             records,
             checks,
             played=played,

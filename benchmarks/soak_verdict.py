@@ -12,6 +12,7 @@ the tenth that follows the warm-up.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import statistics
@@ -96,15 +97,16 @@ def report(title: str, checks: Sequence[Check]) -> str:
 
 def save(
     path: Path,
-    options: dict[str, Any],
+    options: argparse.Namespace,
     records: Sequence[Any],
     checks: Sequence[Check],
     **extra: Any,
 ) -> None:
-    """Write the run's options, raw records, checks and verdict as JSON (folders made)."""
+    """Write the run's options (paths as text), raw records, checks and verdict as JSON
+    (folders made)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     document = {
-        "options": options,
+        "options": {k: str(v) if isinstance(v, Path) else v for k, v in vars(options).items()},
         "records": [
             asdict(record) if hasattr(record, "__dataclass_fields__") else record
             for record in records

@@ -969,7 +969,7 @@ def soak_primed(
     if args.out is not None:
         sv.save(
             args.out,
-            {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
+            args,
             records,
             checks,
             end=end,
