@@ -489,10 +489,15 @@ class Client:
             )
             older.start()
             time.sleep(self.rng.uniform(0.3, 1.5))
+            # a search that found its answer before the newer one was sent is not replaced
+            done_before = not older.is_alive()
             newer = self.send("POST", "/api/hex/engine", {"size": 5, "playouts": 100}, headers=page)
             older.join()
         self.expect(newer, [200], "the newer search of a page")
-        self.expect(first[0] if first else None, [409], f"a replaced search {path}")
+        if done_before:
+            self.expect(first[0] if first else None, [200], f"a search {path} done before")
+        else:
+            self.expect(first[0] if first else None, [409], f"a replaced search {path}")
 
     def reload(self) -> None:
         if self.rng.random() < 0.5:

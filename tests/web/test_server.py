@@ -47,15 +47,23 @@ def spin() -> str:
 class Background:
     """``pool.run`` of one job in a thread; ``result`` is its value or its exception."""
 
-    def __init__(self, pool: JobPool, owner: Owner, work: Callable[[], Any]) -> None:
+    def __init__(
+        self,
+        pool: JobPool,
+        owner: Owner,
+        work: Callable[[], Any],
+        arrival: int | None = None,
+    ) -> None:
         self.stop = Stop()
         self.result: Any = None
-        self.thread = threading.Thread(target=self._run, args=(pool, owner, work))
+        self.thread = threading.Thread(target=self._run, args=(pool, owner, work, arrival))
         self.thread.start()
 
-    def _run(self, pool: JobPool, owner: Owner, work: Callable[[], Any]) -> None:
+    def _run(
+        self, pool: JobPool, owner: Owner, work: Callable[[], Any], arrival: int | None
+    ) -> None:
         try:
-            self.result = pool.run(owner, self.stop, work)
+            self.result = pool.run(owner, self.stop, work, arrival)
         except Exception as exc:
             self.result = exc
 
@@ -131,6 +139,27 @@ def test_pool_a_newer_job_of_the_same_page_cancels_the_older() -> None:
     assert isinstance(running.join(), JobCancelledError)
     assert "replaced by a newer request" in str(running.result)
     assert newer.join() == "newer"
+
+
+def test_pool_a_job_that_arrived_first_but_enters_late_never_replaces_the_newer() -> None:
+    """The web server numbers requests as they arrive; a request that then waited longer
+    for a thread than a newer one of its page is refused, and the newer one runs on."""
+    pool = JobPool(slots=1, waiting=1, seconds=HANG)
+    page = Owner("10.0.0.1", "tab-1")
+    older, newer = pool.arrival(), pool.arrival()
+    running = Background(pool, page, spin, arrival=newer)
+    until(lambda: pool.running == 1)
+    late = Stop()
+    with pytest.raises(JobCancelledError, match="replaced by a newer request"):
+        pool.run(page, late, lambda: "older", older)
+    assert late.cancelled  # the page's late request is told it was replaced
+    assert not running.stop.cancelled and pool.running == 1
+    running.stop.cancel("done")
+    assert str(running.join()) == "done"
+    # once the newer job is over, its page's older request is still refused
+    with pytest.raises(JobCancelledError):
+        pool.run(page, Stop(), lambda: "older", older)
+    assert pool.run(page, Stop(), lambda: "next", pool.arrival()) == "next"
 
 
 def test_pool_another_page_or_client_does_not_cancel() -> None:

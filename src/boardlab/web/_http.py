@@ -275,6 +275,7 @@ def refusal(error: Exception, schema: type[Schema]) -> ApiError:
 class _Job:
     owner: Owner
     stop: Stop
+    arrival: int
 
 
 def run_job(request: Request, work: Callable[[], T]) -> T:
@@ -290,7 +291,7 @@ def run_job(request: Request, work: Callable[[], T]) -> T:
         raise RuntimeError("run_job is for handlers wrapped by endpoint()")
     pool: JobPool = request.app.state.jobs
     try:
-        return pool.run(job.owner, job.stop, work)
+        return pool.run(job.owner, job.stop, work, job.arrival)
     except QueueFullError as exc:
         raise ApiError(503, str(exc), {"Retry-After": str(exc.retry_after)}) from None
     except MemoryCapError as exc:
@@ -358,7 +359,10 @@ def _threads(request: Request) -> anyio.CapacityLimiter:
 async def _off_loop(handler: Handler, answer: Declared, request: Request) -> Response:
     request.scope[_BODY] = await request.body()  # read on the loop, for read_request
     stop = Stop()
-    request.scope[_JOB] = _Job(_owner(request), stop)
+    pool: JobPool = request.app.state.jobs
+    # numbered here, on the loop, in the order the requests came: a request of a page that
+    # waits longer for a thread than a newer one of the same page must not replace it
+    request.scope[_JOB] = _Job(_owner(request), stop, pool.arrival())
     watcher = asyncio.ensure_future(_watch(request.receive, stop))
     try:
         return await anyio.to_thread.run_sync(

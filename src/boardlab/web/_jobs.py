@@ -11,7 +11,10 @@ Each job runs under a :class:`boardlab.core.limits.Stop` that is its cancel flag
 time cap (``seconds`` from the moment it starts running): every search budget started
 inside honours it. A job is cancelled when its client goes away, or when a newer job
 from the same page (``owner.page``) arrives; a cancelled job ends with
-:class:`JobCancelledError`.
+:class:`JobCancelledError`. "Newer" is by arrival: the caller may stamp each job with its
+arrival number (the web server numbers requests on its event loop, before a request waits
+for a thread), so a job that reached the pool late never replaces one that arrived after it;
+it is refused instead, as the page no longer wants it.
 
 >>> pool = JobPool(slots=1, waiting=0, seconds=5.0)
 >>> pool.run(Owner("127.0.0.1"), Stop(), lambda: 6 * 7)
@@ -25,6 +28,7 @@ from __future__ import annotations
 import itertools
 import math
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -32,6 +36,7 @@ from typing import TypeVar
 from boardlab.core.limits import Stop, stop_scope
 from boardlab.web._heap import release_free_memory
 from boardlab.web._memory import MAX_JOB_MEMORY, MemoryWatch
+from boardlab.web._share import freeze_new_code, lowered_priority
 
 __all__ = [
     "MAX_JOB_MEMORY",
@@ -50,6 +55,8 @@ MAX_JOB_SECONDS = 30.0
 #: How often a waiting job looks at its cancel flag (seconds).
 WAIT_POLL = 0.05
 REPLACED = "replaced by a newer request from the same page"
+#: How many pages' latest arrival numbers the pool remembers (the oldest forgotten first).
+REMEMBERED_PAGES = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +88,7 @@ class _Ticket:
     owner: Owner
     stop: Stop
     number: int
+    arrival: int
     running: bool = False
 
 
@@ -113,6 +121,8 @@ class JobPool:
         self._queue: list[_Ticket] = []
         self._active: list[_Ticket] = []
         self._numbers = itertools.count()
+        self._arrivals = itertools.count()
+        self._latest: OrderedDict[Owner, int] = OrderedDict()
 
     @property
     def running(self) -> int:
@@ -126,20 +136,29 @@ class JobPool:
         with self._lock:
             return len(self._queue)
 
-    def run(self, owner: Owner, stop: Stop, work: Callable[[], T]) -> T:
+    def arrival(self) -> int:
+        """A new arrival number, larger than every one given before (``next`` of a count is
+        one step under the interpreter's lock: no lock of the pool's, so the server's event
+        loop never waits for a job's thread to number a request)."""
+        return next(self._arrivals)
+
+    def run(self, owner: Owner, stop: Stop, work: Callable[[], T], arrival: int | None = None) -> T:
         """Run ``work`` in this thread once a slot is free, under ``stop`` (its deadline
-        is set to the pool's cap when the job starts).
+        is set to the pool's cap when the job starts). ``arrival`` (from :meth:`arrival`,
+        taken when the request arrived; now by default) orders the jobs of one page: a job
+        replaces its page's jobs that arrived before it, and is refused when one that
+        arrived after it has been seen.
 
         :raises QueueFullError: when the queue is full, or this client holds its share of it.
         :raises JobCancelledError: when ``stop`` is cancelled before or while the job runs.
         :raises MemoryCapError: when the process grew past the memory cap while it ran.
         """
-        ticket = self._enter(owner, stop)
+        ticket = self._enter(owner, stop, arrival)
         try:
             self._await_turn(ticket)
             stop.restart(self.seconds)
             try:
-                with stop_scope(stop), self.memory.watching(stop):
+                with stop_scope(stop), self.memory.watching(stop), lowered_priority():
                     result = work()
             finally:
                 over = self.memory.exceeded(stop)
@@ -147,20 +166,30 @@ class JobPool:
             self._leave(ticket)
             if ticket.running:
                 self.release()  # outside the lock: the next job need not wait for it
+                freeze_new_code()
         if over:
             raise MemoryCapError(stop.reason)
         if stop.cancelled:
             raise JobCancelledError(stop.reason)
         return result
 
-    def _enter(self, owner: Owner, stop: Stop) -> _Ticket:
+    def _enter(self, owner: Owner, stop: Stop, arrival: int | None) -> _Ticket:
         with self._lock:
+            if arrival is None:
+                arrival = next(self._arrivals)
+            if owner.page is not None and not self._newest(owner, arrival):
+                stop.cancel(REPLACED)
+                raise JobCancelledError(REPLACED)
             self._queue = [t for t in self._queue if not t.stop.cancelled]
-            replaced = [t for t in [*self._queue, *self._active] if _replaces(owner, t.owner)]
+            replaced = [
+                t
+                for t in [*self._queue, *self._active]
+                if _replaces(owner, t.owner) and t.arrival < arrival
+            ]
             for old in replaced:
                 old.stop.cancel(REPLACED)
             self._queue = [t for t in self._queue if not t.stop.cancelled]
-            ticket = _Ticket(owner, stop, next(self._numbers))
+            ticket = _Ticket(owner, stop, next(self._numbers), arrival)
             if len(self._active) < self.slots and not self._queue:
                 ticket.running = True
                 self._active.append(ticket)
@@ -178,6 +207,17 @@ class JobPool:
             self._queue.append(ticket)
             self._dispatch()
             return ticket
+
+    def _newest(self, owner: Owner, arrival: int) -> bool:
+        """Whether ``arrival`` is the newest seen from ``owner``'s page (then remembered)."""
+        latest = self._latest.get(owner)
+        if latest is not None and latest > arrival:
+            return False
+        self._latest[owner] = arrival
+        self._latest.move_to_end(owner)
+        while len(self._latest) > REMEMBERED_PAGES:
+            self._latest.popitem(last=False)
+        return True
 
     def _retry_after(self) -> int:
         """A guess at when a slot frees: a second per queued job per slot, at least 1."""
