@@ -46,6 +46,7 @@ __all__ = [
     "MemoryCapError",
     "Owner",
     "QueueFullError",
+    "settle_after_job",
 ]
 
 T = TypeVar("T")
@@ -97,10 +98,17 @@ def _replaces(new: Owner, old: Owner) -> bool:
     return new.page is not None and new == old
 
 
+def settle_after_job() -> None:
+    """What the pool does when a job ends, by default: the memory the job freed goes back
+    to the system, and the modules it loaded leave the collector's sight."""
+    release_free_memory()
+    freeze_new_code()
+
+
 class JobPool:
     """At most ``slots`` jobs at once, ``waiting`` more queued, each capped at ``seconds``
     and at ``memory`` bytes of growth of the process; ``release`` is called when a job
-    ends (by default it hands the memory the job freed back to the system)."""
+    ends (by default :func:`settle_after_job`)."""
 
     def __init__(
         self,
@@ -108,7 +116,7 @@ class JobPool:
         waiting: int,
         seconds: float,
         memory: int = MAX_JOB_MEMORY,
-        release: Callable[[], object] = release_free_memory,
+        release: Callable[[], object] = settle_after_job,
     ) -> None:
         if slots < 1 or waiting < 0 or not seconds > 0:
             raise ValueError("a pool needs slots >= 1, waiting >= 0 and seconds > 0")
@@ -166,7 +174,6 @@ class JobPool:
             self._leave(ticket)
             if ticket.running:
                 self.release()  # outside the lock: the next job need not wait for it
-                freeze_new_code()
         if over:
             raise MemoryCapError(stop.reason)
         if stop.cancelled:
