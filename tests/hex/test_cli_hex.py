@@ -318,7 +318,7 @@ def test_match_tells_the_opponent_its_time(
     assert code == 0 and "game 1: black boardlab, white fake: black won (fake resigned)" in out
     heard = log.read_text().splitlines()
     assert heard[heard.index("genmove w") - 2 : heard.index("genmove w")] == [
-        "time_settings 0 1 1",
+        "time_settings 0 3 10",
         "param_mohex max_time 0.3",
     ]
 

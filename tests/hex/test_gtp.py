@@ -311,3 +311,15 @@ def test_time_settings_set_the_time_a_move() -> None:
     assert gtp.time_left == {BLACK: 60.0, WHITE: 60.0} and gtp.move_time == 1.5
     gtp.handle_line("time_settings 0 0 0")  # no time limits: the session's own time
     assert gtp.move_time == 0.05 and gtp.time_left == {}
+
+
+@pytest.mark.parametrize("seconds", [0.02, 0.25, 0.3, 1.0, 1.5, 7.0, 1 / 3])
+def test_the_time_a_match_tells_is_the_time_a_move_gets(seconds: float) -> None:
+    """``hex match --time T`` tells a GTP opponent ``T`` (whole seconds over stones),
+    and boardlab's own engine, so told, thinks ``T`` a move, not ``T`` rounded up."""
+    from boardlab.peers.gtp_process import time_commands
+
+    (line,) = time_commands(seconds, {"time_settings"})
+    gtp, replies = session(line)
+    assert replies == ["= \n\n"]
+    assert gtp.move_time == pytest.approx(seconds, rel=1e-3)

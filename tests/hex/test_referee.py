@@ -157,8 +157,8 @@ def test_the_time_a_move_is_sent_the_ways_the_peer_lists(
     told = [line for line in heard if line.split()[0] in ("time_settings", "param_mohex")]
     expected = {
         "": [],
-        "time_settings": ["time_settings 0 1 1"],
-        "time_settings,param_mohex": ["time_settings 0 1 1", "param_mohex max_time 0.25"],
+        "time_settings": ["time_settings 0 1 4"],
+        "time_settings,param_mohex": ["time_settings 0 1 4", "param_mohex max_time 0.25"],
     }[knows]
     assert told == expected  # once a game, before the first genmove, never unlisted
     if told:
@@ -173,7 +173,7 @@ def test_a_peer_refusing_its_time_plays_on(fake: list[GtpProcess], tmp_path: Pat
     record = play_game(Scripted(["b2", "a1"]), process, 3, 0.25)
     assert (record.decided_by, record.winner) == ("resignation", 1)
     assert record.moves == ("b2", "c1", "a1") and process.time_accepted == []
-    assert "time_settings 0 1 1" in log.read_text()
+    assert "time_settings 0 1 4" in log.read_text()
 
 
 @pytest.mark.parametrize("crash", ["!crash", "!orphan-crash"])

@@ -9,25 +9,26 @@ An engine that exits is reported one way, whichever pipe showed it first (``engi
 It is a :class:`boardlab.hex.judge.Player` for the Hex referee (moves as GTP vertices).
 Before its first ``genmove`` of a game it is told its time a move the standard ways,
 each only when the engine lists the command in ``list_commands``: ``time_settings 0
-T 1`` (no main time, ``T`` seconds for every move; GTP's whole seconds, rounded up) and
-MoHex's ``param_mohex max_time T`` (the exact seconds). An engine that refuses them
+T S`` (no main time, ``T`` whole seconds for every ``S`` moves, the fraction ``T / S``
+nearest the time a move: 0.25 s is ``time_settings 0 1 4``) and MoHex's ``param_mohex
+max_time T`` (the exact seconds). An engine that refuses them
 plays on with its own settings.
 """
 
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import selectors
 import shlex
 import subprocess
 import time
+from fractions import Fraction
 
 from boardlab.core.errors import ProtocolError
 from boardlab.hex.rules import BLACK
 
-__all__ = ["MAX_REPLY", "TIME_COMMANDS", "GtpProcess", "time_commands"]
+__all__ = ["MAX_REPLY", "MAX_STONES", "TIME_COMMANDS", "GtpProcess", "time_commands"]
 
 #: The longest reply accepted from an engine (bytes).
 MAX_REPLY = 1 << 20
@@ -35,19 +36,30 @@ MAX_REPLY = 1 << 20
 _EXIT_WAIT = 1.0
 #: The commands that tell an engine its time a move, by the command name it must list.
 TIME_COMMANDS = ("time_settings", "param_mohex")
+#: The most byo-yomi stones ``time_settings`` is given to tell a time that is not whole seconds.
+MAX_STONES = 1000
 
 
 def time_commands(seconds: float, known: frozenset[str] | set[str]) -> list[str]:
     """The lines that give an engine knowing the commands ``known`` ``seconds`` a move.
 
+    GTP's times are whole seconds, so a time that is not is told as byo-yomi ``T``
+    seconds for ``S`` stones, ``T / S`` the nearest fraction to ``seconds`` with ``S`` at
+    most :data:`MAX_STONES` (an engine then has ``T / S`` seconds a move on average).
+
     >>> time_commands(0.5, {"time_settings", "param_mohex", "genmove"})
-    ['time_settings 0 1 1', 'param_mohex max_time 0.5']
+    ['time_settings 0 1 2', 'param_mohex max_time 0.5']
+    >>> time_commands(0.02, {"time_settings"}), time_commands(3, {"time_settings"})
+    (['time_settings 0 1 50'], ['time_settings 0 3 1'])
     >>> time_commands(2, {"genmove"})
     []
     """
     lines = []
     if "time_settings" in known:
-        lines.append(f"time_settings 0 {max(1, math.ceil(seconds))} 1")
+        share = Fraction(seconds).limit_denominator(MAX_STONES)
+        if share <= 0:  # shorter than a second for MAX_STONES moves
+            share = Fraction(1, MAX_STONES)
+        lines.append(f"time_settings 0 {share.numerator} {share.denominator}")
     if "param_mohex" in known:
         lines.append(f"param_mohex max_time {seconds:g}")
     return lines
