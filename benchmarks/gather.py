@@ -39,17 +39,25 @@ def demoted(text: str) -> str:
 STANDING = Path("docs/benchmarks/standing.md")
 
 
-def main() -> None:
-    pages = sorted(p for p in Path("docs/benchmarks").glob("*.md") if p != STANDING)
+def pages() -> list[Path]:
+    """The game pages gathered, in order (every page of docs/benchmarks/ but the table)."""
+    return sorted(p for p in Path("docs/benchmarks").glob("*.md") if p != STANDING)
+
+
+def gathered() -> str:
+    """What docs/benchmarks.md must hold: the table of standing figures, then every page."""
     standing = demoted(STANDING.read_text(encoding="utf-8"))
-    text = (
+    return (
         HEADER
         + "\n"
         + standing
-        + "".join("\n" + demoted(page.read_text(encoding="utf-8")) for page in pages)
+        + "".join("\n" + demoted(page.read_text(encoding="utf-8")) for page in pages())
     )
-    Path("docs/benchmarks.md").write_text(text, encoding="utf-8")
-    print(f"docs/benchmarks.md: {len(pages)} sections")
+
+
+def main() -> None:
+    Path("docs/benchmarks.md").write_text(gathered(), encoding="utf-8")
+    print(f"docs/benchmarks.md: {len(pages())} sections")
 
 
 if __name__ == "__main__":
