@@ -3,7 +3,9 @@
 Compiles ``benchmarks/c/pegs_english.c`` with the system ``cc -O3 -march=native`` into
 ``benchmarks/_build/``, then, pinned to one core (``taskset -c CORE``), runs the C
 program and boardlab's one command as a user runs it, each in a fresh process with
-one thread (``NUMBA_NUM_THREADS=1``)::
+one thread (``NUMBA_NUM_THREADS=1``), both with glibc's huge pages for ``malloc``
+(``GLIBC_TUNABLES=glibc.malloc.hugetlb=1``, which boardlab's pegs commands set for
+themselves; ``--no-huge-pages``: both without)::
 
     python -m boardlab pegs count english --min-moves --json
 
@@ -13,7 +15,8 @@ proof. The script checks every published English figure in both outputs and prin
 the wall and CPU times, the ratio (boardlab / C) and each program's peak memory. Also
 times boardlab's one-solution search (in-process, after warm-up).
 
-    .venv/bin/python benchmarks/bench_pegs_english.py [--core N] [--forward-only] [--solve-only]
+    .venv/bin/python benchmarks/bench_pegs_english.py [--core N] [--no-huge-pages]
+        [--forward-only] [--solve-only]
 """
 
 from __future__ import annotations
@@ -54,12 +57,16 @@ def compile_baseline() -> Path:
     return binary
 
 
+#: The environment both programs run in (``--no-huge-pages`` changes it; see ``main``).
+ENV: dict[str, str] = {}
+
+
 def run_pinned(command: list[str], core: int | None) -> tuple[float, float, float, str]:
     """``(wall s, CPU s, peak resident MB, stdout)`` of ``command`` in a fresh process,
     on ``core`` alone (taskset) when given, with one numba thread."""
     if core is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(core), *command]
-    env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
+    env = {**os.environ, **ENV, "NUMBA_NUM_THREADS": "1"}
     with tempfile.TemporaryFile("w+") as out:
         began = time.perf_counter()
         child = subprocess.Popen(command, stdout=out, env=env)
@@ -138,7 +145,22 @@ def main() -> int:
     parser.add_argument("--core", type=int, default=0, help="the core both programs run on")
     parser.add_argument("--forward-only", action="store_true", help="only the enumeration")
     parser.add_argument("--solve-only", action="store_true", help="only the one-solution search")
+    parser.add_argument(
+        "--no-huge-pages",
+        action="store_true",
+        help="both programs with malloc's default pages (boardlab's pegs commands otherwise "
+        "restart with glibc.malloc.hugetlb=1, and the C program is given the same)",
+    )
     args = parser.parse_args()
+    from boardlab.core.huge_pages import OPT_OUT, with_huge_pages
+
+    tuned = None if args.no_huge_pages else with_huge_pages(os.environ)
+    if tuned is None:
+        ENV[OPT_OUT] = "0"
+    else:
+        ENV["GLIBC_TUNABLES"] = tuned["GLIBC_TUNABLES"]
+    tunables = ENV.get("GLIBC_TUNABLES", os.environ.get("GLIBC_TUNABLES", ""))
+    print(f"both programs with GLIBC_TUNABLES={tunables!r}")
     print(f"load average at the start: {load()}")
     median, best, nodes = bench_solve()
     print(

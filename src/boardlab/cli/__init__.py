@@ -138,6 +138,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
+#: The games whose commands restart once with huge pages (:mod:`boardlab.core.huge_pages`):
+#: those that allocate and free arrays of hundreds of MB a step.
+HUGE_PAGE_GAMES = frozenset({"pegs"})
+
+
 def entry_point() -> None:
-    """Console-script wrapper that exits with :func:`main`'s status."""
+    """Console-script wrapper that exits with :func:`main`'s status (a game of
+    :data:`HUGE_PAGE_GAMES` first restarts with huge pages, before any work)."""
+    if len(sys.argv) > 1 and sys.argv[1] in HUGE_PAGE_GAMES:
+        from boardlab.core.huge_pages import restart_with_huge_pages
+
+        restart_with_huge_pages()
     sys.exit(main())
