@@ -233,3 +233,35 @@ def test_the_pushes_in_waves_of_one_shard_count_the_same_games(monkeypatch: Any)
         assert (found.total, found.by_pegs) == (expected.total, expected.by_pegs)
         assert not list(Path(folder).glob("games-*/sum-*.npz"))
         assert not list(Path(folder).glob("games-*/from-*.npz"))
+
+
+@pytest.mark.parametrize("groups", [1, 3, 64])
+def test_counted_levels_in_reused_work_arrays(groups: int) -> None:
+    """The forward pass keeps its work arrays from level to level: longer than a level
+    needs, holding the last level's leftovers, and any number of thread groups give the
+    same level and sums as fresh arrays."""
+    from boardlab.pegs.solver.kernel_games import sort_unique_counted_in
+
+    problem = make_problem(T5, _vacancy(T5, "C1"), ANY)
+    mf, mo, mt = problem.masks
+    keys = np.array([kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
+    lo, hi = np.ones(1, np.uint64), np.zeros(1, np.uint64)
+    rng = np.random.default_rng(5)
+    size = 4096
+    buffer = rng.integers(0, 2**63, size, dtype=np.uint64)
+    spread = rng.integers(0, 2**63, size, dtype=np.uint64)
+    src = rng.integers(0, 2**31 - 1, size, dtype=np.int32)
+    while keys.size:
+        offsets = kernel.jump_offsets(keys, mf | mo | mt, mf | mo)
+        count = int(offsets[-1])
+        assert count <= size
+        children = buffer[:count]
+        kernel.expand_into(keys, offsets, mf, mo, mt, problem.table, children)
+        assert (children == kernel.expand_at(keys, offsets, mf, mo, mt, problem.table)).all()
+        fresh = sort_unique_counted(children.copy(), offsets, lo, hi, problem.board.size)
+        reused = sort_unique_counted_in(
+            children, offsets, lo, hi, problem.board.size, spread, src, groups
+        )
+        for mine, theirs in zip(reused, fresh, strict=True):
+            assert np.array_equal(mine, theirs)
+        keys, lo, hi, _ = reused

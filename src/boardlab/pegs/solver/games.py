@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -159,6 +160,22 @@ class ForwardCounts:
         self.line: tuple[Jump, ...] | None = None
         if self.pegs == problem.goal.pegs:
             self.at_goal = (self.keys, self.lo, self.hi)
+        #: The children, their bucket spread and their parents' indices, kept from level
+        #: to level (grown a quarter past a level that does not fit; see :meth:`release`).
+        self._work: tuple[U64, U64, npt.NDArray[np.int32]] | None = None
+
+    def _buffers(self, children: int) -> tuple[U64, U64, npt.NDArray[np.int32]]:
+        """Work arrays for at least ``children`` children (see ``_work``)."""
+        if self._work is None or self._work[0].size < children:
+            self._work = None  # the old ones go before the new ones come
+            size = children + children // 4
+            self._work = (np.empty(size, np.uint64), np.empty(size, np.uint64),
+                          np.empty(size, np.int32))  # fmt: skip
+        return self._work
+
+    def release(self) -> None:
+        """Free the work arrays kept between levels (the pass is over)."""
+        self._work = None
 
     def expand(self) -> U64:
         """The level one peg below the current one (sorted canonical forms), which
@@ -168,16 +185,20 @@ class ForwardCounts:
         :raises ArithmeticError: when a weight would pass 2^128.
         """
         from boardlab.pegs.solver import kernel
-        from boardlab.pegs.solver.kernel_games import sort_unique_counted
+        from boardlab.pegs.solver.kernel_games import sort_unique_counted_in
 
         problem = self.problem
         mf, mo, mt = problem.masks
         offsets = kernel.jump_offsets(self.keys, mf | mo | mt, mf | mo)
         self.close(offsets)  # a position without a child is a dead end
-        children = kernel.expand_at(self.keys, offsets, mf, mo, mt, problem.table)
-        level, self.lo, self.hi, overflow = sort_unique_counted(
-            children, offsets, self.lo, self.hi, problem.board.size
-        )
+        count = int(offsets[-1])
+        buffer, spread, src = self._buffers(count)
+        children = buffer[:count]
+        kernel.expand_into(self.keys, offsets, mf, mo, mt, problem.table, children)
+        level, self.lo, self.hi, overflow = sort_unique_counted_in(
+            children, offsets, self.lo, self.hi, problem.board.size, spread, src,
+            numba.get_num_threads(),
+        )  # fmt: skip
         if overflow:
             raise ArithmeticError("a count of lines of play passed 2^128")
         self.keys = level

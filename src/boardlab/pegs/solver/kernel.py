@@ -154,12 +154,22 @@ def expand(parents: U64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
 def expand_at(parents: U64, offsets: I64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
     """:func:`expand` with the parents' :func:`jump_offsets` (``pattern`` = ``mf | mo``)
     already at hand: the children of parent ``i`` at ``offsets[i]:offsets[i + 1]``."""
+    out = np.empty(offsets[parents.size], np.uint64)
+    expand_into(parents, offsets, mf, mo, mt, table, out)
+    return out
+
+
+@jit_parallel
+def expand_into(
+    parents: U64, offsets: I64, mf: U64, mo: U64, mt: U64, table: U64, out: U64
+) -> None:
+    """:func:`expand_at` into ``out`` (at least ``offsets[-1]`` long; a buffer kept from
+    level to level spares the system mapping fresh memory for every level)."""
     n = parents.size
     nj = mf.size
     jimg = jump_images(mf, mo, mt, table)
     holes = mf | mo | mt
     full = mf | mo
-    out = np.empty(offsets[n], np.uint64)
     nblocks = (n + _BLOCK - 1) // _BLOCK
     for blk in prange(nblocks):
         images = np.empty(table.shape[0], np.uint64)
@@ -171,7 +181,6 @@ def expand_at(parents: U64, offsets: I64, mf: U64, mo: U64, mt: U64, table: U64)
                 if (p & holes[j]) == full[j]:
                     out[k] = canon_moved(images, jimg, j)
                     k += 1
-    return out
 
 
 @jit

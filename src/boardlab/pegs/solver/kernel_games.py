@@ -36,6 +36,7 @@ __all__ = [
     "add_checked",
     "dead_ends",
     "sort_unique_counted",
+    "sort_unique_counted_in",
     "sum_where",
 ]
 
@@ -226,12 +227,30 @@ def sort_unique_counted(
     bucket through a bitmap and an accumulator indexed by the low bits, a sparse one
     sorted with its parents.
     """
+    spread = np.empty(values.size, np.uint64)
+    src = np.empty(values.size, np.int32)
+    return sort_unique_counted_in(values, offsets, plo, phi, nbits, spread, src, PARTS)
+
+
+@jit_parallel
+def sort_unique_counted_in(
+    values: U64,
+    offsets: I64,
+    plo: U64,
+    phi: U64,
+    nbits: int,
+    spread: U64,
+    src: I32,
+    groups: int,
+) -> tuple[U64, U64, U64, bool]:
+    """:func:`sort_unique_counted` with its work arrays given (``spread`` and ``src``, each
+    at least as long as ``values``; their contents are overwritten): a pass that keeps
+    them from level to level spares the system mapping fresh memory for every level.
+    ``groups``: the threads (``numba.get_num_threads()``; each zeroes one accumulator)."""
     n = values.size
     low, bins, chunks = bucket_plan(n, nbits)
     shift = np.uint64(low)
     fill, starts = bucket_starts(values, shift, bins, chunks)
-    spread = np.empty(n, np.uint64)
-    src = np.empty(n, np.int32)
     for c in prange(chunks):
         first_child = n * c // chunks
         parent = max(int(np.searchsorted(offsets, first_child, side="right")) - 1, 0)
@@ -257,17 +276,22 @@ def sort_unique_counted(
     out_lo = np.zeros(offs[PARTS], np.uint64)
     out_hi = np.zeros(offs[PARTS], np.uint64)
     flags = np.zeros(PARTS, np.bool_)
-    for q in prange(PARTS):
+    # the parts in ``groups`` groups (one a thread), so that each thread zeroes its
+    # accumulators once (a bucket's emit leaves them zero again) rather than once a part
+    groups = max(1, min(groups, PARTS))
+    for g in prange(groups):
+        part, end = PARTS * g // groups, PARTS * (g + 1) // groups
         bitmap = np.zeros(words, np.uint64)
-        acc = words * 64 if offs[q + 1] > offs[q] else 0
+        acc = words * 64 if offs[end] > offs[part] else 0
         acc_lo = np.zeros(acc, np.uint64)
         acc_hi = np.zeros(acc, np.uint64)
-        w = offs[q]
-        for k in range(first[q], first[q + 1]):
-            if starts[k + 1] > starts[k]:
-                w, wrapped = _emit_bucket(
-                    spread, src, starts[k], starts[k + 1], bitmap, acc_lo, acc_hi,
-                    plo, phi, out, out_lo, out_hi, w, np.uint64(k) << shift,
-                )  # fmt: skip
-                flags[q] |= wrapped
+        for q in range(part, end):
+            w = offs[q]
+            for k in range(first[q], first[q + 1]):
+                if starts[k + 1] > starts[k]:
+                    w, wrapped = _emit_bucket(
+                        spread, src, starts[k], starts[k + 1], bitmap, acc_lo, acc_hi,
+                        plo, phi, out, out_lo, out_hi, w, np.uint64(k) << shift,
+                    )  # fmt: skip
+                    flags[q] |= wrapped
     return out, out_lo, out_hi, bool(flags.any())

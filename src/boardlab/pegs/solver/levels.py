@@ -287,6 +287,7 @@ def enumerate_levels(
         if pegs >= bottom:
             progress(top - pegs, 2 * total, f"positions with {pegs} pegs")
     if forward is not None:
+        forward.release()
         forward.close()
         line = _trace(problem, forward, levels, line)
         forward.line = line
