@@ -7,8 +7,11 @@
  * found by binary search in the sorted level below), summed over the positions with no
  * jump left; the first level holding one gives the shortest game. Backward: paths to
  * the centre per position (unsigned __int128), by binary search in the sorted level below.
+ * Minimum moves (a move: one peg's chain of jumps): the fewest moves from every winning
+ * class to the centre, level by level up from the goal, each move's end looked up by
+ * binary search among the winning classes of its level.
  * Prints: the time of each pass, the classes, the games, the shortest game, the winning
- * classes and the solution count.
+ * classes, the solution count and the fewest moves of a solution.
  * Usage: pegs_english [forward|nogames]   (forward = stop after the enumeration;
  * nogames = skip the games pass). */
 #include <stdint.h>
@@ -95,6 +98,28 @@ static void print_u128(u128 x) {
     int nd = 0;
     do { digits[nd++] = '0' + (int)(x % 10); x /= 10; } while (x);
     while (nd) putchar(digits[--nd]);
+}
+
+static u64 *wins[33];
+static size_t nwins[33];
+static int *dist[33];
+
+/* The fewest moves to the goal after the move that has taken peg ``at`` (a cell) of
+ * ``pos`` (``pegs`` pegs) this far, over every continuation of the chain; 1 << 30: none. */
+static long find(const u64 *a, size_t n, u64 x);
+
+static int chain_best(u64 pos, int pegs, int at) {
+    int best = 1 << 30;
+    for (int j = 0; j < njumps; j++) {
+        if (jf[j] != 1ULL << at || !(pos & jo[j]) || (pos & jt[j])) continue;
+        u64 next = pos ^ jf[j] ^ jo[j] ^ jt[j];
+        long w = find(wins[pegs - 1], nwins[pegs - 1], canon(next));
+        if (w >= 0 && dist[pegs - 1][w] + 1 < best) best = dist[pegs - 1][w] + 1;
+        int to = __builtin_ctzll(jt[j]);
+        int deeper = chain_best(next, pegs - 1, to);
+        if (deeper < best) best = deeper;
+    }
+    return best;
 }
 
 static long find(const u64 *a, size_t n, u64 x) {
@@ -185,8 +210,13 @@ int main(int argc, char **argv) {
     long at = find(levels[1], sizes[1], canon(1ULL << idx[3][3]));
     if (at >= 0) below[at] = 1;
     size_t winning = at >= 0;
+    wins[1] = malloc(sizeof(u64));
+    nwins[1] = 0;
+    if (at >= 0) wins[1][nwins[1]++] = levels[1][at];
     for (int k = 2; k <= 32; k++) {
         u128 *cur = calloc(sizes[k], sizeof(u128));
+        wins[k] = malloc(sizes[k] * sizeof(u64));
+        nwins[k] = 0;
         for (size_t i = 0; i < sizes[k]; i++) {
             u64 p = levels[k][i];
             u128 sum = 0;
@@ -196,7 +226,7 @@ int main(int argc, char **argv) {
                     if (w >= 0) sum += below[w];
                 }
             cur[i] = sum;
-            if (sum) winning++;
+            if (sum) { winning++; wins[k][nwins[k]++] = p; }
         }
         free(below);
         free(levels[k - 1]);
@@ -204,6 +234,23 @@ int main(int argc, char **argv) {
     }
     printf("backward %.3f s, %zu winning classes, solutions ", now() - b0, winning);
     print_u128(below[0]);
-    printf("\ntotal %.3f s\n", now() - t0);
+    printf("\n");
+    double m0 = now();
+    dist[1] = calloc(1, sizeof(int));
+    for (int k = 2; k <= 32; k++) {
+        dist[k] = malloc((nwins[k] + 1) * sizeof(int));
+        for (size_t i = 0; i < nwins[k]; i++) {
+            u64 p = wins[k][i];
+            int best = 1 << 30;
+            for (int c = 0; c < ncells; c++)
+                if (p >> c & 1) {
+                    int b = chain_best(p, k, c);
+                    if (b < best) best = b;
+                }
+            dist[k][i] = best;
+        }
+    }
+    printf("minmoves %.3f s, min moves %d\n", now() - m0, nwins[32] ? dist[32][0] : -1);
+    printf("total %.3f s\n", now() - t0);
     return 0;
 }
