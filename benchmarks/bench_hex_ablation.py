@@ -8,7 +8,10 @@ The win rate of ``--a`` is printed with its 95 % Wilson interval; the strength c
 themselves come from ``bench_hex_mohex.py`` against MoHex.
 
     .venv/bin/python benchmarks/bench_hex_ablation.py --playouts 10000 --pairs 20 \\
-        --a must_play=1,reuse=1 --b must_play=0,reuse=0
+        --a must_play=1,reuse=1 --b must_play=0,reuse=0 [--sgf DIR]
+
+``--sgf DIR`` keeps every game as HexGui SGF (``game-NN-A-black.sgf``, players named by
+their settings), which ``benchmarks/verify_hex_games.py DIR`` replays.
 """
 
 from __future__ import annotations
@@ -18,11 +21,19 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from bench_hex_mohex import wilson
 from boardlab.core.limits import Limit
+from boardlab.hex.formats import format_game_sgf
+from boardlab.hex.judge import GameRecord
 from boardlab.hex.player import SolvingEngine, warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position
+
+
+def colour_of_a(a_black: bool) -> str:
+    """The colour A plays, in words."""
+    return "black" if a_black else "white"
 
 
 def setting(text: str) -> dict[str, str]:
@@ -65,7 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--a", default="", help="setting A, e.g. must_play=1")
     parser.add_argument("--b", default="", help="setting B, e.g. must_play=0")
+    parser.add_argument("--sgf", type=Path, default=None, help="keep every game as SGF here")
     args = parser.parse_args(argv)
+    if args.sgf is not None:
+        args.sgf.mkdir(parents=True, exist_ok=True)
     if (args.time > 0) == (args.playouts > 0):
         parser.error("give one of --time and --playouts")
     limit = Limit(time=args.time) if args.time else Limit(nodes=args.playouts)
@@ -88,6 +102,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             while p.winner is None:
                 p.push(players[p.to_move].search(p, limit).cell)
             a_colour = BLACK if a_black else WHITE
+            if args.sgf is not None:
+                names = {BLACK: "", WHITE: ""}
+                names[a_colour] = f"A {args.a or 'defaults'}"
+                names[BLACK + WHITE - a_colour] = f"B {args.b or 'defaults'}"
+                record = GameRecord(
+                    n, names[BLACK], names[WHITE], p.winner, "connection",
+                    f"{'black' if p.winner == BLACK else 'white'} connected",
+                    tuple(cell.vertex() for cell in p.history), (0.0, 0.0),
+                )  # fmt: skip
+                name = f"game-{2 * pair + (not a_black):02d}-A-{colour_of_a(a_black)}.sgf"
+                path = args.sgf / name
+                path.write_text(format_game_sgf(record, "boardlab bench_hex_ablation"))
             games += 1
             wins += p.winner == a_colour
             who = "A" if p.winner == a_colour else "B"
