@@ -8,7 +8,9 @@ The win rate of ``--a`` is printed with its 95 % Wilson interval; the strength c
 themselves come from ``bench_hex_mohex.py`` against MoHex.
 
     .venv/bin/python benchmarks/bench_hex_ablation.py --playouts 10000 --pairs 20 \\
-        --a must_play=1,reuse=1 --b must_play=0,reuse=0 [--sgf DIR]
+        --a must_play=1,reuse=1 --b must_play=0,reuse=0 [--sgf DIR] [--a-scale F]
+
+``--a-scale F`` gives A F times B's time (or playouts) a move: what more search is worth.
 
 ``--sgf DIR`` keeps every game as HexGui SGF (``game-NN-A-black.sgf``, players named by
 their settings), which ``benchmarks/verify_hex_games.py DIR`` replays.
@@ -77,12 +79,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--a", default="", help="setting A, e.g. must_play=1")
     parser.add_argument("--b", default="", help="setting B, e.g. must_play=0")
     parser.add_argument("--sgf", type=Path, default=None, help="keep every game as SGF here")
+    parser.add_argument(
+        "--a-scale",
+        type=float,
+        default=1.0,
+        help="A's time or playouts a move, as a multiple of B's (default 1: equal)",
+    )
     args = parser.parse_args(argv)
     if args.sgf is not None:
         args.sgf.mkdir(parents=True, exist_ok=True)
     if (args.time > 0) == (args.playouts > 0):
         parser.error("give one of --time and --playouts")
+    if args.a_scale <= 0:
+        parser.error("--a-scale must be positive")
     limit = Limit(time=args.time) if args.time else Limit(nodes=args.playouts)
+    a_limit = (
+        Limit(time=args.time * args.a_scale)
+        if args.time
+        else Limit(nodes=max(1, round(args.playouts * args.a_scale)))
+    )
     a_opts, b_opts = setting(args.a), setting(args.b)
     rng = random.Random(args.seed)
     n = args.size
@@ -100,7 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for cell in opening:
                 p.push_index(cell)
             while p.winner is None:
-                p.push(players[p.to_move].search(p, limit).cell)
+                mover = players[p.to_move]
+                p.push(mover.search(p, a_limit if mover is a else limit).cell)
             a_colour = BLACK if a_black else WHITE
             if args.sgf is not None:
                 names = {BLACK: "", WHITE: ""}
@@ -121,6 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  opening {pair:02d}, A {colour}: {who} wins in {len(p.history)}", flush=True)
     low, high = wilson(wins, games)
     what = f"{args.time} s a move" if args.time else f"{args.playouts} playouts a move"
+    if args.a_scale != 1:
+        what += f", A {args.a_scale:g} times that"
     print(f"\n{n}x{n}, {what}, {games} games, {time.perf_counter() - started:.0f} s")
     print(f"A ({args.a or 'defaults'}) against B ({args.b or 'defaults'})")
     print(
