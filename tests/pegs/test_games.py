@@ -265,3 +265,22 @@ def test_counted_levels_in_reused_work_arrays(groups: int) -> None:
         for mine, theirs in zip(reused, fresh, strict=True):
             assert np.array_equal(mine, theirs)
         keys, lo, hi, _ = reused
+
+
+def test_the_work_arrays_kept_are_counted_for_the_memory_budget() -> None:
+    """Past the largest level the forward pass keeps arrays larger than a level needs:
+    ``work_bytes`` gives what they hold (for the memory check), not the level's share."""
+    from boardlab.pegs.solver.games import WORK_BYTES_PER_CHILD, ForwardCounts
+
+    forward = ForwardCounts(make_problem(T5, _vacancy(T5, "C1"), ANY))
+    assert forward.work_bytes(100) == 125 * WORK_BYTES_PER_CHILD  # a quarter to grow
+    largest = 0
+    mf, mo, mt = forward.problem.masks
+    while forward.keys.size:
+        offsets = kernel.jump_offsets(forward.keys, mf | mo | mt, mf | mo)
+        largest = max(largest, int(offsets[-1]))
+        forward.expand()
+    kept = forward.work_bytes(1)
+    assert kept >= largest * WORK_BYTES_PER_CHILD > WORK_BYTES_PER_CHILD
+    forward.release()
+    assert forward.work_bytes(1) == WORK_BYTES_PER_CHILD

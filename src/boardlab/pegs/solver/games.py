@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -25,6 +24,7 @@ from boardlab.pegs.solver.finish import start_counts
 from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
+    "WORK_BYTES_PER_CHILD",
     "ForwardCounts",
     "GameTally",
     "Games",
@@ -33,6 +33,8 @@ __all__ = [
 ]
 
 U64 = npt.NDArray[np.uint64]
+#: Bytes a child takes in the forward pass's work arrays (child, spread, parent index).
+WORK_BYTES_PER_CHILD = 8 + 8 + 4
 
 
 @dataclass(frozen=True)
@@ -164,11 +166,22 @@ class ForwardCounts:
         #: to level (grown a quarter past a level that does not fit; see :meth:`release`).
         self._work: tuple[U64, U64, npt.NDArray[np.int32]] | None = None
 
+    def _capacity(self, children: int) -> int:
+        """How many children the work arrays hold while ``children`` are expanded: those
+        kept when they fit, else a quarter more than needed."""
+        kept = 0 if self._work is None else self._work[0].size
+        return kept if kept >= children else children + children // 4
+
+    def work_bytes(self, children: int) -> int:
+        """Bytes of the work arrays while ``children`` children are expanded (for the
+        memory budget: kept arrays may be larger than the level needs)."""
+        return self._capacity(children) * WORK_BYTES_PER_CHILD
+
     def _buffers(self, children: int) -> tuple[U64, U64, npt.NDArray[np.int32]]:
         """Work arrays for at least ``children`` children (see ``_work``)."""
-        if self._work is None or self._work[0].size < children:
+        size = self._capacity(children)
+        if self._work is None or self._work[0].size != size:
             self._work = None  # the old ones go before the new ones come
-            size = children + children // 4
             self._work = (np.empty(size, np.uint64), np.empty(size, np.uint64),
                           np.empty(size, np.int32))  # fmt: skip
         return self._work
@@ -184,6 +197,8 @@ class ForwardCounts:
 
         :raises ArithmeticError: when a weight would pass 2^128.
         """
+        import numba
+
         from boardlab.pegs.solver import kernel
         from boardlab.pegs.solver.kernel_games import sort_unique_counted_in
 

@@ -30,7 +30,12 @@ from boardlab.core.limits import Budget, Limit
 from boardlab.core.memory import format_size
 from boardlab.pegs.cells import Jump
 from boardlab.pegs.solver.finish import by_hole, forward_counts
-from boardlab.pegs.solver.games import ForwardCounts, Games, shortest_line
+from boardlab.pegs.solver.games import (
+    WORK_BYTES_PER_CHILD,
+    ForwardCounts,
+    Games,
+    shortest_line,
+)
 from boardlab.pegs.solver.tables import Problem
 
 __all__ = [
@@ -226,13 +231,23 @@ def moves_per_position(sample: U64, problem: Problem) -> float:
     return float(((picked[:, None] & holes[None, :]) == full[None, :]).sum() / picked.size)
 
 
-def _check_memory(problem: Problem, levels: dict[int, U64], pegs: int, memory: int | None) -> None:
-    """Stop before expanding level ``pegs + 1`` when it would not fit in ``memory``."""
+def _check_memory(
+    problem: Problem,
+    levels: dict[int, U64],
+    pegs: int,
+    memory: int | None,
+    forward: ForwardCounts | None = None,
+) -> None:
+    """Stop before expanding level ``pegs + 1`` when it would not fit in ``memory``
+    (with ``forward``, counting its work arrays kept from larger levels)."""
     if memory is None:
         return
     parents = levels[pegs + 1]
     held = sum(level.nbytes for level in levels.values())
-    need = held + int(parents.size * moves_per_position(parents, problem) * BYTES_PER_CHILD)
+    children = int(parents.size * moves_per_position(parents, problem))
+    need = held + children * BYTES_PER_CHILD
+    if forward is not None:  # what its kept arrays hold beyond the children's share
+        need += max(0, forward.work_bytes(children) - children * WORK_BYTES_PER_CHILD)
     if need > memory:
         done = min(levels)
         raise ResourceLimitError(
@@ -276,7 +291,7 @@ def enumerate_levels(
         if pegs < bottom and levels[pegs + 1].size == 0:
             break  # no position below the goal's count has fewer pegs either
         budget.check(f"enumerating positions with {pegs} pegs")
-        _check_memory(problem, levels, pegs, memory)
+        _check_memory(problem, levels, pegs, memory, forward)
         if forward is None:
             children = kernel.expand(levels[pegs + 1], mf, mo, mt, table)
             levels[pegs] = kernel.sort_unique(children, problem.board.size)
