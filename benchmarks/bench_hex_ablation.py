@@ -30,12 +30,7 @@ from boardlab.core.limits import Limit
 from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import GameRecord
 from boardlab.hex.player import SolvingEngine, warm_up
-from boardlab.hex.rules import BLACK, WHITE, Position
-
-
-def colour_of_a(a_black: bool) -> str:
-    """The colour A plays, in words."""
-    return "black" if a_black else "white"
+from boardlab.hex.rules import BLACK, WHITE, Position, color_name
 
 
 def setting(text: str) -> dict[str, str]:
@@ -118,22 +113,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 mover = players[p.to_move]
                 p.push(mover.search(p, a_limit if mover is a else limit).cell)
             a_colour = BLACK if a_black else WHITE
+            colour = color_name(a_colour)
             if args.sgf is not None:
                 names = {BLACK: "", WHITE: ""}
                 names[a_colour] = f"A {args.a or 'defaults'}"
                 names[BLACK + WHITE - a_colour] = f"B {args.b or 'defaults'}"
                 record = GameRecord(
                     n, names[BLACK], names[WHITE], p.winner, "connection",
-                    f"{'black' if p.winner == BLACK else 'white'} connected",
+                    f"{color_name(p.winner)} connected",
                     tuple(cell.vertex() for cell in p.history), (0.0, 0.0),
                 )  # fmt: skip
-                name = f"game-{2 * pair + (not a_black):02d}-A-{colour_of_a(a_black)}.sgf"
-                path = args.sgf / name
+                path = args.sgf / f"game-{2 * pair + (not a_black):02d}-A-{colour}.sgf"
                 path.write_text(format_game_sgf(record, "boardlab bench_hex_ablation"))
             games += 1
             wins += p.winner == a_colour
             who = "A" if p.winner == a_colour else "B"
-            colour = "black" if a_black else "white"
             print(f"  opening {pair:02d}, A {colour}: {who} wins in {len(p.history)}", flush=True)
     low, high = wilson(wins, games)
     what = f"{args.time} s a move" if args.time else f"{args.playouts} playouts a move"

@@ -104,10 +104,10 @@ static u64 *wins[33];
 static size_t nwins[33];
 static int *dist[33];
 
-/* The fewest moves to the goal after the move that has taken peg ``at`` (a cell) of
- * ``pos`` (``pegs`` pegs) this far, over every continuation of the chain; 1 << 30: none. */
 static long find(const u64 *a, size_t n, u64 x);
 
+/* The fewest moves to the goal after the move that has taken peg ``at`` (a cell) of
+ * ``pos`` (``pegs`` pegs) this far, over every continuation of the chain; 1 << 30: none. */
 static int chain_best(u64 pos, int pegs, int at) {
     int best = 1 << 30;
     for (int j = 0; j < njumps; j++) {
