@@ -50,6 +50,8 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "expand_threshold": int,
         "max_nodes": int,
         "solver_empties": int,
+        "solver_cells": int,
+        "solver_share": float,
         "knowledge_visits": int,
         "connections": int,
         "fill_in": int,

@@ -41,23 +41,27 @@ import math
 import os
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from boardlab.core.errors import BoardlabError
+from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import Player, Prover, play_game
 from boardlab.hex.match import EnginePlayer, SolverProver
 from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import BLACK, WHITE, Cell
+from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import (
     MOHEX_ABSENT,
+    UNBOUNDED_TIME,
     CheckedProver,
     MohexPlayer,
     MohexProver,
     mohex_binary,
+    mohex_settings,
 )
 
 #: The score the ladder looks for.
@@ -127,6 +131,80 @@ class Forced:
 
     def close(self) -> None:
         self.player.close()
+
+
+def _start_mohex(binary: str, folder: str, playouts: int) -> GtpProcess:
+    process = GtpProcess([binary], timeout=60.0, cwd=folder, tell_time=False)
+    for line in mohex_settings(UNBOUNDED_TIME, playouts):
+        process.command(line)
+    return process
+
+
+def first_stone_rates(binary: str, size: int, playouts: int) -> dict[str, float]:
+    """Black's winning chance after each first stone of the empty board, as MoHex rates
+    it: a ``reg_genmove white`` of ``playouts`` playouts, then ``mohex-values`` (white's
+    value of each reply; black's chance is one less the value of the most visited
+    reply, 0 or 1 where MoHex proves it; a stone MoHex decides without a search is left
+    out, being no balanced opening). A stone and its half turn are rated once."""
+    process = _start_mohex(binary, tempfile.mkdtemp(prefix="boardlab-mohex-"), playouts)
+    rates: dict[str, float] = {}
+    try:
+        for row in range(size):
+            for col in range(size):
+                vertex = str(Cell(row, col))
+                turned = str(Cell(size - 1 - row, size - 1 - col))
+                if turned in rates:
+                    rates[vertex] = rates[turned]
+                    continue
+                process.new_game(size)
+                process.play(BLACK, vertex)
+                reply = process.command("reg_genmove white", UNBOUNDED_TIME).strip().lower()
+                if reply == "resign":
+                    rates[vertex] = 1.0
+                    continue
+                try:
+                    chance = white_chance(process.command("mohex-values"))
+                except ProtocolError:  # no search: MoHex's connections decided it
+                    continue
+                if chance is not None:
+                    rates[vertex] = 1.0 - chance
+    finally:
+        process.close()
+    return rates
+
+
+def white_chance(values: str) -> float | None:
+    """White's chance in a ``mohex-values`` answer (``cell .523@1k``: the value in
+    thousandths after the point, MoHex's rounded count after ``@``; ``W@n`` a proven
+    win, ``L@n`` a proven loss, ``0`` unvisited): a proven win, else the value of the
+    most visited reply; None when nothing was searched."""
+    best: tuple[float, float] | None = None
+    for value in values.lower().split()[1::2]:
+        if value.startswith("w@"):
+            return 1.0
+        if not value.startswith("."):
+            continue
+        mean, _, count = value.partition("@")
+        scale = {"k": 1e3, "m": 1e6}.get(count[-1:], 1.0)
+        visits = float(count.rstrip("km")) * scale
+        if best is None or visits > best[0]:
+            best = (visits, int(mean[1:]) / 1000)
+    return None if best is None else best[1]
+
+
+def balanced_stones(
+    binary: str, size: int, playouts: int, cache: Path, low: float = 0.35, high: float = 0.65
+) -> list[str]:
+    """The first stones MoHex rates between ``low`` and ``high`` for black (rated once
+    and kept in ``cache``, a JSON file of every stone's rate)."""
+    if cache.exists():
+        rates = json.loads(cache.read_text())
+    else:
+        print(f"rating every first stone with MoHex at {playouts} playouts", flush=True)
+        rates = first_stone_rates(binary, size, playouts)
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(rates, indent=1) + "\n")
+    return sorted(v for v, rate in rates.items() if low <= rate <= high)
 
 
 def openings(size: int, count: int, rng: random.Random) -> list[list[str]]:
@@ -303,6 +381,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=10.0,
         help="seconds boardlab's solver may take to confirm MoHex's proof (default 10)",
     )
+    parser.add_argument(
+        "--balanced",
+        type=int,
+        default=0,
+        help="openings (pairs of games) from one black stone MoHex rates 35-65 %% for black",
+    )
+    parser.add_argument(
+        "--rate-playouts",
+        type=int,
+        default=20000,
+        help="MoHex's playouts a first stone when rating them (default 20000; kept in --out)",
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/hex-mohex"))
     parser.add_argument(
         "--combine",
@@ -314,6 +404,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.threads < 1:
         parser.error(f"--threads must be at least 1, not {args.threads}")
+    if not 0 <= args.balanced <= max(1, args.games // 2):
+        parser.error(
+            f"--balanced must be 0 to {max(1, args.games // 2)} (the openings), not {args.balanced}"
+        )
     if args.combine:
         return combine(args.combine)
     args.mohex = mohex_binary(args.mohex)
@@ -323,7 +417,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     out = args.out / f"{stamp}-{args.size}x{args.size}"
     out.mkdir(parents=True, exist_ok=True)
-    pairs = openings(args.size, max(1, args.games // 2), random.Random(args.seed))
+    rng = random.Random(args.seed)
+    count = max(1, args.games // 2)
+    pairs: list[list[str]] = []
+    if args.balanced:
+        cache = args.out / f"first-stones-{args.size}x{args.size}-{args.rate_playouts}.json"
+        stones = balanced_stones(args.mohex, args.size, args.rate_playouts, cache)
+        if len(stones) < args.balanced:
+            parser.error(f"MoHex rates only {len(stones)} first stones balanced ({cache})")
+        pairs = [[stone] for stone in rng.sample(stones, args.balanced)]
+        print(f"{args.balanced} openings from one stone rated 35-65 % for black: {pairs}")
+    pairs += openings(args.size, count - args.balanced, rng)
     prover = CheckedProver(MohexProver(args.mohex, SOLVE_SECONDS), SolverProver(args.check))
     tallies: list[Tally] = []
 

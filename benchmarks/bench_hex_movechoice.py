@@ -14,7 +14,10 @@ The SGF files (HexGui's, setup in the second node) are read by
         --time 2 BENZENE/regression/endgame.tst BENZENE/regression/midgame.tst \\
         BENZENE/regression/opening.tst
 
-Without MoHex (``--skip-peer``) only boardlab is measured.
+Without MoHex (``--skip-peer``) only boardlab is measured. The suites' accepted moves are
+not every winning move: ``--prove SECONDS`` has MoHex's DFPN judge each answer (of both
+programs) not accepted, and a second count takes the ones it proves winning as passed too
+(``wins``; ``open`` when it cannot tell in time).
 """
 
 from __future__ import annotations
@@ -116,6 +119,54 @@ class Mohex:
         self.process.close()
 
 
+class MohexJudge:
+    """Whether a move not among the accepted ones wins all the same: MoHex's
+    ``dfpn-solve-state`` on the position after it, ``seconds`` at most (``param_dfpn
+    timelimit``); True, False, or None when it cannot tell in time."""
+
+    def __init__(self, binary: str, seconds: float) -> None:
+        self.binary = binary
+        self.seconds = seconds
+        self.folder = tempfile.mkdtemp(prefix="boardlab-mohex-judge-")
+        self.process: GtpProcess | None = None
+
+    def wins(self, case: Case, move: str) -> bool | None:
+        colour = "black" if case.colour == BLACK else "white"
+        try:
+            if self.process is None:
+                self.process = GtpProcess([self.binary], timeout=60.0, grace=15.0, cwd=self.folder)
+                self.process.command(f"param_dfpn timelimit {self.seconds}")
+            self.process.command(f"loadsgf {case.sgf.resolve()}")
+            self.process.command(f"play {colour} {move}")
+            winner = self.process.command("dfpn-solve-state", self.seconds + 30.0).strip().lower()
+        except ProtocolError:
+            if self.process is not None:
+                self.process.close()
+            self.process = None
+            return None
+        if winner not in ("black", "white"):
+            return None
+        return winner == colour
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.close()
+
+
+def verdict(case: Case, move: str, judge: MohexJudge | None) -> tuple[str, int]:
+    """How an answer scores: ``ok`` (accepted), ``wins`` (not accepted, but MoHex's DFPN
+    proves it winning), ``FAIL`` (it proves it losing, or there is no judge), ``open``
+    (the judge cannot tell); with 1 for the first two and 0 for the others."""
+    if move in case.accepted:
+        return "ok", 1
+    if judge is None or move.startswith("("):
+        return "FAIL", 0
+    wins = judge.wins(case, move)
+    if wins is None:
+        return "open", 0
+    return ("wins", 1) if wins else ("FAIL", 0)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("suites", nargs="+", type=Path, help="Benzene .tst files")
@@ -123,9 +174,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--skip-peer", action="store_true", help="measure boardlab only")
+    parser.add_argument(
+        "--prove",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="also count a move not accepted that MoHex's DFPN proves winning in SECONDS",
+    )
     args = parser.parse_args(argv)
     args.mohex = mohex_binary(args.mohex)
-    if not args.skip_peer and args.mohex is None:
+    if (not args.skip_peer or args.prove) and args.mohex is None:
         print(f"bench_hex_movechoice: {MOHEX_ABSENT} (or --skip-peer)", file=sys.stderr)
         return 2
     try:
@@ -135,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     warm_up()
     mohex = None if args.skip_peer else Mohex(args.mohex, args.time)
+    judge = MohexJudge(args.mohex, args.prove) if args.prove else None
     totals: dict[str, list[int]] = {}
     try:
         for number, case in enumerate(tests):
@@ -143,31 +202,37 @@ def main(argv: Sequence[str] | None = None) -> int:
             except BoardlabError as exc:
                 ours = f"(failed: {exc})"
             theirs = mohex.move(case) if mohex is not None else "-"
-            counts = totals.setdefault(case.suite, [0, 0, 0])
+            counts = totals.setdefault(case.suite, [0, 0, 0, 0, 0])
             counts[0] += 1
             counts[1] += ours in case.accepted
             counts[2] += theirs in case.accepted
+            our_word, our_score = verdict(case, ours, judge)
+            their_word, their_score = (
+                verdict(case, theirs, judge) if mohex is not None else ("-", 0)
+            )
+            counts[3] += our_score
+            counts[4] += their_score
             accepted = "|".join(sorted(case.accepted))
             print(
                 f"{case.suite:<12} {case.sgf.name:<42} {'*' if case.expected_to_fail else ' '} "
-                f"[{accepted}] boardlab {ours} {'ok' if ours in case.accepted else 'FAIL'}"
-                f"  mohex {theirs} {'ok' if theirs in case.accepted else 'FAIL'}",
+                f"[{accepted}] boardlab {ours} {our_word}  mohex {theirs} {their_word}",
                 flush=True,
             )
     finally:
         if mohex is not None:
             mohex.close()
+        if judge is not None:
+            judge.close()
     print(f"\n{args.time} s a move, one thread each")
-    all_tests = all_ours = all_theirs = 0
-    for suite, (count, ours_ok, theirs_ok) in totals.items():
-        print(f"{suite:<14} {count:>3} tests  boardlab {ours_ok:>3}  mohex {theirs_ok:>3}")
-        all_tests, all_ours, all_theirs = (
-            all_tests + count,
-            all_ours + ours_ok,
-            all_theirs + theirs_ok,
-        )
-    peer = "-" if args.skip_peer else str(all_theirs)
-    print(f"{'all':<14} {all_tests:>3} tests  boardlab {all_ours:>3}  mohex {peer:>3}")
+    rows = list(totals.items())
+    rows.append(("all", [sum(column) for column in zip(*totals.values(), strict=True)]))
+    for suite, (count, ours_ok, theirs_ok, ours_won, theirs_won) in rows:
+        peer = "-" if args.skip_peer else str(theirs_ok)
+        line = f"{suite:<14} {count:>3} tests  boardlab {ours_ok:>3}  mohex {peer:>3}"
+        if judge is not None:
+            peer_won = "-" if args.skip_peer else str(theirs_won)
+            line += f"    with proven wins: boardlab {ours_won:>3}  mohex {peer_won:>3}"
+        print(line)
     return 0
 
 

@@ -30,3 +30,24 @@ def test_mohex_is_given_its_threads_and_no_pondering() -> None:
     assert "param_mohex num_threads 2" in lines
     assert "param_mohex perform_pre_search 0" in lines
     assert "param_mohex max_games" not in " ".join(lines)
+
+
+def test_mohex_values_are_read_as_whites_chance() -> None:
+    """``mohex-values`` prints thousandths without leading zeros (``.50`` is 0.050) and
+    rounded counts (``1k``); the most visited reply gives the chance, a proven win 1."""
+    bench = load("bench_hex_mohex")
+    assert bench.white_chance("a1 .523@1k b2 .900@999 c3 L@3 d4 0") == 0.523
+    assert bench.white_chance("a1 .50@2k b1 .900@3") == 0.05
+    assert bench.white_chance("a1 .1000@1.20m b1 .400@900k") == 1.0
+    assert bench.white_chance("a1 .300@10 b1 W@4") == 1.0
+    assert bench.white_chance("a1 0 b1 L@2") is None
+
+
+def test_balanced_openings_are_checked_before_mohex_is_looked_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bench = load("bench_hex_mohex")
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--match", "--games", "4", "--balanced", "3", "--mohex", "/bin/true"])
+    assert stop.value.code == 2
+    assert "--balanced must be 0 to 2 (the openings), not 3" in capsys.readouterr().err

@@ -87,6 +87,8 @@ KNOWLEDGE_WORK = 50_000
 #: engine without the alpha-beta endgame won 30 of 50 games: the root analysis finds the
 #: wins it found, and the search keeps the 30 % of the time it took).
 ENDGAME_CELLS = 64
+#: The share of a timed move's limit the exact solver may take before the tree search.
+ENDGAME_SHARE = 0.3
 #: The move-pattern weights (made by ``scripts/hex_patterns.py``).
 PATTERN_FILE = "patterns.npz"
 #: Visits after which a tree node is evaluated by the policy network (the root at once);
@@ -467,6 +469,8 @@ class MctsEngine:
         rave_bias: float = 0.001,
         expand_threshold: int = EXPAND_VISITS,
         solver_empties: int = 48,
+        solver_cells: int = ENDGAME_CELLS,
+        solver_share: float = ENDGAME_SHARE,
         must_play: bool = True,
         reuse: bool = True,
         prior: float = PRIOR_VISITS,
@@ -492,6 +496,8 @@ class MctsEngine:
         self.threads = threads
         self.shared_tree = shared_tree
         self.solver_empties = solver_empties
+        self.solver_cells = solver_cells
+        self.solver_share = solver_share
         self.max_nodes = max_nodes
         self.params = np.array(
             [
@@ -587,7 +593,7 @@ class MctsEngine:
             open_position = verdict == 0
             if winning >= 0:
                 return self._quick(winning, position, 1, "virtual connection: proven win", started)
-        if len(empty) <= self.solver_empties and position.size**2 <= ENDGAME_CELLS:
+        if len(empty) <= self.solver_empties and position.size**2 <= self.solver_cells:
             found = self._endgame(position, limit, budget)
             if found is not None:
                 return self._quick(found, position, 1, "solver: proven win", started)
@@ -696,7 +702,7 @@ class MctsEngine:
         if remaining is not None:
             if remaining < _LAST_BATCH_SECONDS:
                 return None
-            slice_limit = Limit(time=remaining * 0.3)
+            slice_limit = Limit(time=remaining * self.solver_share)
         else:
             slice_limit = Limit(nodes=max(1000, (limit.nodes or DEFAULT_PLAYOUTS) // 4))
         return self.prove_win(position, slice_limit)
