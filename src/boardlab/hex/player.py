@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from boardlab.core.errors import IllegalMoveError
 from boardlab.core.limits import Limit
@@ -27,8 +28,11 @@ from boardlab.core.words import counted
 from boardlab.hex.engine.opening import balanced_opening
 from boardlab.hex.engine.search import MctsEngine, SearchResult
 from boardlab.hex.engine.search import warm_up as warm_up_engine
-from boardlab.hex.prover.solver import solve
+from boardlab.hex.prover.solver import MAX_WIDE_CELLS, new_search, solve
 from boardlab.hex.rules import BLACK, SWAP_MOVE, WHITE, Move, Position, move_name
+
+if TYPE_CHECKING:
+    from boardlab.hex.prover.dfpn import Dfpn
 
 __all__ = [
     "SWAP_SOLVE_SIZE",
@@ -43,6 +47,10 @@ __all__ = [
     "warm_up",
 ]
 
+#: The memory a kept DFPN search (:meth:`SolvingEngine.prove_win`) may grow the process by.
+KEPT_SEARCH_MEMORY = 512 << 20
+#: A kept DFPN search is dropped (and begun afresh) past this many analysed positions.
+KEPT_SEARCH_POSITIONS = 1_000_000
 #: Swap when player 1's first stone wins more often than this.
 _EVEN_CHANCE = 0.5
 #: Boards up to this size get the swap decision from the exact solver.
@@ -51,10 +59,11 @@ SWAP_SOLVE_SIZE = 5
 SWAP_SOLVE_TIME = 3.0
 
 
-def proven_win(position: Position, limit: Limit) -> int | None:
+def proven_win(position: Position, limit: Limit, search: Dfpn | None = None) -> int | None:
     """A move the exact solver proves winning for the side to move within ``limit``
-    (the first it finds), None if it proves none."""
-    result = solve(position, limit, all_moves=False)
+    (the first it finds), None if it proves none; ``search`` a DFPN search kept from
+    earlier calls (:func:`~boardlab.hex.prover.solver.new_search`)."""
+    result = solve(position, limit, all_moves=False, search=search)
     if result.winner == position.to_move and result.winning_moves:
         return position.index(result.winning_moves[0])
     return None
@@ -74,10 +83,14 @@ def proven_value(position: Position, limit: Limit) -> int | None:
 
 class SolvingEngine(MctsEngine):
     """:class:`~boardlab.hex.engine.search.MctsEngine` with its exact endgame: near the
-    end of a game on a board up to 8x8 (``solver_empties`` empty cells or fewer) a slice
-    of the limit goes to the prover (:func:`proven_win`), whose winning move is played
-    at once. Same parameters, same seeds, same moves as the engine the front ends have
-    always played."""
+    end of a game on a board up to 8x8 by default (``solver_cells``; ``solver_empties``
+    empty cells or fewer) a slice of the limit (``solver_share``) goes to the prover
+    (:func:`proven_win`), whose winning move is played at once; the prover's DFPN search
+    is kept from move to move. Same parameters and seeds as the engine the front ends
+    have always played."""
+
+    #: The DFPN search kept between moves (see :meth:`prove_win`).
+    _kept_search: Dfpn | None = None
 
     def search(self, position: Position, limit: Limit | None = None) -> SearchResult:
         """:meth:`MctsEngine.search`, the prover's kernels loaded first (:func:`warm_up`,
@@ -86,8 +99,19 @@ class SolvingEngine(MctsEngine):
         return super().search(position, limit)
 
     def prove_win(self, position: Position, limit: Limit) -> int | None:
-        """The prover's winning move within ``limit`` (:func:`proven_win`)."""
-        return proven_win(position, limit)
+        """The prover's winning move within ``limit`` (:func:`proven_win`), by a DFPN
+        search the engine keeps from move to move on boards up to 11x11 (what it proved
+        for one move serves the next), dropped past :data:`KEPT_SEARCH_MEMORY` or
+        :data:`KEPT_SEARCH_POSITIONS`."""
+        if position.size * position.size > MAX_WIDE_CELLS:
+            return proven_win(position, limit)
+        kept = self._kept_search
+        if kept is None or kept.n != position.size:
+            kept = new_search(position.size, KEPT_SEARCH_MEMORY)
+        found = proven_win(position, limit, kept)
+        worn = kept.stopped == "memory" or kept.analysed > KEPT_SEARCH_POSITIONS
+        self._kept_search = None if worn else kept
+        return found
 
 
 _WARM = [False]

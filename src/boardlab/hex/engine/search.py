@@ -451,6 +451,10 @@ class MctsEngine:
     into them are never needed); the next search reuses the subtree of the position it
     reached less the moves into cells its own fill-in adds.
 
+    With ``solver_empties`` empty cells or fewer on a board of at most ``solver_cells``
+    cells, the exact endgame (:meth:`prove_win`) gets ``solver_share`` of a timed move's
+    limit (a quarter of a node limit) before the tree search.
+
     With ``threads`` above 1 that many threads grow one tree at once (the kernel
     releases the GIL; see ``kernel.mcts_iterate`` for how they share it and
     :mod:`boardlab.hex.engine.growth` for the playouts and nodes they share), each with

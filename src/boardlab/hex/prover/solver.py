@@ -26,8 +26,17 @@ from boardlab.hex.rules import BLACK, WHITE, Position
 
 if TYPE_CHECKING:
     from boardlab.core.tasks import Engine
+    from boardlab.hex.prover.dfpn import Dfpn
 
-__all__ = ["MAX_CELLS", "SolveResult", "format_result", "solve", "solve_alphabeta", "solve_dfpn"]
+__all__ = [
+    "MAX_CELLS",
+    "SolveResult",
+    "format_result",
+    "new_search",
+    "solve",
+    "solve_alphabeta",
+    "solve_dfpn",
+]
 
 MAX_CELLS = 64  # the DFPN solver's own kernels' carriers are 64-bit sets
 MAX_WIDE_CELLS = 121  # past them, the shared two-word kernel (hex.prover.wide), to 11x11
@@ -41,6 +50,7 @@ def solve(
     engine: Engine | None = None,
     mustplay: bool = False,
     memory: int | None = None,
+    search: Dfpn | None = None,
 ) -> SolveResult:
     """Solve ``position`` for the side to move.
 
@@ -66,6 +76,11 @@ def solve(
     the memory free now); past it the search stops as past ``limit``, and the result
     says which stopped it (``stopped``).
 
+    A ``search`` (DFPN only: a :class:`~boardlab.hex.prover.dfpn.Dfpn` of the board's
+    size, :class:`~boardlab.hex.prover.wide.WideDfpn` past 8x8, from :func:`new_search`)
+    is searched on under ``limit`` instead of a fresh one: what it proved for earlier
+    positions (of a game, say) serves this one. ``memory`` is then the search's own.
+
     The DFPN's kernels are compiled (or loaded from numba's cache) before ``limit``'s
     clock starts, so a first call on a fresh install is not charged the compilation.
     """
@@ -75,14 +90,32 @@ def solve(
 
         warm()
     if cells <= MAX_CELLS:
-        return solve_dfpn(position, limit, all_moves, checkpoint, engine, mustplay, memory)
+        return solve_dfpn(position, limit, all_moves, checkpoint, engine, mustplay, memory, search)
     if checkpoint is not None:
         raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
     if cells <= MAX_WIDE_CELLS:
-        return solve_dfpn(position, limit, all_moves, mustplay=mustplay, memory=memory)
+        return solve_dfpn(
+            position, limit, all_moves, mustplay=mustplay, memory=memory, search=search
+        )
     if mustplay:
         raise BoardlabError("the must-play question is answered on boards up to 11x11")
     return solve_alphabeta(position, limit, all_moves)
+
+
+def new_search(size: int, memory: int | None = None) -> Dfpn:
+    """A DFPN search for :func:`solve`'s ``search`` on boards of ``size`` (up to 11x11),
+    kept from one call to the next; ``memory`` bytes the process may grow by meanwhile."""
+    from boardlab.hex.prover.dfpn import Dfpn
+    from boardlab.hex.prover.verdicts import warm
+    from boardlab.hex.prover.wide import WideDfpn
+
+    if size * size > MAX_WIDE_CELLS:
+        raise BoardlabError(f"the DFPN solver takes boards up to 11x11, not {size}x{size}")
+    warm()
+    budget = Limit().start()
+    if size * size > MAX_CELLS:
+        return WideDfpn(size, budget, memory=memory)
+    return Dfpn(size, budget, memory=memory)
 
 
 def solve_dfpn(
@@ -93,6 +126,7 @@ def solve_dfpn(
     engine: Engine | None = None,
     mustplay: bool = False,
     memory: int | None = None,
+    search: Dfpn | None = None,
 ) -> SolveResult:
     """:func:`solve` by DFPN with H-search (boards of at most 121 cells: past 64 the
     shared two-word kernel, :mod:`boardlab.hex.prover.wide`).
@@ -126,11 +160,16 @@ def solve_dfpn(
                 "a checkpoint is kept by a one-job search only, not with an engine of workers"
             )
         return _solve_in_parallel(position, black, white, budget, engine)
-    search = (
-        WideDfpn(size, budget, memory=memory)
-        if wide
-        else Dfpn(size, budget, checkpoint=checkpoint, memory=memory)
-    )
+    if search is None:
+        search = (
+            WideDfpn(size, budget, memory=memory)
+            if wide
+            else Dfpn(size, budget, checkpoint=checkpoint, memory=memory)
+        )
+    elif search.n != size or isinstance(search, WideDfpn) != wide or checkpoint is not None:
+        raise BoardlabError(f"a kept search of {search.n}x{search.n} cannot solve this board")
+    else:
+        search.charge(budget)
     other = 3 - player
     winning: list[int] = []
     losing: list[int] = []
