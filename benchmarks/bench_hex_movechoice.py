@@ -80,10 +80,19 @@ def position_of(case: Case) -> Position:
     )
 
 
-def boardlab_move(case: Case, seconds: float, seed: int) -> str:
+def boardlab_move(
+    case: Case, seconds: float, seed: int, options: dict[str, str] | None = None
+) -> str:
+    """boardlab's answer: a fresh engine (with ``options``, as ``bench_hex_ablation.py``
+    reads its settings), ``seconds`` a move."""
     position = position_of(case)
-    result = SolvingEngine(seed=seed).search(position, Limit(time=seconds))
-    return result.cell.vertex()
+    if options:
+        from bench_hex_ablation import engine
+
+        player = engine(options, seed)
+    else:
+        player = SolvingEngine(seed=seed)
+    return player.search(position, Limit(time=seconds)).cell.vertex()
 
 
 class Mohex:
@@ -175,6 +184,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--skip-peer", action="store_true", help="measure boardlab only")
     parser.add_argument(
+        "--setting",
+        default="",
+        help="boardlab's engine settings, e.g. solver_cells=121 (see bench_hex_ablation.py)",
+    )
+    parser.add_argument(
         "--prove",
         type=float,
         default=0.0,
@@ -191,6 +205,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"bench_hex_movechoice: {exc}", file=sys.stderr)
         return 2
+    from bench_hex_ablation import setting
+
+    options = setting(args.setting)
     warm_up()
     mohex = None if args.skip_peer else Mohex(args.mohex, args.time)
     judge = MohexJudge(args.mohex, args.prove) if args.prove else None
@@ -198,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for number, case in enumerate(tests):
             try:
-                ours = boardlab_move(case, args.time, args.seed + number)
+                ours = boardlab_move(case, args.time, args.seed + number, options)
             except BoardlabError as exc:
                 ours = f"(failed: {exc})"
             theirs = mohex.move(case) if mohex is not None else "-"
