@@ -212,7 +212,7 @@ def _emit_bucket(
     return w, overflow
 
 
-@jit_parallel
+@jit
 def sort_unique_counted(
     values: U64, offsets: I64, plo: U64, phi: U64, nbits: int
 ) -> tuple[U64, U64, U64, bool]:
