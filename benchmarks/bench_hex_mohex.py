@@ -53,7 +53,6 @@ from boardlab.hex.judge import Player, Prover, play_game
 from boardlab.hex.match import EnginePlayer, SolverProver
 from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import BLACK, WHITE, Cell
-from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import (
     MOHEX_ABSENT,
     UNBOUNDED_TIME,
@@ -62,6 +61,7 @@ from boardlab.peers.mohex import (
     MohexProver,
     mohex_binary,
     mohex_settings,
+    start_mohex,
 )
 
 #: The score the ladder looks for.
@@ -133,20 +133,14 @@ class Forced:
         self.player.close()
 
 
-def _start_mohex(binary: str, folder: str, playouts: int) -> GtpProcess:
-    process = GtpProcess([binary], timeout=60.0, cwd=folder, tell_time=False)
-    for line in mohex_settings(UNBOUNDED_TIME, playouts):
-        process.command(line)
-    return process
-
-
 def first_stone_rates(binary: str, size: int, playouts: int) -> dict[str, float]:
     """Black's winning chance after each first stone of the empty board, as MoHex rates
     it: a ``reg_genmove white`` of ``playouts`` playouts, then ``mohex-values`` (white's
     value of each reply; black's chance is one less the value of the most visited
     reply, 0 or 1 where MoHex proves it; a stone MoHex decides without a search is left
     out, being no balanced opening). A stone and its half turn are rated once."""
-    process = _start_mohex(binary, tempfile.mkdtemp(prefix="boardlab-mohex-"), playouts)
+    folder = tempfile.mkdtemp(prefix="boardlab-mohex-")
+    process = start_mohex(binary, folder, mohex_settings(UNBOUNDED_TIME, playouts))
     rates: dict[str, float] = {}
     try:
         for row in range(size):
@@ -404,10 +398,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.threads < 1:
         parser.error(f"--threads must be at least 1, not {args.threads}")
-    if not 0 <= args.balanced <= max(1, args.games // 2):
-        parser.error(
-            f"--balanced must be 0 to {max(1, args.games // 2)} (the openings), not {args.balanced}"
-        )
+    count = max(1, args.games // 2)  # the openings, each played twice
+    if not 0 <= args.balanced <= count:
+        parser.error(f"--balanced must be 0 to {count} (the openings), not {args.balanced}")
     if args.combine:
         return combine(args.combine)
     args.mohex = mohex_binary(args.mohex)
@@ -418,7 +411,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = args.out / f"{stamp}-{args.size}x{args.size}"
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
-    count = max(1, args.games // 2)
     pairs: list[list[str]] = []
     if args.balanced:
         cache = args.out / f"first-stones-{args.size}x{args.size}-{args.rate_playouts}.json"

@@ -31,13 +31,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench_hex_ablation import engine, setting
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import parse_sgf
-from boardlab.hex.player import SolvingEngine, warm_up
+from boardlab.hex.player import warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.peers.gtp_process import GtpProcess
-from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
+from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary, start_mohex
 
 COMMAND = re.compile(r"^\s*(\d+\s+)?(reg_)?genmove\s+(black|white|b|w)\s*$", re.IGNORECASE)
 EXPECTED = re.compile(r"^#\?\s*\[([^\]]*)\](\*?)")
@@ -85,14 +86,8 @@ def boardlab_move(
 ) -> str:
     """boardlab's answer: a fresh engine (with ``options``, as ``bench_hex_ablation.py``
     reads its settings), ``seconds`` a move."""
-    position = position_of(case)
-    if options:
-        from bench_hex_ablation import engine
-
-        player = engine(options, seed)
-    else:
-        player = SolvingEngine(seed=seed)
-    return player.search(position, Limit(time=seconds)).cell.vertex()
+    player = engine(options or {}, seed)
+    return player.search(position_of(case), Limit(time=seconds)).cell.vertex()
 
 
 class Mohex:
@@ -143,8 +138,8 @@ class MohexJudge:
         colour = "black" if case.colour == BLACK else "white"
         try:
             if self.process is None:
-                self.process = GtpProcess([self.binary], timeout=60.0, grace=15.0, cwd=self.folder)
-                self.process.command(f"param_dfpn timelimit {self.seconds}")
+                limit = f"param_dfpn timelimit {self.seconds}"
+                self.process = start_mohex(self.binary, self.folder, [limit])
             self.process.command(f"loadsgf {case.sgf.resolve()}")
             self.process.command(f"play {colour} {move}")
             winner = self.process.command("dfpn-solve-state", self.seconds + 30.0).strip().lower()
@@ -205,8 +200,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"bench_hex_movechoice: {exc}", file=sys.stderr)
         return 2
-    from bench_hex_ablation import setting
-
     options = setting(args.setting)
     warm_up()
     mohex = None if args.skip_peer else Mohex(args.mohex, args.time)

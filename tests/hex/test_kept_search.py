@@ -4,6 +4,7 @@ game) gives the answers a fresh search gives, and refuses a board of another siz
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -33,6 +34,8 @@ def test_a_kept_search_of_another_size_is_refused() -> None:
         solve(Position(6), Limit(nodes=1000), search=new_search(5))
     with pytest.raises(BoardlabError, match="up to 11x11, not 13x13"):
         new_search(13)
+    with pytest.raises(BoardlabError, match="checkpoint is kept by a fresh search only"):
+        solve(Position(5), Limit(nodes=1000), checkpoint=Path("x.ckpt"), search=new_search(5))
 
 
 def test_the_engine_keeps_its_search_between_moves() -> None:

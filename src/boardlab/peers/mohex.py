@@ -35,6 +35,7 @@ __all__ = [
     "fill_in_cells",
     "mohex_binary",
     "mohex_settings",
+    "start_mohex",
 ]
 
 #: What a script says when it needs MoHex and has none.
@@ -81,7 +82,12 @@ def mohex_settings(seconds: float, playouts: int | None, threads: int = 1) -> li
     return settings
 
 
-def _start(binary: str, folder: str, settings: Sequence[str] = ()) -> GtpProcess:
+def start_mohex(binary: str, folder: str, settings: Sequence[str] = ()) -> GtpProcess:
+    """MoHex over GTP in ``folder`` (it writes its log there), told nothing of time by
+    the process (the caller's ``settings``, GTP lines, say what it may use).
+
+    :raises ProtocolError: when MoHex cannot be started or refuses a setting.
+    """
     process = GtpProcess([binary], timeout=60.0, grace=MOHEX_GRACE, cwd=folder, tell_time=False)
     for line in settings:
         process.command(line)
@@ -115,7 +121,7 @@ class MohexPlayer:
                 self.process.close()
                 self.restarts += 1
         settings = mohex_settings(self.seconds, self.playouts, self.threads)
-        self.process = _start(self.binary, self.folder, settings)
+        self.process = start_mohex(self.binary, self.folder, settings)
         self.process.new_game(size)
 
     def play(self, color: int, vertex: str) -> None:
@@ -144,7 +150,7 @@ class MohexProver:
 
     def __call__(self, size: int, moves: Sequence[str]) -> Verdict | None:
         try:
-            process = _start(self.binary, self.folder)
+            process = start_mohex(self.binary, self.folder)
         except ProtocolError:
             return None
         try:

@@ -105,17 +105,24 @@ def solve(
 def new_search(size: int, memory: int | None = None) -> Dfpn:
     """A DFPN search for :func:`solve`'s ``search`` on boards of ``size`` (up to 11x11),
     kept from one call to the next; ``memory`` bytes the process may grow by meanwhile."""
-    from boardlab.hex.prover.dfpn import Dfpn
     from boardlab.hex.prover.verdicts import warm
-    from boardlab.hex.prover.wide import WideDfpn
 
     if size * size > MAX_WIDE_CELLS:
         raise BoardlabError(f"the DFPN solver takes boards up to 11x11, not {size}x{size}")
     warm()
-    budget = Limit().start()
+    return _fresh_search(size, Limit().start(), memory)
+
+
+def _fresh_search(
+    size: int, budget: Budget, memory: int | None, checkpoint: Path | None = None
+) -> Dfpn:
+    """A new DFPN search of ``size``: the two-word one past 64 cells (no checkpoint)."""
+    from boardlab.hex.prover.dfpn import Dfpn
+    from boardlab.hex.prover.wide import WideDfpn
+
     if size * size > MAX_CELLS:
         return WideDfpn(size, budget, memory=memory)
-    return Dfpn(size, budget, memory=memory)
+    return Dfpn(size, budget, checkpoint=checkpoint, memory=memory)
 
 
 def solve_dfpn(
@@ -139,7 +146,7 @@ def solve_dfpn(
         with an engine.
     """
     from boardlab.hex.prover.classify import classify
-    from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
+    from boardlab.hex.prover.dfpn import OutOfBudgetError
     from boardlab.hex.prover.wide import WideDfpn
 
     budget = (limit or Limit()).start()
@@ -161,12 +168,10 @@ def solve_dfpn(
             )
         return _solve_in_parallel(position, black, white, budget, engine)
     if search is None:
-        search = (
-            WideDfpn(size, budget, memory=memory)
-            if wide
-            else Dfpn(size, budget, checkpoint=checkpoint, memory=memory)
-        )
-    elif search.n != size or isinstance(search, WideDfpn) != wide or checkpoint is not None:
+        search = _fresh_search(size, budget, memory, checkpoint)
+    elif checkpoint is not None:
+        raise BoardlabError("a checkpoint is kept by a fresh search only, not a kept one")
+    elif search.n != size or isinstance(search, WideDfpn) != wide:
         raise BoardlabError(f"a kept search of {search.n}x{search.n} cannot solve this board")
     else:
         search.charge(budget)
