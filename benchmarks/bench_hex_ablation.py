@@ -19,6 +19,7 @@ their settings), which ``benchmarks/verify_hex_games.py DIR`` replays.
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 import sys
 import time
@@ -26,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench_hex_mohex import wilson
+from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import GameRecord
@@ -43,7 +45,11 @@ def setting(text: str) -> dict[str, str]:
 
 
 def engine(options: dict[str, str], seed: int) -> SolvingEngine:
-    """An engine with ``options``: numbers, except ``patterns`` (a weights file)."""
+    """An engine with ``options``: numbers, except ``patterns`` (a weights file).
+
+    :raises BoardlabError: for a name that is no engine setting, or a value that is no
+        number where one is wanted (the engine itself checks the numbers' ranges).
+    """
     kinds: dict[str, type] = {
         "must_play": int,
         "reuse": int,
@@ -62,7 +68,16 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "threads": int,
         "shared_tree": int,
     }
-    kwargs = {k: kinds.get(k, float)(v) for k, v in options.items()}
+    known = set(inspect.signature(SolvingEngine).parameters) - {"seed"}
+    kwargs: dict[str, object] = {}
+    for name, text in options.items():
+        if name not in known:
+            names = ", ".join(sorted(known))
+            raise BoardlabError(f"no engine setting {name!r} (settings: {names})")
+        try:
+            kwargs[name] = kinds.get(name, float)(text)
+        except ValueError:
+            raise BoardlabError(f"engine setting {name}={text!r} is not a number") from None
     return SolvingEngine(seed=seed, **kwargs)
 
 
@@ -96,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         else Limit(nodes=max(1, round(args.playouts * args.a_scale)))
     )
     a_opts, b_opts = setting(args.a), setting(args.b)
+    try:  # bad settings said in one line before any game
+        engine(a_opts, 0), engine(b_opts, 0)
+    except BoardlabError as exc:
+        parser.error(str(exc))
     rng = random.Random(args.seed)
     n = args.size
     inner = [r * n + c for r in range(1, n - 1) for c in range(1, n - 1)]

@@ -191,6 +191,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also count a move not accepted that MoHex's DFPN proves winning in SECONDS",
     )
     args = parser.parse_args(argv)
+    if args.prove < 0:
+        parser.error(f"--prove must be 0 (off) or more seconds, not {args.prove}")
+    options = setting(args.setting)
+    try:  # bad settings said in one line before anything runs
+        engine(options, 0)
+    except BoardlabError as exc:
+        parser.error(str(exc))
     args.mohex = mohex_binary(args.mohex)
     if (not args.skip_peer or args.prove) and args.mohex is None:
         print(f"bench_hex_movechoice: {MOHEX_ABSENT} (or --skip-peer)", file=sys.stderr)
@@ -200,7 +207,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"bench_hex_movechoice: {exc}", file=sys.stderr)
         return 2
-    options = setting(args.setting)
     warm_up()
     mohex = None if args.skip_peer else Mohex(args.mohex, args.time)
     judge = MohexJudge(args.mohex, args.prove) if args.prove else None

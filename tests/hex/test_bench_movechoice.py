@@ -39,3 +39,21 @@ def test_proving_needs_mohex(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load("bench_hex_movechoice")
     assert bench.main(["--skip-peer", "--prove", "5", "--mohex", "/nonexistent", "x.tst"]) == 2
     assert "MoHex 2.0 is absent" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["--setting", "nosuch=1"], "no engine setting 'nosuch'"),
+        (["--setting", "solver_cells=abc"], "solver_cells='abc' is not a number"),
+        (["--prove", "-3"], "--prove must be 0 (off) or more seconds, not -3.0"),
+    ],
+)
+def test_bad_settings_are_one_line_and_exit_2(
+    words: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = load("bench_hex_movechoice")
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--skip-peer", *words, "x.tst"])
+    assert stop.value.code == 2
+    assert said in capsys.readouterr().err
