@@ -250,7 +250,8 @@ def test_counted_levels_in_reused_work_arrays(groups: int) -> None:
     size = 4096
     buffer = rng.integers(0, 2**63, size, dtype=np.uint64)
     spread = rng.integers(0, 2**63, size, dtype=np.uint64)
-    src = rng.integers(0, 2**31 - 1, size, dtype=np.int32)
+    wlo = rng.integers(0, 2**63, size, dtype=np.uint64)
+    whi = rng.integers(0, 2**63, size, dtype=np.uint64)
     while keys.size:
         offsets = kernel.jump_offsets(keys, mf | mo | mt, mf | mo)
         count = int(offsets[-1])
@@ -260,7 +261,7 @@ def test_counted_levels_in_reused_work_arrays(groups: int) -> None:
         assert (children == kernel.expand_at(keys, offsets, mf, mo, mt, problem.table)).all()
         fresh = sort_unique_counted(children.copy(), offsets, lo, hi, problem.board.size)
         reused = sort_unique_counted_in(
-            children, offsets, lo, hi, problem.board.size, spread, src, groups
+            children, offsets, lo, hi, problem.board.size, spread, wlo, whi, groups
         )
         for mine, theirs in zip(reused, fresh, strict=True):
             assert np.array_equal(mine, theirs)

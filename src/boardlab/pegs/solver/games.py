@@ -34,7 +34,7 @@ __all__ = [
 
 U64 = npt.NDArray[np.uint64]
 #: Bytes a child takes in the forward pass's work arrays (child, spread, parent index).
-WORK_BYTES_PER_CHILD = 8 + 8 + 4
+WORK_BYTES_PER_CHILD = 8 + 8 + 8 + 8
 
 
 @dataclass(frozen=True)
@@ -162,9 +162,9 @@ class ForwardCounts:
         self.line: tuple[Jump, ...] | None = None
         if self.pegs == problem.goal.pegs:
             self.at_goal = (self.keys, self.lo, self.hi)
-        #: The children, their bucket spread and their parents' indices, kept from level
+        #: The children, their bucket spread and their parents' weights, kept from level
         #: to level (grown a quarter past a level that does not fit; see :meth:`release`).
-        self._work: tuple[U64, U64, npt.NDArray[np.int32]] | None = None
+        self._work: tuple[U64, U64, U64, U64] | None = None
 
     def _capacity(self, children: int) -> int:
         """How many children the work arrays hold while ``children`` are expanded: those
@@ -177,13 +177,13 @@ class ForwardCounts:
         memory budget: kept arrays may be larger than the level needs)."""
         return self._capacity(children) * WORK_BYTES_PER_CHILD
 
-    def _buffers(self, children: int) -> tuple[U64, U64, npt.NDArray[np.int32]]:
+    def _buffers(self, children: int) -> tuple[U64, U64, U64, U64]:
         """Work arrays for at least ``children`` children (see ``_work``)."""
         size = self._capacity(children)
         if self._work is None or self._work[0].size != size:
             self._work = None  # the old ones go before the new ones come
             self._work = (np.empty(size, np.uint64), np.empty(size, np.uint64),
-                          np.empty(size, np.int32))  # fmt: skip
+                          np.empty(size, np.uint64), np.empty(size, np.uint64))  # fmt: skip
         return self._work
 
     def release(self) -> None:
@@ -207,11 +207,11 @@ class ForwardCounts:
         offsets = kernel.jump_offsets(self.keys, mf | mo | mt, mf | mo)
         self.close(offsets)  # a position without a child is a dead end
         count = int(offsets[-1])
-        buffer, spread, src = self._buffers(count)
+        buffer, spread, wlo, whi = self._buffers(count)
         children = buffer[:count]
         kernel.expand_into(self.keys, offsets, mf, mo, mt, problem.table, children)
         level, self.lo, self.hi, overflow = sort_unique_counted_in(
-            children, offsets, self.lo, self.hi, problem.board.size, spread, src,
+            children, offsets, self.lo, self.hi, problem.board.size, spread, wlo, whi,
             numba.get_num_threads(),
         )  # fmt: skip
         if overflow:

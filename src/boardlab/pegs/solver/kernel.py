@@ -23,7 +23,7 @@ import numpy.typing as npt
 from numba import prange
 
 from boardlab.core.bits import popcount, trailing_zeros
-from boardlab.core.jit import jit, jit_parallel
+from boardlab.core.jit import jit, jit_inline, jit_parallel
 
 __all__ = [
     "BUCKET_BITS",
@@ -128,6 +128,31 @@ def canon_moved(images: U64, jimg: U64, j: int) -> np.uint64:
 _BLOCK = 4096
 
 
+@jit
+def jump_words(holes: U64, pattern: U64) -> tuple[U64, U64]:
+    """``(holes, pattern)`` padded to a whole number of 64-jump words for
+    :func:`jump_word` (a padding jump never matches: no holes, a non-zero pattern)."""
+    size = (holes.size + _WORD - 1) // _WORD * _WORD
+    hp = np.zeros(size, np.uint64)
+    fp = np.ones(size, np.uint64)
+    hp[: holes.size] = holes
+    fp[: holes.size] = pattern
+    return hp, fp
+
+
+@jit_inline
+def jump_word(p: np.uint64, hp: U64, fp: U64, w: int) -> np.uint64:
+    """Bit ``b`` set when jump ``64 w + b`` matches ``p`` (``p & holes == pattern``; the
+    arrays from :func:`jump_words`). Without a branch a jump the loop vectorises: a
+    test and a branch a jump mispredicted about every tenth jump, and took half of
+    the expansion's time."""
+    m = _ZERO
+    base = w * _WORD
+    for b in range(_WORD):
+        m |= np.uint64((p & hp[base + b]) == fp[base + b]) << np.uint64(b)
+    return m
+
+
 @jit_parallel
 def jump_offsets(positions: U64, holes: U64, pattern: U64) -> I64:
     """Where each position's entries start when it has one entry per jump ``j`` with
@@ -166,10 +191,8 @@ def expand_into(
     """:func:`expand_at` into ``out`` (at least ``offsets[-1]`` long; a buffer kept from
     level to level spares the system mapping fresh memory for every level)."""
     n = parents.size
-    nj = mf.size
     jimg = jump_images(mf, mo, mt, table)
-    holes = mf | mo | mt
-    full = mf | mo
+    hp, fp = jump_words(mf | mo | mt, mf | mo)
     nblocks = (n + _BLOCK - 1) // _BLOCK
     for blk in prange(nblocks):
         images = np.empty(table.shape[0], np.uint64)
@@ -177,10 +200,12 @@ def expand_into(
             p = parents[i]
             images_of(p, table, images)
             k = offsets[i]
-            for j in range(nj):
-                if (p & holes[j]) == full[j]:
-                    out[k] = canon_moved(images, jimg, j)
+            for w in range(hp.size // _WORD):
+                m = jump_word(p, hp, fp, w)
+                while m != _ZERO:
+                    out[k] = canon_moved(images, jimg, w * _WORD + trailing_zeros(m))
                     k += 1
+                    m &= m - _ONE
 
 
 @jit
@@ -373,22 +398,25 @@ def count_parents(
     index = build_index(level, nbits, bits)
     shift = np.uint64(max(nbits - bits, 0))
     nw = wins.size
-    nj = mf.size
     jimg = jump_images(mf, mo, mt, table)
     holes = mf | mo | mt
     offsets = jump_offsets(wins, holes, mt)
+    hp, fp = jump_words(holes, mt)
     hits = np.empty(offsets[nw], np.int32)  # place of each parent in level, or -1
     nblocks = (nw + _BLOCK - 1) // _BLOCK
     for blk in prange(nblocks):
         images = np.empty(table.shape[0], np.uint64)
         for i in range(blk * _BLOCK, min(nw, (blk + 1) * _BLOCK)):
-            w = wins[i]
-            images_of(w, table, images)
+            x = wins[i]
+            images_of(x, table, images)
             k = offsets[i]
-            for j in range(nj):
-                if (w & holes[j]) == mt[j]:
+            for word in range(hp.size // _WORD):
+                m = jump_word(x, hp, fp, word)
+                while m != _ZERO:
+                    j = word * _WORD + trailing_zeros(m)
                     hits[k] = find(level, index, shift, canon_moved(images, jimg, j))
                     k += 1
+                    m &= m - _ONE
     lo_out = np.zeros(level.size, np.uint64)
     hi_out = np.zeros(level.size, np.uint64)
     for i in range(nw):
@@ -490,6 +518,7 @@ def chain_min(
     jimg = jump_images(mf, mo, mt, table)
     holes = mf | mo | mt
     full = mf | mo
+    hp, fp = jump_words(holes, full)
     nsym = table.shape[0]
     n = level.size
     out = np.full(n, -1, np.int16)
@@ -504,44 +533,46 @@ def chain_min(
             best = -1
             p = level[i]
             images_of(p, table, stack_img[0])
-            for j in range(mf.size):  # any jump starts a chain
-                if (p & holes[j]) != full[j]:
-                    continue
-                key = canon_moved(stack_img[0], jimg, j)
-                at = find_level(wins, starts, index, shift, pegs - 1, key)
-                if at < 0:
-                    continue
-                if dist[at] >= 0 and (best < 0 or dist[at] + 1 < best):
-                    best = dist[at] + 1
-                top = 1  # stack entry d holds a position with pegs - d pegs
-                stack_pos[1] = p ^ holes[j]
-                for s in range(nsym):
-                    stack_img[1, s] = stack_img[0, s] ^ jimg[j, s]
-                stack_cell[1] = to_cell[j]
-                stack_k[1] = 0
-                while top >= 1:  # the same peg jumps on
-                    r = stack_pos[top]
-                    cell = stack_cell[top]
-                    k = stack_k[top]
-                    if k >= by_from.shape[1] or by_from[cell, k] < 0:
-                        top -= 1
+            for word in range(hp.size // _WORD):  # any jump starts a chain
+                m = jump_word(p, hp, fp, word)
+                while m != _ZERO:
+                    j = word * _WORD + trailing_zeros(m)
+                    m &= m - _ONE
+                    key = canon_moved(stack_img[0], jimg, j)
+                    at = find_level(wins, starts, index, shift, pegs - 1, key)
+                    if at < 0:
                         continue
-                    stack_k[top] = k + 1
-                    jj = by_from[cell, k]
-                    if (r & holes[jj]) != full[jj]:
-                        continue
-                    key = canon_moved(stack_img[top], jimg, jj)
-                    at2 = find_level(wins, starts, index, shift, pegs - top - 1, key)
-                    if at2 < 0:
-                        continue
-                    if dist[at2] >= 0 and (best < 0 or dist[at2] + 1 < best):
-                        best = dist[at2] + 1
-                    stack_pos[top + 1] = r ^ holes[jj]
+                    if dist[at] >= 0 and (best < 0 or dist[at] + 1 < best):
+                        best = dist[at] + 1
+                    top = 1  # stack entry d holds a position with pegs - d pegs
+                    stack_pos[1] = p ^ holes[j]
                     for s in range(nsym):
-                        stack_img[top + 1, s] = stack_img[top, s] ^ jimg[jj, s]
-                    stack_cell[top + 1] = to_cell[jj]
-                    stack_k[top + 1] = 0
-                    top += 1
+                        stack_img[1, s] = stack_img[0, s] ^ jimg[j, s]
+                    stack_cell[1] = to_cell[j]
+                    stack_k[1] = 0
+                    while top >= 1:  # the same peg jumps on
+                        r = stack_pos[top]
+                        cell = stack_cell[top]
+                        k = stack_k[top]
+                        if k >= by_from.shape[1] or by_from[cell, k] < 0:
+                            top -= 1
+                            continue
+                        stack_k[top] = k + 1
+                        jj = by_from[cell, k]
+                        if (r & holes[jj]) != full[jj]:
+                            continue
+                        key = canon_moved(stack_img[top], jimg, jj)
+                        at2 = find_level(wins, starts, index, shift, pegs - top - 1, key)
+                        if at2 < 0:
+                            continue
+                        if dist[at2] >= 0 and (best < 0 or dist[at2] + 1 < best):
+                            best = dist[at2] + 1
+                        stack_pos[top + 1] = r ^ holes[jj]
+                        for s in range(nsym):
+                            stack_img[top + 1, s] = stack_img[top, s] ^ jimg[jj, s]
+                        stack_cell[top + 1] = to_cell[jj]
+                        stack_k[top + 1] = 0
+                        top += 1
             out[i] = best
     return out
 
