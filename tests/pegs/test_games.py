@@ -139,6 +139,30 @@ def test_counted_levels_match_lines_of_play_times_orbits(hole: str) -> None:
             assert (high << 64 | low) == lines[key] * orbit_py(problem, key)
 
 
+@pytest.mark.parametrize("board", ["triangle-5", "french"])
+def test_counted_sums_of_weights_past_64_bits(board: str) -> None:
+    """Parents' weights with high words (the pass then carries both words with each
+    child) sum as Python's integers do, in bitmap buckets and in sorted ones."""
+    problem = make_problem(named_board(board), None, ANY)
+    mf, mo, mt = problem.masks
+    keys = np.array([kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
+    for _ in range(4):
+        keys = kernel.sort_unique(kernel.expand(keys, mf, mo, mt, problem.table), problem.board.size)
+    rng = np.random.default_rng(7)
+    lo = rng.integers(0, 2**63, keys.size, dtype=np.uint64) * np.uint64(2)
+    hi = rng.integers(0, 2**40, keys.size, dtype=np.uint64)
+    level, out_lo, out_hi, overflow = _counted(problem, keys, lo, hi)
+    assert not overflow
+    sums: dict[int, int] = {}
+    for parent, low, high in zip(keys.tolist(), lo.tolist(), hi.tolist(), strict=True):
+        for child in children_py(problem, parent):
+            form = canon_slow(problem, child)
+            sums[form] = sums.get(form, 0) + (high << 64 | low)
+    assert level.tolist() == sorted(sums)
+    got = [h << 64 | low for low, h in zip(out_lo.tolist(), out_hi.tolist(), strict=True)]
+    assert got == [sums[key] for key in level.tolist()]
+
+
 def test_counted_levels_on_a_board_of_sorted_buckets() -> None:
     """Past 36 holes every bucket is sorted, not marked in a bitmap: the same sums."""
     problem = make_problem(named_board("french"), None, ANY)

@@ -141,15 +141,26 @@ def _add_pair(acc: U64, at: int, add_lo: np.uint64, add_hi: np.uint64) -> bool:
 
 
 @jit
+def _any(words: U64) -> bool:
+    """Whether any of ``words`` is non-zero."""
+    for x in words:
+        if x != _ZERO:
+            return True
+    return False
+
+
+@jit
 def _dense(size: int, words: int) -> bool:
     """Whether a bucket of ``size`` values goes through the bitmap (else it is sorted)."""
     return words > 0 and size * 16 >= words
 
 
 @jit
-def _count_bucket(spread: U64, wlo: U64, whi: U64, lo: int, hi: int, bitmap: U64) -> int:
+def _count_bucket(
+    spread: U64, wlo: U64, whi: U64, wide: bool, lo: int, hi: int, bitmap: U64
+) -> int:
     """The distinct values of one bucket; a sorted bucket is left sorted, its weights
-    with it."""
+    with it (the high words only when ``wide``)."""
     words = bitmap.size
     if _dense(hi - lo, words):
         mask = np.uint64(words * 64 - 1)
@@ -166,7 +177,8 @@ def _count_bucket(spread: U64, wlo: U64, whi: U64, lo: int, hi: int, bitmap: U64
     order = np.argsort(spread[lo:hi], kind="mergesort")
     spread[lo:hi] = spread[lo:hi][order]
     wlo[lo:hi] = wlo[lo:hi][order]
-    whi[lo:hi] = whi[lo:hi][order]
+    if wide:
+        whi[lo:hi] = whi[lo:hi][order]
     count = 1
     for r in range(lo + 1, hi):
         if spread[r] != spread[r - 1]:
@@ -179,6 +191,7 @@ def _emit_bucket(
     spread: U64,
     wlo: U64,
     whi: U64,
+    wide: bool,
     lo: int,
     hi: int,
     bitmap: U64,
@@ -191,7 +204,8 @@ def _emit_bucket(
 ) -> tuple[int, bool]:
     """Write one bucket's distinct values (sorted) and the sums of their weights from
     ``out[w]`` on; return the next write position and the overflow. A dense bucket
-    sums in ``acc`` (the low and high words of each low value side by side)."""
+    sums in ``acc`` (the low and high words of each low value side by side); without
+    ``wide`` the weights' high words are zero and ``whi`` is not read."""
     words = bitmap.size
     overflow = False
     if _dense(hi - lo, words):
@@ -199,7 +213,7 @@ def _emit_bucket(
         for r in range(lo, hi):
             v = spread[r] & mask
             bitmap[v >> np.uint64(6)] |= _ONE << (v & np.uint64(63))
-            overflow |= _add_pair(acc, 2 * int(v), wlo[r], whi[r])
+            overflow |= _add_pair(acc, 2 * int(v), wlo[r], whi[r] if wide else _ZERO)
         for k in range(words):
             x = bitmap[k]
             if x != _ZERO:
@@ -218,7 +232,7 @@ def _emit_bucket(
         if r == lo or spread[r] != spread[r - 1]:
             out[w] = spread[r]
             w += 1
-        overflow |= _add_weight(out_lo, out_hi, w - 1, wlo[r], whi[r])
+        overflow |= _add_weight(out_lo, out_hi, w - 1, wlo[r], whi[r] if wide else _ZERO)
     return w, overflow
 
 
@@ -269,6 +283,7 @@ def sort_unique_counted_in(
     low, bins, chunks = bucket_plan(n, nbits)
     shift = np.uint64(low)
     fill, starts = bucket_starts(values, shift, bins, chunks)
+    wide = _any(phi)  # else the high words are all zero: neither written nor read
     for c in prange(chunks):
         first_child = n * c // chunks
         parent = max(int(np.searchsorted(offsets, first_child, side="right")) - 1, 0)
@@ -279,7 +294,8 @@ def sort_unique_counted_in(
             at = fill[c, k]
             spread[at] = values[i]
             wlo[at] = plo[parent]
-            whi[at] = phi[parent]
+            if wide:
+                whi[at] = phi[parent]
             fill[c, k] = at + 1
     first = part_firsts(starts, bins)
     words = (1 << low) >> 6 if low <= BUCKET_BITS else 0
@@ -289,7 +305,7 @@ def sort_unique_counted_in(
         count = 0
         for k in range(first[q], first[q + 1]):
             if starts[k + 1] > starts[k]:
-                count += _count_bucket(spread, wlo, whi, starts[k], starts[k + 1], bitmap)
+                count += _count_bucket(spread, wlo, whi, wide, starts[k], starts[k + 1], bitmap)
         kept[q + 1] = count
     offs = np.cumsum(kept)
     out = np.empty(offs[PARTS], np.uint64)
@@ -308,7 +324,7 @@ def sort_unique_counted_in(
             for k in range(first[q], first[q + 1]):
                 if starts[k + 1] > starts[k]:
                     w, wrapped = _emit_bucket(
-                        spread, wlo, whi, starts[k], starts[k + 1], bitmap, acc,
+                        spread, wlo, whi, wide, starts[k], starts[k + 1], bitmap, acc,
                         out, out_lo, out_hi, w, np.uint64(k) << shift,
                     )  # fmt: skip
                     flags[q] |= wrapped
