@@ -147,7 +147,8 @@ def test_counted_sums_of_weights_past_64_bits(board: str) -> None:
     mf, mo, mt = problem.masks
     keys = np.array([kernel.canon(np.uint64(problem.start), problem.table)], np.uint64)
     for _ in range(4):
-        keys = kernel.sort_unique(kernel.expand(keys, mf, mo, mt, problem.table), problem.board.size)
+        children = kernel.expand(keys, mf, mo, mt, problem.table)
+        keys = kernel.sort_unique(children, problem.board.size)
     rng = np.random.default_rng(7)
     lo = rng.integers(0, 2**63, keys.size, dtype=np.uint64) * np.uint64(2)
     hi = rng.integers(0, 2**40, keys.size, dtype=np.uint64)

@@ -143,10 +143,7 @@ def _add_pair(acc: U64, at: int, add_lo: np.uint64, add_hi: np.uint64) -> bool:
 @jit
 def _any(words: U64) -> bool:
     """Whether any of ``words`` is non-zero."""
-    for x in words:
-        if x != _ZERO:
-            return True
-    return False
+    return bool(words.any())
 
 
 @jit
