@@ -58,7 +58,7 @@ _BYTE = np.uint64(255)
 PARTS = 64
 _INDEX_BITS = 16
 _FIND_BITS = 20
-_LEVEL_FIND_BITS = 12
+_LEVEL_FIND_BITS = 16
 _WORD = 64
 
 
@@ -358,18 +358,22 @@ def index_bits(size: int, nbits: int) -> int:
 
 @jit
 def find(level: U64, index: I64, shift: np.uint64, x: np.uint64) -> int:
-    """The place of ``x`` in the sorted ``level``, or -1."""
+    """The place of ``x`` in the sorted ``level``, or -1.
+
+    A search without a branch a step (the halving picks its side by a conditional move):
+    the comparisons of a search go either way at random, and a mispredicted branch a
+    step cost more than the loads."""
     k = int(x >> shift)
-    lo = index[k]
-    hi = index[k + 1]
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if level[mid] < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo < index[k + 1] and level[lo] == x:
-        return int(lo)
+    base = index[k]
+    n = index[k + 1] - base
+    if n == 0:
+        return -1
+    while n > 1:
+        half = n >> 1
+        base = base + half if level[base + half] <= x else base
+        n -= half
+    if level[base] == x:
+        return int(base)
     return -1
 
 
