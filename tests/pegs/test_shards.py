@@ -328,6 +328,8 @@ def test_the_table_disk_budget_counts_every_start_folder(tmp_path: Path) -> None
         (("--workers", "0"), "--workers"),
         (("--disk", "lots"), "--disk: expected a size"),
         (("--disk", "1G"), "--disk is the budget of a work folder: give --workdir DIR"),
+        (("--local-disks", "--workers", "2"), "--local-disks needs --workdir and a Ray cluster"),
+        (("--local-disks", "--workdir", "/tmp"), "--local-disks needs --workdir and a Ray"),
     ],
 )
 def test_cli_bad_cluster_options_give_one_line_and_status_2(

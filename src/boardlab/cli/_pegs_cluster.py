@@ -30,7 +30,8 @@ MIN_SHARDS = 4
 
 
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--workers``, ``--address``, ``--workdir``, ``--shards``, ``--memory`` and ``--disk``."""
+    """``--workers``, ``--address``, ``--workdir``, ``--local-disks``, ``--shards``,
+    ``--memory`` and ``--disk``."""
     group = parser.add_argument_group("large boards (the partitioned level pass)")
     group.add_argument(
         "--workers",
@@ -46,6 +47,13 @@ def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="keep every level in shards on disk in DIR (an existing folder); "
         "a run stopped early resumes there from its last finished level",
+    )
+    group.add_argument(
+        "--local-disks",
+        action="store_true",
+        help="with --address and --workdir: each machine of the cluster keeps its shards "
+        "in DIR on its own disk (DIR must exist on every machine); shard j's tasks all run "
+        "on the same machine, what crosses machines goes through Ray's object store",
     )
     group.add_argument(
         "--shards",
@@ -76,7 +84,7 @@ def _partitioned(args: argparse.Namespace) -> bool:
     )
 
 
-def _ray_engine(workers: int | None, address: str | None) -> Engine:
+def _ray_engine(workers: int | None, address: str | None, local_disks: bool = False) -> Engine:
     """The Ray engine ``--workers`` / ``--address`` ask for; its errors in the words of
     these options (the cluster layer names none).
 
@@ -91,7 +99,7 @@ def _ray_engine(workers: int | None, address: str | None) -> Engine:
     if workers is not None and workers < 1:
         raise BoardlabError(f"--workers must be at least 1, got {workers}")
     try:
-        return RayEngine(workers, address)
+        return RayEngine(workers, address, local_files=local_disks)
     except BoardlabError as exc:
         option = "--address" if address is not None else "--workers"
         raise BoardlabError(f"{option}: {exc}") from None
@@ -176,9 +184,14 @@ def _analysis(
     workdir = None if args.workdir is None else Path(args.workdir)
     if workdir is not None and not workdir.is_dir():
         raise BoardlabError(f"--workdir {workdir}: no such folder")
+    local_disks = getattr(args, "local_disks", False)
+    if local_disks and (workdir is None or (args.workers is None and args.address is None)):
+        raise BoardlabError(
+            "--local-disks needs --workdir and a Ray cluster (--address or --workers)"
+        )
     engine: Engine
     if args.workers is not None or args.address is not None:
-        engine = _ray_engine(args.workers, args.address)
+        engine = _ray_engine(args.workers, args.address, local_disks)
     else:
         engine = LocalEngine()
     # few large tasks pay best (each task and each routed part costs a fixed overhead)

@@ -24,6 +24,8 @@ class ProcessEngine:
     :raises BoardlabError: when ``workers`` is not positive.
     """
 
+    local_files = False
+
     def __init__(self, workers: int) -> None:
         if workers < 1:
             raise BoardlabError(f"a process engine needs at least 1 worker, got {workers}")
@@ -32,9 +34,16 @@ class ProcessEngine:
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
-    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any:
-        """A handle of ``fn(*args)`` run by a worker (``returns`` is accepted for the
-        interface; the value comes back whole)."""
+    def submit(
+        self,
+        fn: Callable[..., Any],
+        args: Sequence[Any],
+        returns: int = 1,
+        place: int | None = None,
+    ) -> Any:
+        """A handle of ``fn(*args)`` run by a worker (``returns`` and ``place`` are
+        accepted for the interface: the value comes back whole, and every worker of this
+        machine sees every file)."""
         return self._pool.submit(fn, *args)
 
     def fetch(self, handles: list[Any]) -> list[Any]:

@@ -11,6 +11,13 @@ never imports it.
 
 Each worker runs one task at a time with one numba thread (``NUMBA_NUM_THREADS=1``):
 the parallelism is the cluster's, not the kernels'.
+
+With ``local_files`` every machine keeps the files of its own parts of the work on its
+own disk: the machines (Ray's nodes, in the order of their addresses) are dealt the
+parts in turn, part ``p`` to node ``p mod nodes``, and every task of a part runs on its
+node (Ray's node affinity, not a preference), so a task reads the files that the
+part's earlier tasks wrote there. What moves between machines goes through Ray's
+object store (which spills to each node's own disk past its memory).
 """
 
 from __future__ import annotations
@@ -42,7 +49,9 @@ class RayEngine:
         interface layer says which of its options asked for the cluster).
     """
 
-    def __init__(self, workers: int | None = None, address: str | None = None) -> None:
+    def __init__(
+        self, workers: int | None = None, address: str | None = None, local_files: bool = False
+    ) -> None:
         if not ray_available():
             raise BoardlabError("a Ray cluster needs Ray: pip install 'boardlab[cluster]'")
         if workers is not None and workers < 1:
@@ -75,15 +84,40 @@ class RayEngine:
         self._ray = ray
         self._remotes: dict[tuple[Callable[..., Any], int], Any] = {}
         self._shared: dict[int, Any] = {}
+        self.local_files = local_files
+        #: The nodes parts are dealt to (ids, in the order of their addresses).
+        self.nodes: list[str] = []
+        self.addresses: list[str] = []
+        if local_files:
+            alive = sorted(
+                (n["NodeManagerAddress"], n["NodeID"])
+                for n in ray.nodes()  # type: ignore[no-untyped-call]
+                if n.get("Alive") and n.get("Resources", {}).get("CPU", 0) > 0
+            )
+            self.addresses = [address for address, _ in alive]
+            self.nodes = [node for _, node in alive]
 
-    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any:
+    def submit(
+        self,
+        fn: Callable[..., Any],
+        args: Sequence[Any],
+        returns: int = 1,
+        place: int | None = None,
+    ) -> Any:
         """Start ``fn(*args)`` as a Ray task; its result (``returns`` references when more
-        than one)."""
+        than one). With ``local_files`` a task given ``place`` runs on that part's node."""
         key = (fn, returns)
         remote = self._remotes.get(key)
         if remote is None:
             remote = self._ray.remote(num_returns=returns, num_cpus=1, max_retries=2)(fn)
             self._remotes[key] = remote
+        if self.local_files and place is not None and self.nodes:
+            from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+            node = self.nodes[place % len(self.nodes)]
+            strategy = NodeAffinitySchedulingStrategy(node_id=node, soft=False)
+            name = f"{getattr(fn, '__name__', 'task')}:part-{place}"  # in Ray's task list
+            return remote.options(scheduling_strategy=strategy, name=name).remote(*args)
         return remote.remote(*args)
 
     def share(self, value: Any) -> Any:

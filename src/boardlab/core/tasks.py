@@ -19,11 +19,21 @@ class Engine(Protocol):
     """Runs tasks: :meth:`submit` returns handles the next tasks can take as arguments
     (``returns`` of them when ``returns > 1``), :meth:`fetch` their values. :meth:`share`
     hands back what a task may take in place of a value that many tasks are given (on a
-    cluster, one copy in its object store)."""
+    cluster, one copy in its object store). ``place`` names the part of the work a task
+    belongs to (a shard): an engine whose machines keep their own files
+    (``local_files``) runs every task of one part on the same machine, so that a task
+    finds the files the part's earlier tasks wrote there; other engines ignore it."""
 
     workers: int
+    local_files: bool
 
-    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any: ...
+    def submit(
+        self,
+        fn: Callable[..., Any],
+        args: Sequence[Any],
+        returns: int = 1,
+        place: int | None = None,
+    ) -> Any: ...
 
     def fetch(self, handles: list[Any]) -> list[Any]: ...
 
@@ -37,9 +47,17 @@ class LocalEngine:
     process's cores); handles are the values themselves."""
 
     workers = 1
+    local_files = False
 
-    def submit(self, fn: Callable[..., Any], args: Sequence[Any], returns: int = 1) -> Any:
-        """``fn(*args)``, run now (a list of its ``returns`` values when more than one)."""
+    def submit(
+        self,
+        fn: Callable[..., Any],
+        args: Sequence[Any],
+        returns: int = 1,
+        place: int | None = None,
+    ) -> Any:
+        """``fn(*args)``, run now (a list of its ``returns`` values when more than one;
+        ``place`` is accepted for the interface: one process sees every file)."""
         result = fn(*args)
         return list(result) if returns > 1 else result
 

@@ -53,10 +53,12 @@ from boardlab.pegs.solver.shards_games import ShardedGames
 from boardlab.pegs.solver.shards_store import Handle
 from boardlab.pegs.solver.shards_tasks import (
     canonical,
+    read_shard,
     route,
     submit_pushes,
     task_expand,
     task_goal,
+    task_head,
     task_merge,
     task_push,
     task_sum,
@@ -86,6 +88,8 @@ class ShardedRun:
 def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> None:
     """Stop before a level that would not fit: memory per task, disk for the folder."""
     need = int(level_size * moves * BYTES_PER_CHILD)
+    machines = len(getattr(run.engine, "nodes", ())) if run.engine.local_files else 0
+    disk_need = need // 3 // max(machines, 1)  # each machine holds its shards' share
     if run.memory is not None:
         per_task = need // run.shards * max(run.engine.workers, 1)
         held = 0 if run.workdir is not None else need
@@ -98,7 +102,7 @@ def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> No
     if run.workdir is not None:
         free = shutil.disk_usage(run.workdir).free
         room = store.disk_room(run.workdir, run.disk)
-        if need // 3 > room:
+        if disk_need > room:
             left = f"only {format_size(free)} free"
             if run.disk is not None and room < free:
                 left = (
@@ -106,7 +110,7 @@ def _check_room(run: ShardedRun, level_size: int, pegs: int, moves: float) -> No
                     f"{format_size(run.disk.limit)}"
                 )
             raise ResourceLimitError(
-                f"positions with {pegs} pegs need about {format_size(need // 3)} in "
+                f"positions with {pegs} pegs need about {format_size(disk_need)} in "
                 f"{run.workdir}, {left}",
                 resource="disk",
             )
@@ -215,10 +219,7 @@ def _trace(
     def reachable(pegs: int, form: int) -> bool:
         j = int(shard_of(np.array([form], np.uint64), run.shards)[0])
         if (pegs, j) not in loaded:
-            handle = levels[pegs][j]
-            if not isinstance(handle, (np.ndarray, str)):  # the start's level is local
-                handle = run.engine.fetch([handle])[0]
-            loaded[pegs, j] = np.asarray(store.load(handle))
+            loaded[pegs, j] = np.asarray(read_shard(run.engine, levels[pegs][j], j))
         shard = loaded[pegs, j]
         at = int(np.searchsorted(shard, np.uint64(form)))
         return at < shard.size and int(shard[at]) == form
@@ -262,16 +263,17 @@ def _forward(
     routed: list[list[Handle]] = []
     for i, part in enumerate(parents):
         outs = None
-        if folder is not None:
+        if folder is not None and not engine.local_files:
             outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npy") for j in range(shards)]
         args = (part, masks, table, nbits, shards, outs)
-        got = engine.submit(task_expand, args, returns=shards)
+        got = engine.submit(task_expand, args, returns=shards, place=i)
         routed.append(got if shards > 1 else [got])
     merged: list[Handle] = []
     size_handles: list[Handle] = []
     for j in range(shards):
         out = None if folder is None else str(folder / f"shard-{j:04d}.npy")
-        level, size = engine.submit(task_merge, (nbits, out, *[r[j] for r in routed]), returns=2)
+        args = (nbits, out, *[r[j] for r in routed])
+        level, size = engine.submit(task_merge, args, returns=2, place=j)
         merged.append(level)
         size_handles.append(size)
     total = 0
@@ -299,12 +301,13 @@ def _backward(
         goal = problem.goal.bits
         key = None if goal is None else canonical(goal, problem.table)
         for j in range(shards):
-            results.append(engine.submit(task_goal, (level[j], table, key, out(j)), returns=2))
+            args = (level[j], table, key, out(j))
+            results.append(engine.submit(task_goal, args, returns=2, place=j))
     else:
         pushed = submit_pushes(engine, task_push, below, problem, shards, folder)
         for j in range(shards):
             args = (level[j], table, out(j), *[p[j] for p in pushed])
-            results.append(engine.submit(task_sum, args, returns=2))
+            results.append(engine.submit(task_sum, args, returns=2, place=j))
     counted = engine.fetch([r[1] for r in results])
     totals = [sum(c[k] for c in counted) for k in range(5)]
     orbits = [c[5] for c in counted if c[4]]
@@ -313,15 +316,16 @@ def _backward(
 
 
 def _sample(level: list[Handle], run: ShardedRun) -> U64:
-    """A few positions of a level, for the next level's estimate."""
-    for handle in level:
-        value = run.engine.fetch([handle])[0]
-        values = np.load(value, mmap_mode="r") if isinstance(value, str) else value
+    """A few positions of a level, for the next level's estimate (read where each shard
+    is: the driver reads no shard file of a machine that keeps its own)."""
+    engine = run.engine
+    for j, handle in enumerate(level):
+        values: U64 = engine.fetch([engine.submit(task_head, (handle, 4096), place=j)])[0]
         if values.size:
-            return np.array(values[:4096])
+            return values
     return np.zeros(0, np.uint64)
 
 
 def _gather_keys(wins: list[Handle], run: ShardedRun) -> U64:
-    keys = [store.load(w)[0] for w in run.engine.fetch(list(wins))]
+    keys = [read_shard(run.engine, w, j)[0] for j, w in enumerate(wins)]
     return np.sort(np.concatenate(keys)) if keys else np.zeros(0, np.uint64)

@@ -22,7 +22,7 @@ from boardlab.pegs.solver.levels import Progress
 from boardlab.pegs.solver.shards import ShardedRun
 from boardlab.pegs.solver.shards_games import task_push_forward
 from boardlab.pegs.solver.shards_store import Handle
-from boardlab.pegs.solver.shards_tasks import route, submit_pushes
+from boardlab.pegs.solver.shards_tasks import read_shard, route, submit_pushes
 from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["finishes_sharded", "task_add"]
@@ -74,13 +74,14 @@ def finishes_sharded(
         counts = []
         for j in range(shards):
             out = None if folder is None else str(folder / f"shard-{j:04d}.npz")
-            counts.append(engine.submit(task_add, (wins[pegs][j], out, *[p[j] for p in pushed])))
+            args = (wins[pegs][j], out, *[p[j] for p in pushed])
+            counts.append(engine.submit(task_add, args, place=j))
         engine.fetch(counts)  # every shard finished before the level is marked done
         store.mark_done(folder, {"pegs": pegs})
         if progress is not None:
             progress(top - pegs, top - bottom, f"paths from the start to {pegs} pegs")
     finishes: dict[int, int] = {}
-    for keys, lo, hi in (store.load(h) for h in engine.fetch(counts)):
+    for keys, lo, hi in (read_shard(engine, h, j) for j, h in enumerate(counts)):
         for hole, n in by_hole(problem, keys, lo, hi).items():
             finishes[hole] = finishes.get(hole, 0) + n
     return dict(sorted(finishes.items()))

@@ -26,7 +26,7 @@ from boardlab.pegs.solver import shards_store as store
 from boardlab.pegs.solver.finish import start_counts
 from boardlab.pegs.solver.games import GameTally, level_ends
 from boardlab.pegs.solver.shards_store import DiskBudget, Handle
-from boardlab.pegs.solver.shards_tasks import push_routed, route, submit_pushes
+from boardlab.pegs.solver.shards_tasks import push_routed, route, submit_pushes, task_remove
 from boardlab.pegs.solver.tables import Problem
 
 __all__ = ["ShardedGames", "task_count_games", "task_push_forward"]
@@ -113,7 +113,12 @@ class ShardedGames:
             saved = [[c, str(g), None if e is None else str(e)] for c, g, e in ends]
             store.mark_done(folder, {"ends": saved})
             # a resumed run needs only the last finished level's counts (every level's
-            # dead ends stay in its done.json): the level above's files go
+            # dead ends stay in its done.json): the level above's files go (each removed
+            # where it is, on an engine whose machines keep their own files)
+            if self.engine.local_files:
+                self.engine.fetch(
+                    [self.engine.submit(task_remove, (h,), place=j) for j, h in enumerate(above)]
+                )
             for handle in above:
                 if isinstance(handle, str):
                     Path(handle).unlink(missing_ok=True)
@@ -138,13 +143,14 @@ class ShardedGames:
         sums: list[Handle | None] = [None] * self.shards
         ends: list[tuple[int, int, int | None]] = []
         done = 0
-        wave = 1 if folder is not None else len(sources)
+        on_disk = folder is not None and not engine.local_files  # else pushes in memory
+        wave = 1 if on_disk else len(sources)
         while done < len(sources):
             part = sources[done : done + wave]
             pushed = submit_pushes(
-                engine, task_push_forward, part, self.problem, self.shards, folder
+                engine, task_push_forward, part, self.problem, self.shards, folder, done
             )
-            if folder is not None:
+            if on_disk and folder is not None:
                 pushed = [list(engine.fetch(list(p))) for p in pushed]
                 written = sum(os.path.getsize(str(f)) for p in pushed for f in p)
                 room = store.disk_room(folder, self.disk)
@@ -162,7 +168,7 @@ class ShardedGames:
                 if folder is not None:
                     out = str(folder / (f"shard-{j:04d}.npz" if last else f"sum-{j:04d}.npz"))
                 args = (level[j], masks, out, sums[j], last, *[p[j] for p in pushed])
-                results.append(engine.submit(task_count_games, args, returns=2))
+                results.append(engine.submit(task_count_games, args, returns=2, place=j))
             tallies = engine.fetch([r[1] for r in results])
             sums = [r[0] for r in results]
             done += len(part)

@@ -89,6 +89,7 @@ def save(value: Any, path: str | None) -> Handle:
     """Keep a task's output: as is, or in the file ``path`` (written whole, then renamed)."""
     if path is None:
         return value
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)  # on a node of its own
     temporary = f"{path}.part"
     with open(temporary, "wb") as out:
         if isinstance(value, tuple):

@@ -28,12 +28,16 @@ from boardlab.pegs.solver.tables import Problem
 __all__ = [
     "canonical",
     "push_routed",
+    "read_shard",
     "route",
     "submit_pushes",
     "task_expand",
     "task_goal",
+    "task_head",
+    "task_load",
     "task_merge",
     "task_push",
+    "task_remove",
     "task_sum",
 ]
 
@@ -147,19 +151,50 @@ def submit_pushes(
     problem: Problem,
     shards: int,
     folder: Path | None,
+    first: int = 0,
 ) -> list[list[Handle]]:
-    """One push ``task`` a shard of ``parts`` (:func:`task_push` or the forward one);
+    """One push ``task`` a shard of ``parts`` (:func:`task_push` or the forward one;
+    ``parts[i]`` is shard ``first + i``, and its task runs where that shard's files are);
     ``pushed[i][j]`` is what part ``i`` sends to shard ``j`` (a file in ``folder`` if
-    given). The masks and the table go to the engine's shared store once."""
+    given; an engine whose machines keep their own files gets None: what crosses
+    machines goes through its store). The masks and the table go to the engine's
+    shared store once."""
     masks, table = engine.share(problem.masks), engine.share(problem.table)
     pushed: list[list[Handle]] = []
     for i, part in enumerate(parts):
         outs = None
-        if folder is not None:
+        if folder is not None and not engine.local_files:
             outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npz") for j in range(shards)]
-        got = engine.submit(task, (part, masks, table, shards, outs), shards)
+        got = engine.submit(task, (part, masks, table, shards, outs), shards, place=first + i)
         pushed.append(got if shards > 1 else [got])
     return pushed
+
+
+def task_head(source: Handle, count: int) -> U64:
+    """The first ``count`` positions of a shard (where its file is)."""
+    values = np.load(source, mmap_mode="r") if isinstance(source, str) else source
+    return np.array(values[:count])
+
+
+def task_load(source: Handle) -> Any:
+    """A shard's value, read where its file is."""
+    return store.load(source)
+
+
+def task_remove(source: Handle) -> None:
+    """Remove a shard's file (where it is); a value in memory is left to be freed."""
+    if isinstance(source, str):
+        Path(source).unlink(missing_ok=True)
+
+
+def read_shard(engine: Engine, source: Handle, place: int) -> Any:
+    """A shard's value in this process: a file read here, or, on an engine whose
+    machines keep their own files, by a task on the shard's machine."""
+    if engine.local_files:
+        return engine.fetch([engine.submit(task_load, (source,), place=place)])[0]
+    if not isinstance(source, (np.ndarray, str, tuple)):
+        source = engine.fetch([source])[0]
+    return store.load(source)
 
 
 def push_routed(
