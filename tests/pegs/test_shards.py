@@ -316,6 +316,17 @@ def test_the_table_disk_budget_counts_every_start_folder(tmp_path: Path) -> None
     assert "only 0.0 kB left of the disk budget of 1.0 MB" in done.stderr
 
 
+def test_cli_table_drop_shards_with_local_disks_is_refused(tmp_path: Path) -> None:
+    done = _cli(
+        "table", "triangle-5", "--workdir", str(tmp_path), "--drop-shards", "--local-disks",
+        "--workers", "1",
+    )  # fmt: skip
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    assert "--drop-shards cannot reach the shards" in line
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

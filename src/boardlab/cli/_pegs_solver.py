@@ -432,6 +432,11 @@ def _run_table(args: argparse.Namespace) -> int:
     board = read_board(args.board).board
     if args.drop_shards and args.workdir is None:
         raise BoardlabError("--drop-shards drops the shards of a work folder: give --workdir DIR")
+    if args.drop_shards and args.local_disks:
+        raise BoardlabError(
+            "--drop-shards cannot reach the shards on the machines' own disks (--local-disks): "
+            "remove each machine's DIR/start-HOLE/ after its row.json is written"
+        )
     holes = None if args.start is None else [board.index(board.parse_hole(h)) for h in args.start]
     limit = _limit(args)
     with _Progress() as progress:
