@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from boardlab.core.tasks import LocalEngine
 from boardlab.pegs.boards import named_board
 from boardlab.pegs.solver.levels import analyse, min_moves
 from boardlab.pegs.solver.sharded import analyse_sharded
@@ -20,11 +21,10 @@ from boardlab.pegs.solver.shards import ShardedRun
 from boardlab.pegs.solver.tables import Goal, make_problem
 
 
-class MachinesEngine:
+class MachinesEngine(LocalEngine):
     """Tasks run now, each on the machine its part is dealt to (``place`` mod
     ``machines``), with the work folder's paths turned into that machine's own folder."""
 
-    workers = 1
     local_files = True
 
     def __init__(self, workdir: Path, machines: int) -> None:
@@ -61,15 +61,6 @@ class MachinesEngine:
         result = self._back(result, root)
         return list(result) if returns > 1 else result
 
-    def fetch(self, handles: list[Any]) -> list[Any]:
-        return handles
-
-    def share(self, value: Any) -> Any:
-        return value
-
-    def close(self) -> None:
-        return None
-
 
 T6 = named_board("triangle-6")
 
@@ -87,7 +78,7 @@ def test_each_machine_keeps_its_shards_and_the_figures_are_the_same(
     workdir = tmp_path / "driver"
     workdir.mkdir()
     engine = MachinesEngine(workdir, machines)
-    found = analyse_sharded(problem, ShardedRun(engine, 5, workdir), keep_winning=True)  # type: ignore[arg-type]
+    found = analyse_sharded(problem, ShardedRun(engine, 5, workdir), keep_winning=True)
     assert found.levels == expected.levels
     assert found.solutions == expected.solutions
     assert found.finishes == expected.finishes
@@ -110,7 +101,7 @@ def test_a_stopped_run_on_machines_resumes(tmp_path: Path) -> None:
     expected = analyse(problem)
     workdir = tmp_path / "driver"
     workdir.mkdir()
-    run = ShardedRun(MachinesEngine(workdir, 3), 5, workdir)  # type: ignore[arg-type]
+    run = ShardedRun(MachinesEngine(workdir, 3), 5, workdir)
 
     def interrupt(done: int, total: int, label: str) -> None:
         if label.startswith("positions with 8 pegs"):
@@ -119,7 +110,7 @@ def test_a_stopped_run_on_machines_resumes(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
         analyse_sharded(problem, run, progress=interrupt)
     assert (workdir / "level-09" / "done.json").exists()
-    again = analyse_sharded(problem, ShardedRun(MachinesEngine(workdir, 3), 5, workdir))  # type: ignore[arg-type]
+    again = analyse_sharded(problem, ShardedRun(MachinesEngine(workdir, 3), 5, workdir))
     assert again.levels == expected.levels and again.solutions == expected.solutions
     assert again.games is not None and expected.games is not None
     assert again.games.total == expected.games.total
