@@ -268,6 +268,17 @@ class Tally:
         )
 
 
+def engine(options: dict[str, str], seed: int) -> SolvingEngine:
+    """boardlab's engine with ``options`` (``bench_hex_ablation.engine``, imported here:
+    that script imports this one).
+
+    :raises BoardlabError: for a setting the engine does not have or a bad value.
+    """
+    from bench_hex_ablation import engine as make_engine
+
+    return make_engine(options, seed)
+
+
 def play_series(
     label: str,
     mohex: MohexPlayer,
@@ -281,7 +292,8 @@ def play_series(
     for number, opening in enumerate(pairs):
         for ours_black in (True, False):
             seed = args.seed + 2 * number + (0 if ours_black else 1)
-            ours = EnginePlayer(SolvingEngine(seed=seed, threads=mohex.threads), name="boardlab")
+            options = {"threads": str(mohex.threads), **args.options}
+            ours = EnginePlayer(engine(options, seed), name="boardlab")
             # Each forced move is played by the side whose turn it is.
             black = Forced(ours if ours_black else mohex, opening[:1])
             white = Forced(mohex if ours_black else ours, opening[1:])
@@ -306,7 +318,7 @@ def empty_black(
 ) -> Tally:
     """boardlab black from the empty board, its seed varied from game to game."""
     for number in range(args.games):
-        ours = EnginePlayer(SolvingEngine(seed=args.seed + number), name="boardlab")
+        ours = EnginePlayer(engine(args.options, args.seed + number), name="boardlab")
         record = play_game(ours, mohex, args.size, args.time, prover)
         name = f"empty-black-{number:02d}.sgf"
         (out / name).write_text(format_game_sgf(record, "boardlab-bench"))
@@ -333,16 +345,16 @@ def combine(paths: Sequence[Path]) -> int:
     for path in paths:
         data = json.loads(path.read_text())
         size, seconds = data["size"], data["time"]
-        for setting in data["settings"]:
-            tally = tallies.setdefault(setting["label"], Tally(setting["label"]))
-            tally.wins += setting["wins"]
-            tally.games += setting["games"]
+        for entry in data["settings"]:
+            tally = tallies.setdefault(entry["label"], Tally(entry["label"]))
+            tally.wins += entry["wins"]
+            tally.games += entry["games"]
             for kind in ("connection", "resignation", "proof"):
-                tally.decided[kind] += setting.get(kind + "s", 0)
-            tally.void.extend(setting.get("void", []))
-            words = setting["label"].split()
+                tally.decided[kind] += entry.get(kind + "s", 0)
+            tally.void.extend(entry.get("void", []))
+            words = entry["label"].split()
             if words[0] == "mohex" and words[-1] == "playouts":
-                budgets[setting["label"]] = int(words[1])
+                budgets[entry["label"]] = int(words[1])
     rates = [
         (budgets[label], tally.wins / tally.games)
         for label, tally in tallies.items()
@@ -387,6 +399,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=20000,
         help="MoHex's playouts a first stone when rating them (default 20000; kept in --out)",
     )
+    parser.add_argument(
+        "--setting",
+        default="",
+        help="boardlab's engine settings, e.g. network=NET.npz (see bench_hex_ablation.py)",
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/hex-mohex"))
     parser.add_argument(
         "--combine",
@@ -403,6 +420,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--balanced must be 0 to {count} (the openings), not {args.balanced}")
     if args.combine:
         return combine(args.combine)
+    from bench_hex_ablation import setting
+
+    args.options = setting(args.setting)
+    try:  # bad settings said in one line before anything runs
+        engine(args.options, 0)
+    except BoardlabError as exc:
+        parser.error(str(exc))
     args.mohex = mohex_binary(args.mohex)
     if args.mohex is None:
         print(f"bench_hex_mohex: {MOHEX_ABSENT}", file=sys.stderr)

@@ -51,3 +51,17 @@ def test_balanced_openings_are_checked_before_mohex_is_looked_for(
         bench.main(["--match", "--games", "4", "--balanced", "3", "--mohex", "/bin/true"])
     assert stop.value.code == 2
     assert "--balanced must be 0 to 2 (the openings), not 3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("speed=3", "no engine setting 'speed'"), ("max_nodes=many", "is not a number")],
+)
+def test_bad_engine_settings_are_refused_before_mohex_is_looked_for(
+    text: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = load("bench_hex_mohex")
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--match", "--setting", text, "--mohex", "/nonexistent/mohex"])
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
