@@ -87,14 +87,12 @@ class RayEngine:
         self.local_files = local_files
         #: The nodes parts are dealt to (ids, in the order of their addresses).
         self.nodes: list[str] = []
-        self.addresses: list[str] = []
         if local_files:
             alive = sorted(
                 (n["NodeManagerAddress"], n["NodeID"])
                 for n in ray.nodes()  # type: ignore[no-untyped-call]
                 if n.get("Alive") and n.get("Resources", {}).get("CPU", 0) > 0
             )
-            self.addresses = [address for address, _ in alive]
             self.nodes = [node for _, node in alive]
 
     def submit(

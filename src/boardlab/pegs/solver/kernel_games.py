@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
-from boardlab.core.jit import jit, jit_parallel
+from boardlab.core.jit import jit, jit_inline, jit_parallel
 from boardlab.pegs.solver.kernel import (
     BUCKET_BITS,
     PARTS,
@@ -98,52 +98,37 @@ def add_checked(level: U64, keys: U64, lo: U64, hi: U64) -> tuple[U64, U64, bool
     overflow = False
     at = locate(level, keys)
     for i in range(keys.size):
-        k = at[i]
-        if k >= 0:
-            low = out_lo[k] + lo[i]
-            carry = _ONE if low < lo[i] else _ZERO
-            out_lo[k] = low
-            high = out_hi[k] + hi[i]
-            if high < hi[i]:
-                overflow = True
-            top = high + carry
-            if top < high:
-                overflow = True
-            out_hi[k] = top
+        if at[i] >= 0:
+            overflow |= _add_weight(out_lo, out_hi, at[i], lo[i], hi[i])
     return out_lo, out_hi, overflow
+
+
+@jit_inline
+def _sum128(
+    lo: np.uint64, hi: np.uint64, add_lo: np.uint64, add_hi: np.uint64
+) -> tuple[np.uint64, np.uint64, bool]:
+    """``(lo, hi) + (add_lo, add_hi)`` in 128 bits: the low word, the high word, and
+    whether the sum passed 2^128."""
+    low = lo + add_lo
+    carry = _ONE if low < add_lo else _ZERO
+    high = hi + add_hi
+    top = high + carry
+    return low, top, bool(high < add_hi or top < high)
 
 
 @jit
 def _add_weight(acc_lo: U64, acc_hi: U64, at: int, add_lo: np.uint64, add_hi: np.uint64) -> bool:
     """``acc[at] += add`` in 128 bits; True when the sum passed 2^128."""
-    low = acc_lo[at] + add_lo
-    carry = _ONE if low < add_lo else _ZERO
-    acc_lo[at] = low
-    high = acc_hi[at] + add_hi
-    wrapped = high < add_hi
-    top = high + carry
-    acc_hi[at] = top
-    return bool(wrapped or top < high)
+    acc_lo[at], acc_hi[at], wrapped = _sum128(acc_lo[at], acc_hi[at], add_lo, add_hi)
+    return wrapped
 
 
 @jit
 def _add_pair(acc: U64, at: int, add_lo: np.uint64, add_hi: np.uint64) -> bool:
-    """``acc[at], acc[at + 1] += add`` (low word, high word) in 128 bits; True when the
-    sum passed 2^128."""
-    low = acc[at] + add_lo
-    carry = _ONE if low < add_lo else _ZERO
-    acc[at] = low
-    high = acc[at + 1] + add_hi
-    wrapped = high < add_hi
-    top = high + carry
-    acc[at + 1] = top
-    return bool(wrapped or top < high)
-
-
-@jit
-def _any(words: U64) -> bool:
-    """Whether any of ``words`` is non-zero."""
-    return bool(words.any())
+    """``acc[at], acc[at + 1] += add`` (low word, high word side by side) in 128 bits;
+    True when the sum passed 2^128."""
+    acc[at], acc[at + 1], wrapped = _sum128(acc[at], acc[at + 1], add_lo, add_hi)
+    return wrapped
 
 
 @jit
@@ -280,7 +265,7 @@ def sort_unique_counted_in(
     low, bins, chunks = bucket_plan(n, nbits)
     shift = np.uint64(low)
     fill, starts = bucket_starts(values, shift, bins, chunks)
-    wide = _any(phi)  # else the high words are all zero: neither written nor read
+    wide = bool(phi.any())  # else the high words are all zero: neither written nor read
     for c in prange(chunks):
         first_child = n * c // chunks
         parent = max(int(np.searchsorted(offsets, first_child, side="right")) - 1, 0)

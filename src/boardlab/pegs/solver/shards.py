@@ -55,6 +55,7 @@ from boardlab.pegs.solver.shards_tasks import (
     canonical,
     read_shard,
     route,
+    routed_files,
     submit_pushes,
     task_expand,
     task_goal,
@@ -262,10 +263,7 @@ def _forward(
     engine = run.engine
     routed: list[list[Handle]] = []
     for i, part in enumerate(parents):
-        outs = None
-        if folder is not None and not engine.local_files:
-            outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npy") for j in range(shards)]
-        args = (part, masks, table, nbits, shards, outs)
+        args = (part, masks, table, nbits, shards, routed_files(engine, folder, i, shards, ".npy"))
         got = engine.submit(task_expand, args, returns=shards, place=i)
         routed.append(got if shards > 1 else [got])
     merged: list[Handle] = []

@@ -119,9 +119,9 @@ class ShardedGames:
                 self.engine.fetch(
                     [self.engine.submit(task_remove, (h,), place=j) for j, h in enumerate(above)]
                 )
-            for handle in above:
-                if isinstance(handle, str):
-                    Path(handle).unlink(missing_ok=True)
+            else:
+                for handle in above:
+                    task_remove(handle)
         for classes, games, example in ends:
             self.tally.add(pegs, classes, games, example)
 

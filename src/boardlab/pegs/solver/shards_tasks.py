@@ -30,11 +30,11 @@ __all__ = [
     "push_routed",
     "read_shard",
     "route",
+    "routed_files",
     "submit_pushes",
     "task_expand",
     "task_goal",
     "task_head",
-    "task_load",
     "task_merge",
     "task_push",
     "task_remove",
@@ -162,23 +162,27 @@ def submit_pushes(
     masks, table = engine.share(problem.masks), engine.share(problem.table)
     pushed: list[list[Handle]] = []
     for i, part in enumerate(parts):
-        outs = None
-        if folder is not None and not engine.local_files:
-            outs = [str(folder / f"from-{i:04d}-to-{j:04d}.npz") for j in range(shards)]
+        outs = routed_files(engine, folder, i, shards, ".npz")
         got = engine.submit(task, (part, masks, table, shards, outs), shards, place=first + i)
         pushed.append(got if shards > 1 else [got])
     return pushed
+
+
+def routed_files(
+    engine: Engine, folder: Path | None, source: int, shards: int, suffix: str
+) -> list[str] | None:
+    """Where part ``source`` writes what it routes to each shard: files in ``folder``,
+    or None (kept in memory, or in the store of an engine whose machines keep their own
+    files: a routed part crosses machines)."""
+    if folder is None or engine.local_files:
+        return None
+    return [str(folder / f"from-{source:04d}-to-{j:04d}{suffix}") for j in range(shards)]
 
 
 def task_head(source: Handle, count: int) -> U64:
     """The first ``count`` positions of a shard (where its file is)."""
     values = np.load(source, mmap_mode="r") if isinstance(source, str) else source
     return np.array(values[:count])
-
-
-def task_load(source: Handle) -> Any:
-    """A shard's value, read where its file is."""
-    return store.load(source)
 
 
 def task_remove(source: Handle) -> None:
@@ -191,7 +195,7 @@ def read_shard(engine: Engine, source: Handle, place: int) -> Any:
     """A shard's value in this process: a file read here, or, on an engine whose
     machines keep their own files, by a task on the shard's machine."""
     if engine.local_files:
-        return engine.fetch([engine.submit(task_load, (source,), place=place)])[0]
+        return engine.fetch([engine.submit(store.load, (source,), place=place)])[0]
     if not isinstance(source, (np.ndarray, str, tuple)):
         source = engine.fetch([source])[0]
     return store.load(source)
