@@ -13,6 +13,11 @@ The script prints the network's and the shipped log-linear prior's top-1 accurac
 log-likelihood on the test positions, checks the exported weights with the engine's
 own forward pass (numba) against PyTorch, and writes the weights with their card.
 
+Several board sizes train one network (it is fully convolutional): each batch holds
+positions of one size, the batches of all sizes shuffled together; the held-out figures
+are given a size. ``--init NET.npz`` (or ``--init-shipped``) starts from stored weights,
+their shape kept, and prints what they score on the held-out moves before training.
+
     .venv/bin/python scripts/hex_net_train.py scripts/data/hex_net_games.txt \\
         --channels 32 --layers 4 --epochs 12 --seed 1 --out src/boardlab/hex/data/policy.npz
 
@@ -214,6 +219,50 @@ def export(model, card: str) -> dict[str, npt.NDArray[np.float32]]:  # type: ign
     )
 
 
+def stored_arrays(path: Path | None) -> dict[str, npt.NDArray[np.float32]]:
+    """The arrays of the network file at ``path`` (the shipped network when None)."""
+    from importlib.resources import files
+
+    from boardlab.hex.engine.network import NETWORK_FILE
+
+    source = path if path is not None else files("boardlab.hex").joinpath("data", NETWORK_FILE)
+    with source.open("rb") as stream:
+        stored = np.load(stream)
+        return {key: stored[key] for key in stored.files if key != "card"}
+
+
+def model_from(arrays: dict[str, npt.NDArray[np.float32]], value: bool = False):  # type: ignore[no-untyped-def]
+    """A PyTorch model holding the weights ``arrays`` (the inverse of :func:`export`); a
+    value head the arrays lack starts at random when ``value`` is asked."""
+    import torch
+
+    from boardlab.hex.engine.network import TAPS
+
+    channels, layers = arrays["first"].shape[2], arrays["hidden"].shape[0]
+    model = build_model(channels, layers, value or "value" in arrays)
+
+    def conv(taps: npt.NDArray[np.float32]) -> torch.Tensor:
+        # (taps, in, out) -> torch (out, in, 3, 3), the two non-neighbour taps zero
+        weight = np.zeros((taps.shape[2], taps.shape[1], 3, 3), np.float32)
+        for k, (dr, dc) in enumerate(TAPS):
+            weight[:, :, dr + 1, dc + 1] = taps[k].T
+        return torch.from_numpy(weight)
+
+    with torch.no_grad():
+        model.first.weight.copy_(conv(arrays["first"]))
+        model.first.bias.copy_(torch.from_numpy(arrays["first_bias"]))
+        for k, layer in enumerate(model.hidden):
+            layer.weight.copy_(conv(arrays["hidden"][k]))
+            layer.bias.copy_(torch.from_numpy(arrays["hidden_bias"][k]))
+        model.head.weight.copy_(torch.from_numpy(arrays["head"]).reshape(1, channels, 1, 1))
+        model.head.bias.copy_(torch.from_numpy(arrays["head_bias"]))
+        model.alpha.copy_(torch.from_numpy(arrays["alpha"]))
+        if "value" in arrays:
+            model.value.weight.copy_(torch.from_numpy(arrays["value"]).reshape(1, channels))
+            model.value.bias.copy_(torch.from_numpy(arrays["value_bias"]))
+    return model
+
+
 def measure(model, samples: Samples) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
     """Top-1 accuracy and mean log-likelihood of the model's policy on ``samples``, and
     its value's accuracy (the winner called right) and cross-entropy on the positions
@@ -244,6 +293,17 @@ def measure(model, samples: Samples) -> tuple[float, float, float, float]:  # ty
             )
     results = int((~np.isnan(samples.outcome)).sum()) or 1
     return right / samples.size, loglik / samples.size, called / results, entropy / results
+
+
+def measure_all(model, data: dict[int, Samples]) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
+    """:func:`measure` over every board size's samples, weighted by their counts."""
+    total = sum(s.size for s in data.values()) or 1
+    sums = [0.0, 0.0, 0.0, 0.0]
+    for samples in data.values():
+        if samples.size:
+            for k, figure in enumerate(measure(model, samples)):
+                sums[k] += figure * samples.size
+    return sums[0] / total, sums[1] / total, sums[2] / total, sums[3] / total
 
 
 def pattern_measure(samples: Samples) -> tuple[float, float]:
@@ -297,6 +357,12 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=60.0, help="stop training after")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--init", type=Path, help="start from the weights of this network file (its shape)"
+    )
+    parser.add_argument(
+        "--init-shipped", action="store_true", help="start from the shipped network's weights"
+    )
     args = parser.parse_args()
     try:
         import torch
@@ -318,57 +384,72 @@ def main() -> int:
         parts[split_of(line.split()[0], args.seed)].append(line)
     data = {key: read_positions(value, args.skip) for key, value in parts.items()}
     sizes = sorted(data["train"])
-    if len(sizes) != 1:
-        print(f"hex_net_train: one board size expected, got {sizes}", file=sys.stderr)
+    if not sizes:
+        print(f"hex_net_train: no training moves in {args.games}", file=sys.stderr)
         return 2
-    n = sizes[0]
-    train = joined(data["train"][n], turned(data["train"][n], n))
-    valid, test = data["valid"][n], data["test"][n]
+    train = {n: joined(data["train"][n], turned(data["train"][n], n)) for n in sizes}
+    valid, test = data["valid"], data["test"]
+    moves = {key: sum(s.size for s in value.values()) for key, value in data.items()}
     print(
-        f"{len(parts['train'])} training games ({data['train'][n].size} moves, {train.size} "
-        f"with the half turn), {len(parts['valid'])} for the epoch ({valid.size} moves), "
-        f"{len(parts['test'])} held out ({test.size} moves); read in "
+        f"{len(parts['train'])} training games ({moves['train']} moves, "
+        f"{2 * moves['train']} with the half turn; "
+        + ", ".join(f"{n}x{n} {data['train'][n].size}" for n in sizes)
+        + f"), {len(parts['valid'])} for the epoch ({moves['valid']} moves), "
+        f"{len(parts['test'])} held out ({moves['test']} moves); read in "
         f"{time.perf_counter() - began:.1f} s",
         flush=True,
     )
 
-    model = build_model(args.channels, args.layers, args.value_weight > 0)
+    if args.init is not None or args.init_shipped:
+        model = model_from(stored_arrays(args.init), args.value_weight > 0)
+        print(f"held out before training ({args.init or 'the shipped network'}):", flush=True)
+        for n, samples in sorted(test.items()):
+            accuracy, loglik, _, _ = measure(model, samples)
+            print(f"  {n}x{n}: top-1 {100 * accuracy:.1f} %, log-likelihood {loglik:.3f}")
+    else:
+        model = build_model(args.channels, args.layers, args.value_weight > 0)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.rate, weight_decay=args.decay)
-    steps = args.epochs * ((train.size + args.batch - 1) // args.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, args.rate, total_steps=steps)
+    batches = [(n, lo) for n in sizes for lo in range(0, train[n].size, args.batch)]
+    schedule = torch.optim.lr_scheduler.OneCycleLR(
+        optimiser, args.rate, total_steps=args.epochs * len(batches)
+    )
     best: tuple[float, dict[str, torch.Tensor]] = (-1.0, {})
     trained = time.perf_counter()
     for epoch in range(1, args.epochs + 1):
-        order = rng.permutation(train.size)
+        orders = {n: rng.permutation(train[n].size) for n in sizes}
         model.train()
-        for lo in range(0, train.size, args.batch):
-            pick = order[lo : lo + args.batch]
-            x = torch.from_numpy(train.planes[pick])
-            legal = torch.from_numpy(train.legal[pick])
-            target = torch.from_numpy(train.target[pick])
+        for k in rng.permutation(len(batches)):
+            n, lo = batches[k]
+            samples, pick = train[n], orders[n][lo : lo + args.batch]
+            x = torch.from_numpy(samples.planes[pick])
+            legal = torch.from_numpy(samples.legal[pick])
+            target = torch.from_numpy(samples.target[pick])
             policy, value = model(x)
             logits = policy.masked_fill(~legal, float("-inf"))
             loss = torch.nn.functional.cross_entropy(logits, target)
             if args.value_weight > 0:
-                outcome = torch.from_numpy(train.outcome[pick])
+                outcome = torch.from_numpy(samples.outcome[pick])
                 known = ~torch.isnan(outcome)
-                loss = (
-                    loss
-                    + args.value_weight
-                    * torch.nn.functional.binary_cross_entropy_with_logits(
-                        value[known], outcome[known]
+                if bool(known.any()):
+                    loss = loss + args.value_weight * (
+                        torch.nn.functional.binary_cross_entropy_with_logits(
+                            value[known], outcome[known]
+                        )
                     )
-                )
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
             schedule.step()
         model.eval()
-        accuracy, loglik, called, entropy = measure(model, valid)
+        accuracy, loglik, called, entropy = measure_all(model, valid)
+        value_text = (
+            f"; value right {100 * called:.1f} %, cross-entropy {entropy:.3f}"
+            if args.value_weight > 0
+            else ""
+        )
         print(
             f"epoch {epoch}: validation top-1 {100 * accuracy:.1f} %, log-likelihood "
-            f"{loglik:.3f}; value right {100 * called:.1f} %, cross-entropy {entropy:.3f} "
-            f"({time.perf_counter() - trained:.0f} s)",
+            f"{loglik:.3f}{value_text} ({time.perf_counter() - trained:.0f} s)",
             flush=True,
         )
         if accuracy > best[0]:
@@ -379,36 +460,46 @@ def main() -> int:
     seconds = time.perf_counter() - trained
     model.load_state_dict(best[1])
     model.eval()
-    accuracy, loglik, called, entropy = measure(model, test)
-    base_accuracy, base_loglik = pattern_measure(test)
-    parameters = sum(p.numel() for p in model.parameters())
-    print(
-        f"held out ({test.size} moves): network top-1 {100 * accuracy:.1f} %, log-likelihood "
-        f"{loglik:.3f}; log-linear prior top-1 {100 * base_accuracy:.1f} %, log-likelihood "
-        f"{base_loglik:.3f}"
-    )
-    if args.value_weight > 0:
+    held: list[str] = []
+    for n, samples in sorted(test.items()):
+        accuracy, loglik, called, entropy = measure(model, samples)
+        base_accuracy, base_loglik = pattern_measure(samples)
         print(
-            f"held-out value: the winner called right {100 * called:.1f} %, cross-entropy "
-            f"{entropy:.3f} (a coin: 0.693)"
+            f"held out {n}x{n} ({samples.size} moves): network top-1 {100 * accuracy:.1f} %, "
+            f"log-likelihood {loglik:.3f}; log-linear prior top-1 {100 * base_accuracy:.1f} %, "
+            f"log-likelihood {base_loglik:.3f}"
         )
+        if args.value_weight > 0:
+            print(
+                f"held-out value {n}x{n}: the winner called right {100 * called:.1f} %, "
+                f"cross-entropy {entropy:.3f} (a coin: 0.693)"
+            )
+        held.append(
+            f"{n}x{n} {100 * accuracy:.1f} % on {samples.size} moves (log-linear prior "
+            f"{100 * base_accuracy:.1f} %)"
+        )
+    parameters = sum(p.numel() for p in model.parameters())
+    start = f"from {args.init or 'the shipped network'}, " if args.init or args.init_shipped else ""
     card = (
-        f"trained on {data['train'][n].size} MoHex moves of {len(parts['train'])} games "
-        f"({n}x{n}, x2 by the half turn), {args.channels} channels, {args.layers} residual "
-        f"layers, {parameters} weights, {args.epochs} epochs in {seconds:.0f} s on "
-        f"{args.threads} CPU thread(s), seed {args.seed}; held-out top-1 {100 * accuracy:.1f} % "
-        f"on {test.size} moves of {len(parts['test'])} games (log-linear prior "
-        f"{100 * base_accuracy:.1f} %)"
+        f"trained {start}on {moves['train']} MoHex moves of {len(parts['train'])} games ("
+        + ", ".join(f"{n}x{n} {data['train'][n].size}" for n in sizes)
+        + f"; x2 by the half turn), {model.first.weight.shape[0]} channels, "
+        f"{len(model.hidden)} residual layers, {parameters} weights, {args.epochs} epochs in "
+        f"{seconds:.0f} s on {args.threads} CPU thread(s), seed {args.seed}; held-out top-1 "
+        + "; ".join(held)
+        + f" of {len(parts['test'])} games"
     )
     arrays = export(model, card)
-    worst = check_export(arrays, model, test, n)
+    worst = max(check_export(arrays, model, test[n], n) for n in test if test[n].size)
     print(f"engine forward pass against PyTorch: largest difference {worst:.2e}")
     if worst > 1e-3:  # noqa: PLR2004
         print("hex_net_train: the exported network does not match", file=sys.stderr)
         return 1
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "wb") as stream:
+    partial = args.out.with_suffix(".part")
+    with open(partial, "wb") as stream:
         np.savez_compressed(stream, **arrays)
+    partial.replace(args.out)
     print(f"{card}\nweights written to {args.out}")
     return 0
 

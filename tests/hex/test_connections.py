@@ -1,7 +1,8 @@
-"""The shared virtual connections on two words (``hex/connections.py``, the engine's
-question): sound against plain minimax on small boards, the same verdicts as the
-prover's one-word kernel (or more, checked by the exact solver), consistent on 11x11;
-the fourth-row templates decide what H-search alone misses."""
+"""The shared virtual connections on two and three words (``hex/connections.py``, the
+engine's question): sound against plain minimax on small boards, the same verdicts as
+the prover's one-word kernel (or more, checked by the exact solver) and on two words as
+on three, consistent on 11x11 and 13x13; the fourth-row templates decide what H-search
+alone misses."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tests.hex.test_solver_dfpn import analyse as analyse_one_word
 from boardlab.core.limits import Limit
 from boardlab.hex import board
 from boardlab.hex import connections as vc
+from boardlab.hex.cellsets import as_int
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
 
@@ -22,14 +24,19 @@ from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_positio
 pytestmark = pytest.mark.xdist_group("minimax")
 
 
-def analyse(p: Position, kf: int = KF, ks: int = KS, work: int = WORK) -> tuple[int, int, int]:
-    """``(verdict, move, moves)`` with the must-play set as one Python int."""
-    kb = vc.knowledge(p.size)
+def analyse(
+    p: Position, kf: int = KF, ks: int = KS, work: int = WORK, width: int = 2
+) -> tuple[int, int, int]:
+    """``(verdict, move, moves)`` with the must-play set as one Python int, on sets of
+    ``width`` words."""
+    kb = vc.knowledge(p.size, width)
     board = np.array(p.board, np.int8)
+    like = tuple(np.uint64(0) for _ in range(width))
     verdict, move, moves = vc.analyse(
-        p.size, kb.nbr, kb.lines, kb.ring, kb.table, kb.templates, board, p.to_move, kf, ks, work
-    )
-    return int(verdict), int(move), int(moves[0, 0]) | int(moves[0, 1]) << 64
+        p.size, kb.nbr, kb.lines, kb.ring, kb.table, kb.templates, board, p.to_move, kf, ks, work,
+        like,
+    )  # fmt: skip
+    return int(verdict), int(move), as_int(moves[0])
 
 
 def after(p: Position, move: int) -> tuple[int, int]:
@@ -97,30 +104,43 @@ def test_same_verdicts_as_the_solver_kernel(size: int) -> None:
     assert size < 8 or differ, "the edge templates never made a difference on 8x8"
 
 
-def test_11x11_wins_are_kept_after_the_winning_move() -> None:
-    """On 11x11 (cells past the first word): after a WIN's move the opponent is LOSS (a
-    wider search than the one that found the win: a bounded search from nothing may miss
-    what another found), and every must-play cell is empty."""
-    rng = random.Random(11)
+@pytest.mark.parametrize(("size", "width"), [(11, 2), (13, 3)])
+def test_wins_are_kept_after_the_winning_move(size: int, width: int) -> None:
+    """On 11x11 (cells past the first word) and 13x13 (three words): after a WIN's move
+    the opponent is LOSS (a wider search than the one that found the win: a bounded
+    search from nothing may miss what another found), and every must-play cell is
+    empty."""
+    rng = random.Random(size)
     wins = 0
     for _ in range(30):
-        p = random_open_position(11, rng.randint(30, 70), rng)
-        verdict, move, moves = analyse(p, 12, 16, 100_000)
+        p = random_open_position(size, rng.randint(30, 70) * size * size // 121, rng)
+        verdict, move, moves = analyse(p, 12, 16, 100_000, width)
         if verdict == vc.WIN:
             wins += 1
             assert p.board[move] == 0
             nxt = p.copy()
             nxt.push_index(move)
             if nxt.winner is None:
-                assert analyse(nxt, 32, 48, 2_000_000)[0] == vc.LOSS, repr(p)
+                assert analyse(nxt, 32, 48, 2_000_000, width)[0] == vc.LOSS, repr(p)
         elif verdict == vc.OPEN:
-            assert all(p.board[i] == 0 for i in range(121) if moves >> i & 1)
+            assert all(p.board[i] == 0 for i in range(size * size) if moves >> i & 1)
     assert wins, "no won position met"
 
 
-def test_boards_past_eleven_are_refused() -> None:
-    with pytest.raises(ValueError, match="11x11"):
-        vc.knowledge(12)
+def test_three_words_give_the_verdicts_of_two() -> None:
+    """The same 11x11 positions analysed on two-word and three-word sets: the same
+    verdict, move and must-play set (the width changes the machine code, not the rules)."""
+    rng = random.Random(3)
+    for _ in range(12):
+        p = random_open_position(11, rng.randint(20, 60), rng)
+        assert analyse(p, width=2) == analyse(p, width=3), repr(p)
+
+
+def test_boards_past_thirteen_and_sets_too_narrow_are_refused() -> None:
+    with pytest.raises(ValueError, match="13x13"):
+        vc.knowledge(14, 4)
+    with pytest.raises(ValueError, match="2 words"):
+        vc.knowledge(13, 2)
 
 
 def test_tree_knowledge_proves_soundly_and_more() -> None:
@@ -171,6 +191,34 @@ def test_tree_knowledge_asked_before_expansion_still_analyses() -> None:
             assert engine.params[6] == (5.0 if on else 0.0)
             engine.connections = False  # the root analysis off: the tree's alone is tested
             proven[on] += engine.search(p, Limit(nodes=300)).proven
+    assert proven[True] > proven[False], proven
+
+
+def test_the_engine_reads_connections_on_13x13() -> None:
+    """On 13x13 (three-word sets) the engine plays a connection its root analysis finds,
+    and a search with the tree's analysis after two visits proves positions late in a
+    game that the tree alone leaves open at the same playouts."""
+    from boardlab.core.limits import Limit
+    from boardlab.hex.player import SolvingEngine
+
+    rng = random.Random(13)
+    won = 0
+    proven = {True: 0, False: 0}
+    for i in range(12):
+        p = random_open_position(13, rng.randint(60, 110), rng)
+        verdict, move, _ = analyse(p, width=3)
+        engine = SolvingEngine(seed=i, solver_empties=0)
+        result = engine.search(p, Limit(nodes=200))
+        if verdict == vc.WIN:
+            won += 1
+            assert result.verdict == 1 and p.index(result.cell) == move, repr(p)
+        for on in (True, False):
+            tree = SolvingEngine(
+                seed=i, solver_empties=0, connections=on, knowledge_visits=2 if on else 0
+            )
+            tree.connections = False  # the root analysis off: the tree's alone is tested
+            proven[on] += tree.search(p, Limit(nodes=300)).proven
+    assert won, "no won position met"
     assert proven[True] > proven[False], proven
 
 

@@ -1,8 +1,9 @@
-"""Board layer: virtual connections of a position on boards up to 11x11, for both rooms.
+"""Board layer: virtual connections of a position on boards up to 13x13, for both rooms.
 
 The knowledge of who is already won that the engine (its root and tree nodes) and the
 prover (its DFPN at every size) share, in numba, on the cell sets of
-:mod:`boardlab.hex.cellsets` (one ``uint64`` word up to 8x8, two up to 11x11; numba
+:mod:`boardlab.hex.cellsets` (one ``uint64`` word up to 8x8, two up to 11x11, three
+for the engine's 13x13; numba
 compiles one version of each function per width). Here: the tables of a board
 (:func:`knowledge`: neighbours, edge lines, rings, the dead-cell table and the edge
 templates), the captured pairs and dead cells of the ring table (:func:`fill_captured`,
@@ -90,8 +91,8 @@ Mask = tuple[np.uint64, np.uint64]
 WIN = 1
 LOSS = -1
 OPEN = 0
-#: The largest board whose cells (and its two edge nodes) fit two words.
-MAX_SIZE = 11
+#: The largest board whose cells (and its two edge nodes) fit three words.
+MAX_SIZE = 13
 
 #: Full and semi carriers kept per pair, and the AND-rule combinations tried per search.
 KEEP_FULL = 12
@@ -117,9 +118,12 @@ def cells_of(words: Cells | npt.NDArray[np.uint64]) -> int:
 @cache
 def knowledge(n: int, width: int = 2) -> Knowledge:
     """The tables :func:`verdict` needs for an ``n x n`` board, sets of ``width`` words
-    (cached): two for the engine and the prover past 8x8, one for the prover up to 8x8."""
+    (cached): two for the engine up to 11x11 and the prover past 8x8, three for the
+    engine's 12x12 and 13x13, one for the prover up to 8x8."""
     if not 1 <= n <= MAX_SIZE:
-        raise ValueError(f"virtual connections are searched on boards up to 11x11, not {n}x{n}")
+        raise ValueError(
+            f"virtual connections are searched on boards up to {MAX_SIZE}x{MAX_SIZE}, not {n}x{n}"
+        )
     if n * n > 64 * width:
         raise ValueError(f"a {n}x{n} board does not fit {width} words")
     nbr = np.zeros((n * n, width), np.uint64)
@@ -456,36 +460,38 @@ def analyse(
     kf: int,
     ks: int,
     max_work: int,
+    like: Cells,
 ) -> tuple[int, int, U2]:
     """The engine's question: ``(verdict, move, moves)`` for ``player`` (1 or 2) to move
-    on ``board`` (0 empty, 1 and 2 the players' stones, cell ``r * n + c``), on two-word
-    sets (the tables of ``knowledge(n)``).
+    on ``board`` (0 empty, 1 and 2 the players' stones, cell ``r * n + c``), on sets as
+    wide as ``like`` (the width of the tables of ``knowledge(n, width)``).
 
     The captured pairs are filled and the dead cells of the ring table found, then
     :func:`verdict` decides. WIN comes with a winning ``move``; LOSS and OPEN with
     ``move`` -1. ``moves`` is one row of two words: for OPEN the must-play set (every
     empty cell when the opponent threatens nothing), for WIN and LOSS empty.
     """
-    given_b, given_w = stones(n, board, (_Z, _Z))
+    given_b, given_w = stones(n, board, like)
     black, white = fill_captured(n, ring, table, given_b, given_w)
     dead = dead_cells(n, ring, table, black, white)
-    none = np.empty((0, 4), np.uint64)
+    none = np.empty((0, 2 * len(like)), np.uint64)
     found, move, moves, _, _, _ = verdict(
         n, nbr, lines, templates, black, white, join(given_b, given_w), dead, player,
         kf, ks, max_work, True, none, none, False, True,
     )  # fmt: skip
-    out = np.zeros((1, 2), np.uint64)
-    out[0, 0], out[0, 1] = moves[0], moves[1]
+    out = np.zeros((1, len(like)), np.uint64)
+    for word in range(len(like)):
+        out[0, word] = moves[word]
     return found, move, out
 
 
 @jit
-def filled_board(n: int, ring: I64, table: B1, board: I8, player: int) -> I8:
+def filled_board(n: int, ring: I64, table: B1, board: I8, player: int, like: Cells) -> I8:
     """``board`` (0 empty, 1 and 2 stones) with the captured pairs filled by their captors
     and the dead cells by the opponent of ``player`` (the side to move): the same winner
     (MoHex runs its playouts on such a reduced board); the cells left empty are the
-    moves worth searching."""
-    black, white = stones(n, board, (_Z, _Z))
+    moves worth searching. Sets are as wide as ``like``."""
+    black, white = stones(n, board, like)
     black, white = fill_captured(n, ring, table, black, white)
     dead = dead_cells(n, ring, table, black, white)
     out = board.copy()

@@ -22,6 +22,7 @@ import numpy.typing as npt
 from boardlab.core.atomics import atomic_add, compare_and_swap, release_fence
 from boardlab.core.jit import jit
 from boardlab.hex.board import DEAD_RUN
+from boardlab.hex.cellsets import Cells
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
 from boardlab.hex.connections import analyse as analyse_connections
 from boardlab.hex.engine.mustplay import must_play
@@ -566,6 +567,7 @@ def mcts_iterate(
     vc_ring: I64,
     vc_table: B1,
     vc_templates: U64,
+    vc_like: Cells,
     net_first: F32,
     net_first_bias: F32,
     net_hidden: F32,
@@ -587,10 +589,11 @@ def mcts_iterate(
     most resistant move in a lost position). Node 0 is the root; its "mover" is the side
     not to move.
 
-    ``params[6]`` > 0 (with proofs on, boards up to 11x11): a node other than the root
+    ``params[6]`` > 0 (with proofs on, boards up to 13x13): a node other than the root
     that reaches that many visits is analysed once for virtual connections
     (:func:`boardlab.hex.connections.analyse` with ``params[7]`` combinations at most, on the
-    tables ``vc_*`` of :func:`boardlab.hex.connections.knowledge`): a won or lost node is
+    tables ``vc_*`` of :func:`boardlab.hex.connections.knowledge`, sets as wide as
+    ``vc_like``): a won or lost node is
     proven, and in an open one the children outside the must-play set are marked lost
     (see :func:`_apply_knowledge`).
 
@@ -680,6 +683,7 @@ def mcts_iterate(
                     vc_ring,
                     vc_table,
                     vc_templates,
+                    vc_like,
                     know_work,
                 )
             ):
@@ -843,6 +847,7 @@ def _apply_knowledge(
     vc_ring: I64,
     vc_table: B1,
     vc_templates: U64,
+    like: Cells,
     work: int,
 ) -> bool:
     """Analyse ``node`` (``player`` to move on ``board``) for virtual connections; True
@@ -861,6 +866,7 @@ def _apply_knowledge(
         KEEP_FULL,
         KEEP_SEMI,
         work,
+        like,
     )
     if verdict == WIN:
         proof[node] = -1

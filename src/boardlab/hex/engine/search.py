@@ -40,6 +40,7 @@ import numpy.typing as npt
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.board import bridge_table, neighbours
+from boardlab.hex.cellsets import as_int, words
 from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.engine.growth import Share, Step, grow
 from boardlab.hex.engine.mustplay import link_table
@@ -345,17 +346,29 @@ def warm_up() -> float:
 _NO_TEMPLATES = np.zeros((0, 2), np.uint64)
 
 
+def _vc_width(size: int) -> int:
+    """The words of the engine's cell sets on an ``size x size`` board: two up to 11x11
+    (one width for every small board), three for 12x12 and 13x13."""
+    return max(2, words(size))
+
+
+def _vc_like(size: int) -> tuple[np.uint64, ...]:
+    """An empty set of the engine's width (numba compiles the analysis per width)."""
+    return tuple(np.uint64(0) for _ in range(_vc_width(size)))
+
+
 @cache
-def _vc_tables(size: int, templates: bool = True) -> tuple[npt.NDArray[Any], ...]:
-    """The virtual-connection tables the kernel takes (empty ones past 11x11), without
-    the edge templates when ``templates`` is False."""
+def _vc_tables(size: int, templates: bool = True) -> tuple[Any, ...]:
+    """The virtual-connection tables the kernel takes and an empty set of their width
+    (empty tables past 13x13), without the edge templates when ``templates`` is False."""
     from boardlab.hex import connections as _vc
 
     if size > MAX_VC_SIZE:
         u2 = _NO_TEMPLATES
-        return u2, u2, np.zeros((0, 6), np.int64), np.zeros(0, np.bool_), u2
-    kb = _vc.knowledge(size)
-    return kb.nbr, kb.lines, kb.ring, kb.table, kb.templates if templates else _NO_TEMPLATES
+        return u2, u2, np.zeros((0, 6), np.int64), np.zeros(0, np.bool_), u2, _vc_like(11)
+    kb = _vc.knowledge(size, _vc_width(size))
+    plain = np.zeros((0, kb.nbr.shape[1]), np.uint64)
+    return kb.nbr, kb.lines, kb.ring, kb.table, kb.templates if templates else plain, _vc_like(size)
 
 
 def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[np.int8]:
@@ -363,8 +376,8 @@ def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[
     :func:`boardlab.hex.connections.filled_board`), unless that leaves no empty cell."""
     from boardlab.hex import connections as _vc
 
-    kb = _vc.knowledge(size)
-    filled = _vc.filled_board(size, kb.ring, kb.table, board, player)
+    kb = _vc.knowledge(size, _vc_width(size))
+    filled = _vc.filled_board(size, kb.ring, kb.table, board, player, _vc_like(size))
     return filled if (filled == 0).any() else board
 
 
@@ -377,23 +390,25 @@ def root_connections(
     move lies (None when any move may be tried)."""
     from boardlab.hex import connections as _vc
 
-    kb = _vc.knowledge(position.size)
+    size = position.size
+    kb = _vc.knowledge(size, _vc_width(size))
     verdict, move, moves = _vc.analyse(
-        position.size,
+        size,
         kb.nbr,
         kb.lines,
         kb.ring,
         kb.table,
-        kb.templates if templates else _NO_TEMPLATES,
+        kb.templates if templates else np.zeros((0, kb.nbr.shape[1]), np.uint64),
         np.array(position.board, np.int8),
         position.to_move,
         _vc.KEEP_FULL,
         _vc.KEEP_SEMI,
         _vc.MAX_WORK,
+        _vc_like(size),
     )
     if verdict != _vc.OPEN:
         return int(verdict), int(move) if verdict == _vc.WIN else -1, None
-    mask = int(moves[0, 0]) | int(moves[0, 1]) << 64
+    mask = as_int(moves[0])
     cells = [i for i in position.legal_indices() if mask >> i & 1]
     return int(verdict), -1, cells if len(cells) < len(position.legal_indices()) else None
 
@@ -440,12 +455,12 @@ class MctsEngine:
     ``seed`` fixes every random choice: the ``k``-th search of an engine uses a stream
     derived from ``(seed, k)``. ``patterns`` names a weights file for the prior (by
     default the one shipped, ``hex/data/patterns.npz``). With ``connections`` (boards up
-    to 11x11) the root is first analysed for virtual connections
+    to 13x13) the root is first analysed for virtual connections
     (:mod:`boardlab.hex.connections`): a connection of the mover's wins at once, and the tree
     search keeps to the cells inside every threat of the opponent's; a tree node that
     reaches ``knowledge_visits`` visits is analysed the same way in the kernel (0: never).
     ``edge_templates`` False leaves the fourth-row edge templates out of that analysis
-    (for measuring what they bring). With ``fill_in`` (boards up to 11x11) the tree and
+    (for measuring what they bring). With ``fill_in`` (boards up to 13x13) the tree and
     its playouts start from the root
     board with its captured pairs and dead cells filled in (the same winner; the moves
     into them are never needed); the next search reuses the subtree of the position it
@@ -731,7 +746,7 @@ class MctsEngine:
 
         With ``allowed``, the root's other children are marked lost once it is expanded
         (a proof from outside the tree: see :func:`root_connections`); with ``fill`` (an
-        open position on a board up to 11x11, the engine's ``fill_in`` on) the search
+        open position on a board up to 13x13, the engine's ``fill_in`` on) the search
         starts from the root board with its captured pairs and dead cells filled in. The
         tree is always kept in ``self._last``.
         """
