@@ -67,6 +67,7 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "network": str,
         "threads": int,
         "shared_tree": int,
+        "inferior": int,
     }
     known = set(inspect.signature(SolvingEngine).parameters) - {"seed"}
     kwargs: dict[str, object] = {}

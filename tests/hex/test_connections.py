@@ -10,7 +10,16 @@ import random
 
 import numpy as np
 import pytest
-from tests.hex.test_solver_dfpn import KF, KS, NONE, WORK, bits, mover_wins, tables
+from tests.hex.test_solver_dfpn import (
+    KF,
+    KS,
+    NONE,
+    WORK,
+    bits,
+    mover_wins,
+    tables,
+    wins_with_one_of,
+)
 from tests.hex.test_solver_dfpn import analyse as analyse_one_word
 
 from boardlab.core.limits import Limit
@@ -220,6 +229,59 @@ def test_the_engine_reads_connections_on_13x13() -> None:
             proven[on] += tree.search(p, Limit(nodes=300)).proven
     assert won, "no won position met"
     assert proven[True] > proven[False], proven
+
+
+@pytest.mark.parametrize(("size", "count"), [(4, 150), (7, 40)])
+def test_inferior_pruning_keeps_a_winning_move(size: int, count: int) -> None:
+    """The engine's must-play set less the mover's vulnerable and dominated cells
+    (:func:`boardlab.hex.inferior.pruned_moves`) holds a winning move whenever the
+    position is won (plain minimax on 4x4, the exact solver's every winning move on
+    7x7, where the connections leave more positions open), and is never empty."""
+    from boardlab.hex.inferior import pruned_moves
+
+    rng = random.Random(size + 40)
+    pruned = 0
+    kb = vc.knowledge(size)
+    like = (np.uint64(0), np.uint64(0))
+    for _ in range(count):
+        p = random_open_position(size, rng.randint(size * size // 4, size * size // 2), rng)
+        verdict, _, moves = analyse(p)
+        if verdict != vc.OPEN:
+            continue
+        row = np.array([vc.as_words(moves, 2)], np.uint64)
+        board_ = np.array(p.board, np.int8)
+        kept = as_int(pruned_moves(size, kb.ring, kb.table, board_, p.to_move, row, like))
+        assert kept & ~moves == 0 and kept, repr(p)
+        pruned += kept != moves
+        if size <= 4:
+            black, white = (int(x) for x in bits(p))
+            if mover_wins(size, black, white, p.to_move):
+                assert wins_with_one_of(size, black, white, p.to_move, kept), repr(p)
+        else:
+            exact = solve(p, Limit(nodes=5_000_000))
+            assert exact.complete, repr(p)
+            if exact.winner == p.to_move:
+                assert any(kept >> p.index(c) & 1 for c in exact.winning_moves), repr(p)
+    assert size <= 4 or pruned, "no move was ever pruned"
+
+
+def test_the_engine_with_inferior_pruning_proves_soundly() -> None:
+    """With the tree's analysis after two visits and inferior pruning on, the engine's
+    proven moves win and its proven losses are lost (minimax on 4x4)."""
+    from boardlab.core.limits import Limit
+    from boardlab.hex.player import SolvingEngine
+
+    rng = random.Random(4)  # the positions of the test above: minimax cached
+    for i in range(40):
+        p = random_open_position(4, rng.randint(0, 6), rng)
+        black, white = (int(x) for x in bits(p))
+        wins = mover_wins(4, black, white, p.to_move)
+        engine = SolvingEngine(seed=i, solver_empties=0, knowledge_visits=2, inferior=True)
+        result = engine.search(p, Limit(nodes=300))
+        if result.verdict == 1:
+            assert not mover_wins(4, *after(p, p.index(result.cell)), 3 - p.to_move), repr(p)
+        elif result.verdict == -1:
+            assert not wins, repr(p)
 
 
 def test_fourth_row_templates_decide_what_h_search_alone_misses() -> None:

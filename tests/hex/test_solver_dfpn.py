@@ -14,10 +14,10 @@ from tests.hex.test_solver import brute_force_winning_moves
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex import board, cellsets, connections
+from boardlab.hex import board, cellsets, connections, inferior
 from boardlab.hex import hsearch as hsearch_module
 from boardlab.hex.prover import dfpn as dfpn_module
-from boardlab.hex.prover import inferior, vcfill, verdicts
+from boardlab.hex.prover import vcfill, verdicts
 from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.solver import solve, solve_alphabeta, solve_dfpn
 from boardlab.hex.rules import Cell, Position, random_open_position

@@ -22,12 +22,13 @@ import numpy.typing as npt
 from boardlab.core.atomics import atomic_add, compare_and_swap, release_fence
 from boardlab.core.jit import jit
 from boardlab.hex.board import DEAD_RUN
-from boardlab.hex.cellsets import Cells
+from boardlab.hex.cellsets import Cells, put_row
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
 from boardlab.hex.connections import analyse as analyse_connections
 from boardlab.hex.engine.mustplay import must_play
 from boardlab.hex.engine.network import PLANES, input_planes, policy_logits
 from boardlab.hex.engine.patterns import scores
+from boardlab.hex.inferior import pruned_moves
 
 __all__ = [
     "dead_cells",
@@ -616,6 +617,10 @@ def mcts_iterate(
     by the network by the one thread that swaps ``shared[1]`` from 0 to 1. The RAVE
     counts are added without atomics (an update lost in a race is lost). With 0 (one
     thread) ``shared`` is not read.
+
+    ``params[15]`` > 0: a node analysed for virtual connections (``params[6]``) that stays
+    open also loses the children on the mover's vulnerable and dominated cells
+    (:func:`boardlab.hex.inferior.pruned_moves`), as MoHex prunes its tree nodes.
     """
     cells = n * n
     exploration = params[0]
@@ -685,6 +690,7 @@ def mcts_iterate(
                     vc_templates,
                     vc_like,
                     know_work,
+                    params[15] > 0.0,
                 )
             ):
                 result = player if proof[node] == -1 else movers[depth]
@@ -849,11 +855,14 @@ def _apply_knowledge(
     vc_templates: U64,
     like: Cells,
     work: int,
+    inferior: bool,
 ) -> bool:
     """Analyse ``node`` (``player`` to move on ``board``) for virtual connections; True
     when that proved it. A WIN of the side to move marks the node lost for the player
     who moved into it (-1), a LOSS marks it won (1); an OPEN verdict marks the children
-    outside the must-play set lost (-1), unless none would be left open."""
+    outside the must-play set lost (-1), unless none would be left open; with ``inferior``
+    the must-play set loses the mover's vulnerable and dominated cells first
+    (:func:`boardlab.hex.inferior.pruned_moves`)."""
     verdict, _, moves = analyse_connections(
         n,
         vc_nbr,
@@ -875,6 +884,8 @@ def _apply_knowledge(
         proof[node] = 1
         return True
     if verdict == OPEN:
+        if inferior:
+            put_row(moves, 0, pruned_moves(n, vc_ring, vc_table, board, player, moves, like))
         start = first[node]
         stop = start + count[node]
         inside = 0

@@ -45,6 +45,7 @@ from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.engine.growth import Share, Step, grow
 from boardlab.hex.engine.mustplay import link_table
 from boardlab.hex.engine.patterns import square_table
+from boardlab.hex.inferior import pruned_moves
 from boardlab.hex.rules import (
     EMPTY,
     Cell,
@@ -102,6 +103,9 @@ POLICY_WEIGHT = 1.0
 #: Virtual visits a network-evaluated node gets at its value head's winning chance (0:
 #: the value is not used; a network without a value head is never used so).
 VALUE_VISITS = 0.0
+#: Whether a node the virtual connections leave open also loses its children on the
+#: mover's vulnerable and dominated cells (:func:`boardlab.hex.inferior.pruned_moves`).
+INFERIOR = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,12 +386,13 @@ def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[
 
 
 def root_connections(
-    position: Position, templates: bool = True
+    position: Position, templates: bool = True, inferior: bool = False
 ) -> tuple[int, int, list[int] | None]:
     """``(verdict, move, allowed)``: the virtual-connection verdict for the side to move
     (:func:`boardlab.hex.connections.analyse`: WIN, LOSS or OPEN), a winning move (-1 if none is
-    known) and, when the opponent threatens a connection, the cells where every winning
-    move lies (None when any move may be tried)."""
+    known) and, when the opponent threatens a connection (or, with ``inferior``, some
+    moves are vulnerable or dominated: :func:`boardlab.hex.inferior.pruned_moves`), the
+    cells where a winning move lies if there is one (None when any move may be tried)."""
     from boardlab.hex import connections as _vc
 
     size = position.size
@@ -408,6 +413,11 @@ def root_connections(
     )
     if verdict != _vc.OPEN:
         return int(verdict), int(move) if verdict == _vc.WIN else -1, None
+    if inferior:
+        board = np.array(position.board, np.int8)
+        moves[0] = pruned_moves(
+            size, kb.ring, kb.table, board, position.to_move, moves, _vc_like(size)
+        )
     mask = as_int(moves[0])
     cells = [i for i in position.legal_indices() if mask >> i & 1]
     return int(verdict), -1, cells if len(cells) < len(position.legal_indices()) else None
@@ -464,7 +474,10 @@ class MctsEngine:
     its playouts start from the root
     board with its captured pairs and dead cells filled in (the same winner; the moves
     into them are never needed); the next search reuses the subtree of the position it
-    reached less the moves into cells its own fill-in adds.
+    reached less the moves into cells its own fill-in adds. With ``inferior`` a position
+    the connections leave open (the root, and each node analysed in the tree) also
+    loses the moves on the mover's vulnerable and dominated cells, as MoHex prunes its
+    nodes (:func:`boardlab.hex.inferior.pruned_moves`; a winning move is always kept).
 
     With ``solver_empties`` empty cells or fewer on a board of at most ``solver_cells``
     cells, the exact endgame (:meth:`prove_win`) gets ``solver_share`` of a timed move's
@@ -501,6 +514,7 @@ class MctsEngine:
         net_visits: int = NET_VISITS,
         policy_weight: float = POLICY_WEIGHT,
         value_visits: float = VALUE_VISITS,
+        inferior: bool = INFERIOR,
         network: str = "",
         threads: int = 1,
         shared_tree: bool = True,
@@ -542,6 +556,7 @@ class MctsEngine:
                 value_visits,
                 0.0,
                 0.0,  # the virtual loss, set when threads share the tree
+                float(inferior),
             ],
             np.float64,
         )
@@ -608,7 +623,9 @@ class MctsEngine:
         allowed: list[int] | None = None
         open_position = False  # the virtual connections decide nothing yet
         if self.connections and position.size <= MAX_VC_SIZE:
-            verdict, winning, allowed = root_connections(position, self.edge_templates)
+            verdict, winning, allowed = root_connections(
+                position, self.edge_templates, bool(self.params[15])
+            )
             open_position = verdict == 0
             if winning >= 0:
                 return self._quick(winning, position, 1, "virtual connection: proven win", started)

@@ -574,7 +574,7 @@ class Dfpn:
         """The empty cells in the order :func:`boardlab.hex.prover.solver.solve_dfpn`
         classifies them: the moves no other move dominates first (nearest the centre first), then
         the dominated ones, which :meth:`settled_by_domination` may settle unsearched."""
-        from boardlab.hex.prover.inferior import dominators
+        from boardlab.hex.inferior import dominators
 
         found = dominators(
             self.n, self.ring, self.table, (np.uint64(black),), (np.uint64(white),), player

@@ -31,7 +31,8 @@ from boardlab.hex.connections import (
     knowledge,
     verdict,
 )
-from boardlab.hex.prover.inferior import dead_regions, drop_dominated, drop_vulnerable
+from boardlab.hex.inferior import drop_dominated, drop_vulnerable
+from boardlab.hex.prover.inferior import dead_regions
 from boardlab.hex.prover.vcfill import vc_captured
 
 __all__ = ["LOSS", "OPEN", "WIN", "analyse", "warm"]
