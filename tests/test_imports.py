@@ -41,6 +41,7 @@ HEX_BOARD = (
     "boardlab.hex.cellsets",
     "boardlab.hex.hsearch",
     "boardlab.hex.connections",
+    "boardlab.hex.inferior",
 )
 HEX_ROOMS: dict[str, tuple[str, ...]] = {
     "boardlab.hex.board": ("boardlab.core",),
@@ -51,6 +52,11 @@ HEX_ROOMS: dict[str, tuple[str, ...]] = {
         "boardlab.hex.board",
         "boardlab.hex.cellsets",
         "boardlab.hex.hsearch",
+    ),
+    "boardlab.hex.inferior": (
+        "boardlab.core",
+        "boardlab.hex.cellsets",
+        "boardlab.hex.connections",
     ),
     "boardlab.hex.engine": (*HEX_BOARD, "boardlab.hex.rules"),
     "boardlab.hex.prover": (*HEX_BOARD, "boardlab.hex.rules"),
