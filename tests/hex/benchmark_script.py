@@ -1,4 +1,4 @@
-"""Load a script of ``benchmarks/`` as a module, as it runs (for the tests of scripts)."""
+"""Load a script of ``benchmarks/`` or ``scripts/`` as a module, as it runs (for their tests)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ from pathlib import Path
 from types import ModuleType
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+SCRIPTS = BENCHMARKS.parent / "scripts"
 
 
-def load(name: str) -> ModuleType:
-    """``benchmarks/<name>.py`` as the module ``name`` (the folder on ``sys.path``, as
-    when run: the benchmarks import each other; registered in ``sys.modules``, where
-    dataclasses look their module up)."""
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+def load(name: str, folder: Path = BENCHMARKS) -> ModuleType:
+    """``<folder>/<name>.py`` (``benchmarks/`` by default, or :data:`SCRIPTS`) as the
+    module ``name`` (the folder on ``sys.path``, as when run: the scripts import each
+    other; registered in ``sys.modules``, where dataclasses look their module up)."""
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

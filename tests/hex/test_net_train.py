@@ -5,7 +5,6 @@ only where it is not installed."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -13,24 +12,16 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from tests.hex.benchmark_script import SCRIPTS, load
 
 from boardlab.hex.board import vertex
 from boardlab.hex.engine.network import load_network
 
 torch = pytest.importorskip("torch")
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-
 
 def _script() -> ModuleType:
-    if str(SCRIPTS) not in sys.path:
-        sys.path.insert(0, str(SCRIPTS))
-    spec = importlib.util.spec_from_file_location("hex_net_train", SCRIPTS / "hex_net_train.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hex_net_train"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("hex_net_train", SCRIPTS)
 
 
 def _games(path: Path, sizes: tuple[int, ...], count: int) -> None:

@@ -5,14 +5,13 @@ and is skipped only where it is not installed."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
+from tests.hex.benchmark_script import SCRIPTS, load
 
 from boardlab.hex.engine.network import load_network
 from boardlab.hex.learning.samples import encode
@@ -21,18 +20,9 @@ from boardlab.hex.learning.store import read_games
 
 pytest.importorskip("torch")
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-
 
 def _script() -> ModuleType:
-    if str(SCRIPTS) not in sys.path:
-        sys.path.insert(0, str(SCRIPTS))
-    spec = importlib.util.spec_from_file_location("hex_train_loop", SCRIPTS / "hex_train_loop.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hex_train_loop"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("hex_train_loop", SCRIPTS)
 
 
 def test_train_exports_a_network_the_engine_reads(tmp_path: Path) -> None:
