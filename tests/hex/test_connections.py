@@ -229,6 +229,10 @@ def test_the_engine_reads_connections_on_13x13() -> None:
             proven[on] += tree.search(p, Limit(nodes=300)).proven
     assert won, "no won position met"
     assert proven[True] > proven[False], proven
+    # the three-word kernels were loaded before the first 13x13 search, outside its limit
+    from boardlab.hex.engine import search
+
+    assert search._kernel_width(13) == 3 and 3 in search._WARM
 
 
 @pytest.mark.parametrize(("size", "count"), [(4, 150), (7, 40)])

@@ -330,20 +330,32 @@ def winning_cells(position: Position, player: int) -> list[int]:
     return found
 
 
-_WARM = [False]
+#: The cell-set widths whose kernels this process has loaded (:func:`warm_up`).
+_WARM: set[int] = set()
 
 
-def warm_up() -> float:
-    """Load (or compile) the numba kernels once per process; returns the seconds it took.
+def _kernel_width(size: int) -> int:
+    """The width of the cell sets the kernel is compiled for on a ``size x size`` board."""
+    return _vc_width(size) if size <= MAX_VC_SIZE else 2
+
+
+def warm_up(size: int = 3) -> float:
+    """Load (or compile) the numba kernels for boards of ``size``'s cell-set width (two
+    words up to 11x11, three for 12x12 and 13x13) once per process; returns the seconds
+    it took.
 
     The first call of a kernel costs its cache load or compilation; engines call this
-    before a clock starts so a first move is not starved.
+    before a clock starts so a first move is not starved (a search on a board of a width
+    not loaded yet loads it first, outside its limit).
     """
     started = time.perf_counter()
-    if not _WARM[0]:
-        _WARM[0] = True
-        MctsEngine(seed=0, max_nodes=1000, connections=False).search(Position(3), Limit(nodes=50))
-        root_connections(Position(3))
+    width = _kernel_width(size)
+    if width not in _WARM:
+        _WARM.add(width)
+        n = 3 if width == 2 else MAX_VC_SIZE  # noqa: PLR2004
+        MctsEngine(seed=0, max_nodes=1000, connections=False).search(Position(n), Limit(nodes=50))
+        root_connections(Position(n))
+        _filled(np.zeros(n * n, np.int8), n, 1)
     return time.perf_counter() - started
 
 
@@ -596,8 +608,9 @@ class MctsEngine:
         """The best move for the side to move in ``position`` within ``limit``.
 
         Without a limit the search runs :data:`DEFAULT_PLAYOUTS` playouts. The first
-        search of a process first loads the kernels (:func:`warm_up`, about 0.5 s from
-        numba's cache), outside the limit; callers with a whole-game clock charge it.
+        search of a process on a board of each cell-set width first loads the kernels
+        (:func:`warm_up`, about 0.5 s from numba's cache), outside the limit; callers with
+        a whole-game clock charge it.
 
         :raises IllegalMoveError: when the game is already over.
         """
@@ -605,8 +618,8 @@ class MctsEngine:
         if position.winner is not None:
             raise IllegalMoveError(game_over(position.winner))
         limit = limit or Limit(nodes=DEFAULT_PLAYOUTS)
-        if not _WARM[0]:
-            warm_up()
+        if _kernel_width(position.size) not in _WARM:
+            warm_up(position.size)
             started = time.perf_counter()
         budget = limit.start()
         self._searches += 1
