@@ -39,6 +39,9 @@ from boardlab.hex.rules import random_open_position
 from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import MOHEX_ABSENT, fill_in_cells, mohex_binary
 
+#: The largest board of the benchmark's two-word cell sets.
+TWO_WORDS = 11
+
 
 def boardlab_fills(knowledge: vc.Knowledge, board: list[int]) -> set[int]:
     """The empty cells of ``board`` boardlab's prover fills in or finds dead."""
@@ -80,10 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=14, help="random moves each (default 14)")
     parser.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
     args = parser.parse_args(argv)
-    if not 3 <= args.size <= vc.MAX_SIZE:
-        print(
-            f"bench_hex_fillin: --size must be 3..{vc.MAX_SIZE}, got {args.size}", file=sys.stderr
-        )
+    if not 3 <= args.size <= TWO_WORDS:
+        print(f"bench_hex_fillin: --size must be 3..{TWO_WORDS}, got {args.size}", file=sys.stderr)
         return 2
     if not 0 <= args.moves < args.size * args.size:
         print(f"bench_hex_fillin: --moves must be 0..{args.size**2 - 1}", file=sys.stderr)
