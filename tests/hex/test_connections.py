@@ -232,7 +232,7 @@ def test_the_engine_reads_connections_on_13x13() -> None:
     # the three-word kernels were loaded before the first 13x13 search, outside its limit
     from boardlab.hex.engine import search
 
-    assert search._kernel_width(13) == 3 and 3 in search._WARM
+    assert search._vc_width(13) == 3 and 3 in search._WARM
 
 
 @pytest.mark.parametrize(("size", "count"), [(4, 150), (7, 40)])

@@ -334,11 +334,6 @@ def winning_cells(position: Position, player: int) -> list[int]:
 _WARM: set[int] = set()
 
 
-def _kernel_width(size: int) -> int:
-    """The width of the cell sets the kernel is compiled for on a ``size x size`` board."""
-    return _vc_width(size) if size <= MAX_VC_SIZE else 2
-
-
 def warm_up(size: int = 3) -> float:
     """Load (or compile) the numba kernels for boards of ``size``'s cell-set width (two
     words up to 11x11, three for 12x12 and 13x13) once per process; returns the seconds
@@ -349,7 +344,7 @@ def warm_up(size: int = 3) -> float:
     not loaded yet loads it first, outside its limit).
     """
     started = time.perf_counter()
-    width = _kernel_width(size)
+    width = _vc_width(size)
     if width not in _WARM:
         _WARM.add(width)
         n = 3 if width == 2 else MAX_VC_SIZE  # noqa: PLR2004
@@ -363,9 +358,10 @@ _NO_TEMPLATES = np.zeros((0, 2), np.uint64)
 
 
 def _vc_width(size: int) -> int:
-    """The words of the engine's cell sets on an ``size x size`` board: two up to 11x11
-    (one width for every small board), three for 12x12 and 13x13."""
-    return max(2, words(size))
+    """The words of the engine's cell sets (the width its kernel is compiled for) on a
+    ``size x size`` board: two up to 11x11 (one width for every small board) and past
+    13x13 (no connections there), three for 12x12 and 13x13."""
+    return max(2, words(size)) if size <= MAX_VC_SIZE else 2
 
 
 def _vc_like(size: int) -> tuple[np.uint64, ...]:
@@ -381,10 +377,10 @@ def _vc_tables(size: int, templates: bool = True) -> tuple[Any, ...]:
 
     if size > MAX_VC_SIZE:
         u2 = _NO_TEMPLATES
-        return u2, u2, np.zeros((0, 6), np.int64), np.zeros(0, np.bool_), u2, _vc_like(11)
+        return u2, u2, np.zeros((0, 6), np.int64), np.zeros(0, np.bool_), u2, _vc_like(size)
     kb = _vc.knowledge(size, _vc_width(size))
-    plain = np.zeros((0, kb.nbr.shape[1]), np.uint64)
-    return kb.nbr, kb.lines, kb.ring, kb.table, kb.templates if templates else plain, _vc_like(size)
+    kept = kb.templates if templates else kb.templates[:0]
+    return kb.nbr, kb.lines, kb.ring, kb.table, kept, _vc_like(size)
 
 
 def _filled(board: npt.NDArray[np.int8], size: int, player: int) -> npt.NDArray[np.int8]:
@@ -409,14 +405,15 @@ def root_connections(
 
     size = position.size
     kb = _vc.knowledge(size, _vc_width(size))
+    board = np.array(position.board, np.int8)
     verdict, move, moves = _vc.analyse(
         size,
         kb.nbr,
         kb.lines,
         kb.ring,
         kb.table,
-        kb.templates if templates else np.zeros((0, kb.nbr.shape[1]), np.uint64),
-        np.array(position.board, np.int8),
+        kb.templates if templates else kb.templates[:0],
+        board,
         position.to_move,
         _vc.KEEP_FULL,
         _vc.KEEP_SEMI,
@@ -426,7 +423,6 @@ def root_connections(
     if verdict != _vc.OPEN:
         return int(verdict), int(move) if verdict == _vc.WIN else -1, None
     if inferior:
-        board = np.array(position.board, np.int8)
         moves[0] = pruned_moves(
             size, kb.ring, kb.table, board, position.to_move, moves, _vc_like(size)
         )
@@ -618,7 +614,7 @@ class MctsEngine:
         if position.winner is not None:
             raise IllegalMoveError(game_over(position.winner))
         limit = limit or Limit(nodes=DEFAULT_PLAYOUTS)
-        if _kernel_width(position.size) not in _WARM:
+        if _vc_width(position.size) not in _WARM:
             warm_up(position.size)
             started = time.perf_counter()
         budget = limit.start()
