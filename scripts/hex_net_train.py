@@ -400,8 +400,15 @@ def main() -> int:
         flush=True,
     )
 
+    if not moves["test"]:
+        print(f"hex_net_train: no held-out moves in {args.games} (too few games)", file=sys.stderr)
+        return 2
     if args.init is not None or args.init_shipped:
-        model = model_from(stored_arrays(args.init), args.value_weight > 0)
+        try:
+            model = model_from(stored_arrays(args.init), args.value_weight > 0)
+        except (OSError, KeyError, ValueError) as error:
+            print(f"hex_net_train: cannot start from {args.init}: {error}", file=sys.stderr)
+            return 2
         print(f"held out before training ({args.init or 'the shipped network'}):", flush=True)
         for n, samples in sorted(test.items()):
             accuracy, loglik, _, _ = measure(model, samples)
