@@ -32,7 +32,9 @@ Times are wall seconds of the question alone: MoHex's test command once its posi
 set up (not its start-up), boardlab's solver call (kernels loaded first). By default
 the two answer one after the other; with ``--mohex-cpu N`` MoHex answers on processor
 ``N`` while boardlab answers on the processor this script is pinned to, at the same time
-(each case then costs the longer of the two). A table per
+(each case then costs the longer of the two). With ``--threads N`` each answers with N
+workers: boardlab's job-level search on N processes (``dfpn-solve-state`` cases up to
+8x8), MoHex's parallel DFPN on N threads, one after the other. A table per
 board size and the ratio of the total times are printed (an unsolved case counts at the
 time limit).
 
@@ -54,13 +56,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from boardlab.cluster.process_engine import ProcessEngine
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.core.memory import format_size, parse_size, peak_resident_memory, resident_memory
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.gtp import parse_vertex
 from boardlab.hex.prover.dfpn import Dfpn
-from boardlab.hex.prover.solver import solve
+from boardlab.hex.prover.solver import MAX_CELLS, solve
 from boardlab.hex.prover.wide import WideDfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.peers.gtp_process import GtpProcess
@@ -158,20 +161,30 @@ def position_of(case: Case, folder: Path) -> Position:
 
 
 def ours(
-    case: Case, position: Position, seconds: float, memory: int | None = None
+    case: Case, position: Position, seconds: float, memory: int | None = None, threads: int = 1
 ) -> tuple[bool | None, float, int, bool]:
     """(right, or None when unsolved in time or memory; seconds; positions analysed;
     whether its memory budget stopped it): the solver with the memory budget ``memory``
-    (bytes; None: its default)."""
+    (bytes; None: its default, for each worker). With ``threads`` above 1 a
+    ``dfpn-solve-state`` case of at most 64 cells is proven by that many worker
+    processes at once (``hex solve --first --jobs N``), started afresh for the case."""
     started = time.perf_counter()
     find_winning = case.command == "dfpn-solver-find-winning"
-    result = solve(
-        position,
-        Limit(time=seconds),
-        all_moves=find_winning,
-        mustplay=find_winning,
-        memory=memory,
-    )
+    engine = None
+    if threads > 1 and not find_winning and position.size**2 <= MAX_CELLS:
+        engine = ProcessEngine(threads, pinned=True)
+    try:
+        result = solve(
+            position,
+            Limit(time=seconds),
+            all_moves=find_winning,
+            mustplay=find_winning,
+            memory=memory,
+            engine=engine,
+        )
+    finally:
+        if engine is not None:
+            engine.close()
     spent = time.perf_counter() - started
     by_memory = result.stopped == "memory"
     if result.winner is None or (case.command != "dfpn-solve-state" and not result.complete):
@@ -193,12 +206,19 @@ def mohex_builds(log: str) -> int | None:
 
 
 def theirs(
-    case: Case, binary: str, folder: Path, workdir: Path, seconds: float, cpu: int | None = None
+    case: Case,
+    binary: str,
+    folder: Path,
+    workdir: Path,
+    seconds: float,
+    cpu: int | None = None,
+    threads: int = 1,
 ) -> tuple[bool | None, float, int | None]:
     """(MoHex right, or None when a ``dfpn-solve-state`` names no winner in time;
     seconds; its VC builds, None if its log names none): a fresh MoHex in ``workdir``
     (it writes its log there), the suite's files named by their full paths, pinned to
-    processor ``cpu`` if given. Only the test command is timed."""
+    processor ``cpu`` if given, its DFPN on ``threads`` threads (``param_dfpn threads``).
+    Only the test command is timed."""
     started = time.perf_counter()
     log = workdir / MOHEX_LOG
     log.unlink(missing_ok=True)
@@ -207,6 +227,8 @@ def theirs(
         if cpu is not None:
             os.sched_setaffinity(process.process.pid, {cpu})
         process.command(f"param_dfpn timelimit {seconds}")
+        if threads > 1:
+            process.command(f"param_dfpn threads {threads}")
         for line in case.setup:
             words = line.split()
             if words[0] == "loadsgf":
@@ -255,6 +277,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "other)",
     )
     parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        metavar="N",
+        help="N workers each: boardlab proves a dfpn-solve-state case of up to 8x8 with N "
+        "worker processes (hex solve --first --jobs N), MoHex's DFPN runs N threads; the "
+        "two answer one after the other (default 1)",
+    )
+    parser.add_argument(
         "--vc-fill-from",
         type=int,
         metavar="N",
@@ -296,6 +327,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"--region-depth must be at least 1, not {args.region_depth}", file=sys.stderr)
             return 2
         Dfpn.region_depth = WideDfpn.region_depth = args.region_depth
+    if args.threads < 1 or (args.threads > 1 and args.mohex_cpu is not None):
+        print("--threads must be at least 1, and above 1 without --mohex-cpu", file=sys.stderr)
+        return 2
     if args.mohex_cpu is not None and not 0 <= args.mohex_cpu < (os.cpu_count() or 1):
         print(f"--mohex-cpu {args.mohex_cpu}: no such processor", file=sys.stderr)
         return 2
@@ -329,8 +363,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         row = rows[position.size]
         if args.mohex_cpu is None:
-            right, spent, nodes, by_memory = ours(case, position, args.time, memory)
-            theirs_right, their_spent, builds = theirs(case, binary, folder, workdir, args.time)
+            right, spent, nodes, by_memory = ours(case, position, args.time, memory, args.threads)
+            theirs_right, their_spent, builds = theirs(
+                case, binary, folder, workdir, args.time, threads=args.threads
+            )
         else:
             with ThreadPoolExecutor(1) as pool:
                 answer = pool.submit(
@@ -358,7 +394,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{their_spent:.1f} s ({'?' if builds is None else builds} VC builds)",
             flush=True,
         )
-    print(f"\n{args.suite.name}, {args.time:g} s a case at most, one position at a time")
+    each = "" if args.threads == 1 else f", {args.threads} workers or threads each"
+    print(f"\n{args.suite.name}, {args.time:g} s a case at most, one position at a time{each}")
     print(
         "| board | cases | boardlab right | unsolved | MoHex right | boardlab s "
         "| boardlab positions | MoHex s | MoHex VC builds | ratio |"

@@ -42,6 +42,9 @@ def test_suite_cases_and_their_positions(tmp_path: Path) -> None:
     assert bench.ours(cases[1], second, 60.0)[0] is True
     wrong = bench.Case(12, cases[1].setup, "dfpn-solve-state", WHITE, ["white"], None)
     assert bench.ours(wrong, second, 60.0)[0] is False
+    # two worker processes answer alike
+    assert bench.ours(cases[1], second, 60.0, threads=2)[0] is True
+    assert bench.ours(wrong, second, 60.0, threads=2)[0] is False
 
 
 def test_a_processor_that_is_not_there_is_refused(
@@ -69,3 +72,14 @@ def test_a_bad_memory_budget_is_refused(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 2
     err = capsys.readouterr().err.strip()
     assert "--memory" in err and "lots" in err and len(err.splitlines()) == 1
+
+
+def test_threads_with_a_processor_for_mohex_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suite = tmp_path / "one.tst"
+    suite.write_text("boardsize 3 3\n1 dfpn-solve-state black\n#? [black]\n")
+    for extra in (["--threads", "2", "--mohex-cpu", "0"], ["--threads", "0"]):
+        code = suite_module().main(["--suite", str(suite), *extra])
+        assert code == 2
+        assert "--threads" in capsys.readouterr().err

@@ -27,7 +27,13 @@ if TYPE_CHECKING:
     from boardlab.core.tasks import Engine
     from boardlab.hex.prover.openings import OpeningResult, OpeningsRun
 
-__all__ = ["checkproof_configure", "checkproof_run", "openings_configure", "openings_run"]
+__all__ = [
+    "checkproof_configure",
+    "checkproof_run",
+    "openings_configure",
+    "openings_run",
+    "ray_engine",
+]
 
 #: The most local worker processes ``--jobs`` starts.
 MAX_JOBS = 64
@@ -88,18 +94,27 @@ def openings_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
 
 
+def ray_engine(workers: int | None, address: str | None) -> Engine:
+    """A Ray engine: a local cluster of ``workers`` CPUs, or the running cluster at
+    ``address``; its errors name the option (``--workers`` or ``--address``).
+
+    :raises BoardlabError: without Ray, or when the cluster cannot be reached.
+    """
+    from boardlab.cluster.ray_engine import RayEngine, ray_available
+
+    option = "--address" if address is not None else "--workers"
+    if not ray_available():
+        raise BoardlabError(f"{option} needs Ray: pip install 'boardlab[cluster]'")
+    try:
+        return RayEngine(workers, address)
+    except BoardlabError as error:
+        raise BoardlabError(f"{option}: {error}") from None
+
+
 def _engine(args: argparse.Namespace) -> Engine | None:
     """The engine the options ask for (None: this process)."""
     if args.workers is not None or args.address is not None:
-        from boardlab.cluster.ray_engine import RayEngine, ray_available
-
-        option = "--address" if args.address is not None else "--workers"
-        if not ray_available():
-            raise BoardlabError(f"{option} needs Ray: pip install 'boardlab[cluster]'")
-        try:
-            return RayEngine(args.workers, args.address)
-        except BoardlabError as error:
-            raise BoardlabError(f"{option}: {error}") from None
+        return ray_engine(args.workers, args.address)
     if args.jobs > 1:
         from boardlab.cluster.process_engine import ProcessEngine
 

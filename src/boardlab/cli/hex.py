@@ -29,11 +29,13 @@ from boardlab.cli._hex_openings import (
     checkproof_run,
     openings_configure,
     openings_run,
+    ray_engine,
 )
 from boardlab.cli._types import count_of, positive_number
 from boardlab.core.errors import BoardlabError
 
 if TYPE_CHECKING:
+    from boardlab.core.tasks import Engine
     from boardlab.hex.judge import GameRecord
     from boardlab.hex.rules import Position
 
@@ -191,12 +193,33 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="resume the search from FILE if it exists and save it there (boards up to 8x8)",
     )
-    parser.add_argument(
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs",
         type=count_of("jobs", MAX_JOBS),
         default=1,
         metavar="N",
-        help="prove the moves on N processes at once (boards up to 8x8; default 1)",
+        help="prove the moves on N processes at once (boards up to 8x8; default 1); with "
+        "--first the N processes prove the position together (job-level search)",
+    )
+    where.add_argument(
+        "--workers",
+        type=count_of("workers"),
+        metavar="N",
+        help="with --first: the workers of a local Ray cluster of N CPUs prove it together",
+    )
+    where.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --first: the workers of the running Ray cluster at ADDR prove it together "
+        "(give --workdir a folder every machine sees)",
+    )
+    parser.add_argument(
+        "--workdir",
+        type=Path,
+        metavar="DIR",
+        help="with --first: the workers' store of proven positions, kept in the existing "
+        "folder DIR so that a later run starts from it (boards up to 8x8)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print the result as JSON (its as_dict())"
@@ -209,13 +232,22 @@ def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.hex.prover.solver import solve
 
     position = _load_position(args)
-    engine = None
+    engine: Engine | None = None
     if args.checkpoint is not None and args.jobs > 1 and not args.first:
         raise BoardlabError("--checkpoint is kept by a one-job search only (drop --jobs)")
-    if args.jobs > 1 and not args.first:
+    if args.workdir is not None and not args.first:
+        raise BoardlabError("--workdir keeps the workers' proofs of --first (add --first)")
+    if args.workdir is not None and not args.workdir.is_dir():
+        raise BoardlabError(f"--workdir: {args.workdir}: no such folder")
+    on_ray = args.workers is not None or args.address is not None
+    if on_ray and not args.first:
+        raise BoardlabError("--workers and --address prove with --first (add --first)")
+    if on_ray:
+        engine = ray_engine(args.workers, args.address)
+    elif args.jobs > 1 or args.workdir is not None:
         from boardlab.cluster.process_engine import ProcessEngine
 
-        engine = ProcessEngine(args.jobs)
+        engine = ProcessEngine(args.jobs, pinned=True)
     try:
         result = solve(
             position,
@@ -225,6 +257,7 @@ def _solve_run(args: argparse.Namespace) -> int:
             engine=engine,
             mustplay=args.mustplay,
             memory=None if args.memory is None else parse_size(args.memory),
+            workdir=args.workdir,
         )
     finally:
         if engine is not None:

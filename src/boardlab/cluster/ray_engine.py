@@ -134,6 +134,15 @@ class RayEngine:
         values = iter(self._ray.get(refs) if refs else [])
         return [next(values) if isinstance(h, self._ray.ObjectRef) else h for h in handles]
 
+    def wait_any(self, handles: list[Any]) -> Any:
+        """One of the handles whose task has finished (a handle that is no reference is
+        finished already), waiting for one to finish."""
+        refs = [h for h in handles if isinstance(h, self._ray.ObjectRef)]
+        if len(refs) < len(handles):
+            return next(h for h in handles if not isinstance(h, self._ray.ObjectRef))
+        done, _ = self._ray.wait(refs, num_returns=1)
+        return done[0]
+
     def close(self) -> None:
         """Leave the cluster (a local one is shut down)."""
         self._shared.clear()

@@ -17,7 +17,8 @@ __all__ = ["Engine", "LocalEngine"]
 
 class Engine(Protocol):
     """Runs tasks: :meth:`submit` returns handles the next tasks can take as arguments
-    (``returns`` of them when ``returns > 1``), :meth:`fetch` their values. :meth:`share`
+    (``returns`` of them when ``returns > 1``), :meth:`fetch` their values,
+    :meth:`wait_any` one of the handles whose task has finished (waiting for one). :meth:`share`
     hands back what a task may take in place of a value that many tasks are given (on a
     cluster, one copy in its object store). ``place`` names the part of the work a task
     belongs to (a shard): an engine whose machines keep their own files
@@ -36,6 +37,8 @@ class Engine(Protocol):
     ) -> Any: ...
 
     def fetch(self, handles: list[Any]) -> list[Any]: ...
+
+    def wait_any(self, handles: list[Any]) -> Any: ...
 
     def share(self, value: Any) -> Any: ...
 
@@ -64,6 +67,10 @@ class LocalEngine:
     def fetch(self, handles: list[Any]) -> list[Any]:
         """The values (the handles themselves)."""
         return handles
+
+    def wait_any(self, handles: list[Any]) -> Any:
+        """The first handle: every task here is done when submitted."""
+        return handles[0]
 
     def share(self, value: Any) -> Any:
         """``value`` itself: every task of this process sees the same object."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -171,6 +172,9 @@ class Dfpn:
         self.vcs: OrderedDict[Key, Tables] = OrderedDict()
         self.dominated_by: dict[int, int] = {}
         self.charged_from = 0  # analysed positions before the current budget
+        #: called every MEMORY_CHECK_EVERY analysed positions (a worker of several reads
+        #: the others' proofs meanwhile, :mod:`boardlab.hex.prover.jobs`)
+        self.meanwhile: Callable[[], None] | None = None
         self.vc_bytes = 0
         self.nodes = 0
         #: how many moves the position :meth:`mid` is on lies below the question's root,
@@ -322,9 +326,12 @@ class Dfpn:
         if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
             self.stopped = "limit"
             raise OutOfBudgetError
-        if self.analysed % MEMORY_CHECK_EVERY == 0 and self.over_memory():
-            self.stopped = "memory"
-            raise OutOfBudgetError
+        if self.analysed % MEMORY_CHECK_EVERY == 0:
+            if self.over_memory():
+                self.stopped = "memory"
+                raise OutOfBudgetError
+            if self.meanwhile is not None:
+                self.meanwhile()
         if self.checkpoint is not None and time.monotonic() >= self.next_save:
             self.save()
 
@@ -569,6 +576,18 @@ class Dfpn:
         self.mid(key, black, white, player, INF, INF)
         pn, _ = self.tt[key]
         return pn == 0
+
+    def work(
+        self, black: int, white: int, player: int, pn_th: int, dn_th: int, below: int = 0
+    ) -> tuple[int, int]:
+        """Search a position until its proof number reaches ``pn_th`` or its disproof
+        number ``dn_th`` (one step of a search whose upper levels someone else keeps,
+        :mod:`boardlab.hex.prover.jobs`); its numbers then. Raises
+        :class:`OutOfBudgetError` past the limit."""
+        key = self.key(black, white, player)
+        self.depth = below + 1
+        self.mid(key, black, white, player, pn_th, dn_th)
+        return self.tt[key]
 
     def classification_order(self, black: int, white: int, player: int) -> list[int]:
         """The empty cells in the order :func:`boardlab.hex.prover.solver.solve_dfpn`

@@ -54,8 +54,6 @@ __all__ = [
 #: The largest board whose openings are proven (the one-word DFPN's).
 MAX_SIZE = 8
 RESULT_FORMAT = 1
-#: A worker's search is dropped (and started afresh) past this many analysed positions.
-KEEP_ANALYSED = 3_000_000
 #: The proof tree of one opening is given up past this many nodes.
 MAX_PROOF_NODES = 2_000_000
 
@@ -170,37 +168,6 @@ def published_winners(size: int) -> tuple[dict[int, int], str]:
 # -- the task ----------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Worker:
-    """What a worker process keeps between tasks: its search and the store files read."""
-
-    search: Dfpn
-    files: set[str]
-    known: set[tuple[int, int, int]]
-
-
-_workers: dict[tuple[str, int], _Worker] = {}
-
-
-def _worker(workdir: Path, size: int, limit: Limit, memory: int | None) -> _Worker:
-    """This process's search for the folder, with every store file not read yet read."""
-    from boardlab.hex.prover.dfpn import Dfpn
-    from boardlab.hex.prover.store import load_proofs
-
-    key = (str(workdir), size)
-    worker = _workers.get(key)
-    if worker is None or worker.search.analysed > KEEP_ANALYSED:
-        worker = _Worker(Dfpn(size, limit.start(), memory=memory), set(), set())
-        _workers[key] = worker
-    worker.search.charge(limit.start())
-    worker.search.stopped = None
-    for path in sorted((workdir / "store").glob("*.npz")):
-        if path.name not in worker.files and not path.name.endswith(".partial.npz"):
-            worker.known |= load_proofs(worker.search, path)
-            worker.files.add(path.name)
-    return worker
-
-
 def prove_opening(
     workdir: str,
     size: int,
@@ -219,8 +186,8 @@ def prove_opening(
     """
     from boardlab.hex.prover.dfpn import OutOfBudgetError
     from boardlab.hex.prover.prooftree import ProofTooLargeError, build_proof, write_proof
-    from boardlab.hex.prover.store import save_proofs
     from boardlab.hex.prover.verdicts import warm
+    from boardlab.hex.prover.workers import forget, kept_search, publish
 
     warm()
     folder = Path(workdir)
@@ -230,7 +197,7 @@ def prove_opening(
     if allowed is not None and allowed <= 0:
         result = OpeningResult(size, cell, cell, None, None, 0.0, 0, "limit")
         return result.as_dict()
-    worker = _worker(folder, size, Limit(time=allowed), memory)
+    worker = kept_search(folder, size, Limit(time=allowed), memory)
     search = worker.search
     before = search.analysed
     black, name = 1 << cell, vertex(cell, size)
@@ -258,9 +225,8 @@ def prove_opening(
             note = "the limits stopped the proof tree"
     stopped = search.stopped if winner is None else None
     if stopped == "memory":  # a search past its memory budget starts afresh next time
-        _workers.pop((str(folder), size), None)
-    save_proofs(search, folder / "store" / f"{name}-{os.getpid()}.npz", worker.known)
-    worker.known |= set(search.proofs)
+        forget(folder, size)
+    publish(worker, folder, name)
     result = OpeningResult(
         size,
         cell,

@@ -51,6 +51,7 @@ def solve(
     mustplay: bool = False,
     memory: int | None = None,
     search: Dfpn | None = None,
+    workdir: Path | None = None,
 ) -> SolveResult:
     """Solve ``position`` for the side to move.
 
@@ -81,6 +82,11 @@ def solve(
     is searched on under ``limit`` instead of a fresh one: what it proved for earlier
     positions (of a game, say) serves this one. ``memory`` is then the search's own.
 
+    With an ``engine`` of workers and not ``all_moves`` (boards up to 8x8), the position
+    is proven by the workers at once (:mod:`boardlab.hex.prover.jobs`), with their store
+    of proven positions in ``workdir`` when given (a later run on it starts from what
+    this one proved).
+
     The DFPN's kernels are compiled (or loaded from numba's cache) before ``limit``'s
     clock starts, so a first call on a fresh install is not charged the compilation.
     """
@@ -90,7 +96,13 @@ def solve(
 
         warm()
     if cells <= MAX_CELLS:
-        return solve_dfpn(position, limit, all_moves, checkpoint, engine, mustplay, memory, search)
+        return solve_dfpn(
+            position, limit, all_moves, checkpoint, engine, mustplay, memory, search, workdir
+        )
+    if workdir is not None:
+        raise BoardlabError("a work folder is kept by the workers' search (boards up to 8x8)")
+    if engine is not None:
+        raise BoardlabError("an engine of workers takes boards up to 8x8")
     if checkpoint is not None:
         raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
     if cells <= MAX_WIDE_CELLS:
@@ -110,19 +122,9 @@ def new_search(size: int, memory: int | None = None) -> Dfpn:
     if size * size > MAX_WIDE_CELLS:
         raise BoardlabError(f"the DFPN solver takes boards up to 11x11, not {size}x{size}")
     warm()
-    return _fresh_search(size, Limit().start(), memory)
+    from boardlab.hex.prover.wide import fresh_search
 
-
-def _fresh_search(
-    size: int, budget: Budget, memory: int | None, checkpoint: Path | None = None
-) -> Dfpn:
-    """A new DFPN search of ``size``: the two-word one past 64 cells (no checkpoint)."""
-    from boardlab.hex.prover.dfpn import Dfpn
-    from boardlab.hex.prover.wide import WideDfpn
-
-    if size * size > MAX_CELLS:
-        return WideDfpn(size, budget, memory=memory)
-    return Dfpn(size, budget, checkpoint=checkpoint, memory=memory)
+    return fresh_search(size, Limit().start(), memory)
 
 
 def solve_dfpn(
@@ -134,6 +136,7 @@ def solve_dfpn(
     mustplay: bool = False,
     memory: int | None = None,
     search: Dfpn | None = None,
+    workdir: Path | None = None,
 ) -> SolveResult:
     """:func:`solve` by DFPN with H-search (boards of at most 121 cells: past 64 the
     shared two-word kernel, :mod:`boardlab.hex.prover.wide`).
@@ -147,7 +150,7 @@ def solve_dfpn(
     """
     from boardlab.hex.prover.classify import classify
     from boardlab.hex.prover.dfpn import OutOfBudgetError
-    from boardlab.hex.prover.wide import WideDfpn
+    from boardlab.hex.prover.wide import WideDfpn, fresh_search
 
     budget = (limit or Limit()).start()
     size = position.size
@@ -167,8 +170,17 @@ def solve_dfpn(
                 "a checkpoint is kept by a one-job search only, not with an engine of workers"
             )
         return _solve_in_parallel(position, black, white, budget, engine)
+    if engine is not None and not all_moves:
+        if checkpoint is not None or search is not None or mustplay:
+            raise BoardlabError(
+                "the workers' search keeps its proofs in a work folder: no checkpoint, "
+                "kept search or must-play question with it"
+            )
+        return _solve_by_jobs(position, black, white, budget, engine, workdir, memory)
+    if workdir is not None:
+        raise BoardlabError("a work folder is kept by the workers' search (an engine of workers)")
     if search is None:
-        search = _fresh_search(size, budget, memory, checkpoint)
+        search = fresh_search(size, budget, memory, checkpoint)
     elif checkpoint is not None:
         raise BoardlabError("a checkpoint is kept by a fresh search only, not a kept one")
     elif search.n != size or isinstance(search, WideDfpn) != wide:
@@ -269,3 +281,36 @@ def _solve_in_parallel(
     return SolveResult.of_indices(
         position, winner, winning, losing, complete, analysed, budget.elapsed
     )
+
+
+def _solve_by_jobs(
+    position: Position,
+    black: int,
+    white: int,
+    budget: Budget,
+    engine: Engine,
+    workdir: Path | None,
+    memory: int | None,
+) -> SolveResult:
+    """The winner of ``position`` and a winning move, proven by the workers of ``engine``
+    at once (:func:`boardlab.hex.prover.jobs.prove_by_jobs`)."""
+    from boardlab.hex.prover.jobs import prove_by_jobs
+
+    player = position.to_move
+    found = prove_by_jobs(position.size, black, white, player, budget, engine, workdir, memory)
+    winner = None if found.wins is None else (player if found.wins else 3 - player)
+    winning = [] if found.move is None else [found.move]
+    losing = (
+        [c for c in centre_order(position.size) if not (black | white) >> c & 1]
+        if found.wins is False
+        else []
+    )
+    return SolveResult.of_indices(
+        position,
+        winner,
+        winning,
+        losing,
+        found.wins is False,
+        found.analysed,
+        budget.elapsed,
+    ).stopped_by(found.stopped)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -153,13 +154,17 @@ def load_checkpoint(search: Checkpointed, path: Path) -> tuple[int, float]:
 PROOFS_FORMAT = 1
 
 
-def save_proofs(search: Checkpointed, path: Path, known: set[Key]) -> int:
+def save_proofs(
+    search: Checkpointed, path: Path, known: set[Key], among: Iterable[Key] | None = None
+) -> int:
     """Write the proven positions of ``search`` not in ``known`` (with their proof sets
     and winners) to ``path``, whole or not at all; their number (no file when none).
+    ``among`` limits the positions looked at (default: every proof of the search).
 
     :raises BoardlabError: when the file cannot be written.
     """
-    keys = [k for k in search.proofs if k not in known and search.winner_of(k)]
+    looked_at = search.proofs if among is None else among
+    keys = [k for k in looked_at if k not in known and search.winner_of(k)]
     if not keys:
         return 0
     black, white, player = _keys(keys)

@@ -19,15 +19,17 @@ compared by domination.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.limits import Budget
 from boardlab.hex.cellsets import as_int, as_words
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, MAX_WORK, WIN, knowledge
-from boardlab.hex.prover.dfpn import Dfpn, Tables
+from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn, Tables
 
-__all__ = ["MAX_WIDE_CELLS", "WideDfpn", "board_array"]
+__all__ = ["MAX_WIDE_CELLS", "WideDfpn", "board_array", "fresh_search"]
 
 #: A connection table of two-word sets with no rows.
 _NONE = np.empty((0, 4), np.uint64)
@@ -127,3 +129,13 @@ class WideDfpn(Dfpn):
         """The empty cells, nearest the centre first (no move is compared by domination)."""
         self.dominated_by = {cell: 0 for cell in range(self.n * self.n)}
         return [cell for cell in self.centre_order if not (black | white) >> cell & 1]
+
+
+def fresh_search(
+    size: int, budget: Budget, memory: int | None, checkpoint: Path | None = None
+) -> Dfpn:
+    """A new DFPN search of ``size`` under ``budget``: this two-word one past 64 cells
+    (no checkpoint there), the one-word one up to 64."""
+    if size * size > MAX_CELLS:
+        return WideDfpn(size, budget, memory=memory)
+    return Dfpn(size, budget, checkpoint=checkpoint, memory=memory)

@@ -1,0 +1,228 @@
+"""One position proven by several workers at once (job-level proof-number search).
+
+The workers' search gives the winners of the one-process DFPN and of the published
+tables, in this process and on two worker processes, with jobs so small that the tree
+of jobs grows several levels; every winning move it names is proven again by a fresh
+DFPN. A run stopped by its limit keeps what it proved in the work folder, and a run on
+the same folder finishes with less work. The tree's choice of leaves sends two workers
+to two different leaves. Engines say which task finished first.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from boardlab.cli import main
+from boardlab.cluster.process_engine import ProcessEngine
+from boardlab.core.limits import Limit
+from boardlab.core.tasks import LocalEngine
+from boardlab.hex.board import vertex_index
+from boardlab.hex.prover import jobs
+from boardlab.hex.prover.dfpn import Dfpn
+from boardlab.hex.prover.jobs import prove_by_jobs
+from boardlab.hex.prover.openings import opening_cells, published_winners
+
+
+def proven_again(size: int, black: int, white: int, player: int, move: int) -> bool:
+    """Does ``player``'s ``move`` win, by a fresh one-process DFPN?"""
+    b = 1 << move
+    cb, cw = (black | b, white) if player == 1 else (black, white | b)
+    return not Dfpn(size, Limit().start()).prove(cb, cw, 3 - player)
+
+
+def test_6x6_openings_in_this_process_against_the_published_table() -> None:
+    published, _ = published_winners(6)
+    engine = LocalEngine()
+    for cell in opening_cells(6):
+        found = prove_by_jobs(6, 1 << cell, 0, 2, Limit().start(), engine, analyses=10)
+        assert found.wins is not None and found.stopped is None
+        assert (2 if found.wins else 1) == published[cell], cell
+        if found.wins:
+            assert found.move is not None and proven_again(6, 1 << cell, 0, 2, found.move)
+
+
+def test_two_workers_agree_with_the_dfpn() -> None:
+    """7x7 openings with jobs of 40 analysed positions: many jobs, several levels."""
+    published, _ = published_winners(7)
+    engine = ProcessEngine(2)
+    try:
+        for name in ("a1", "a4", "b2", "d4", "g1"):
+            cell = vertex_index(name, 7)
+            found = prove_by_jobs(7, 1 << cell, 0, 2, Limit().start(), engine, analyses=40)
+            assert found.wins is not None and (2 if found.wins else 1) == published[cell], name
+            plain = Dfpn(7, Limit().start()).prove(1 << cell, 0, 2)
+            assert found.wins == plain
+            if found.wins:
+                assert found.move is not None and proven_again(7, 1 << cell, 0, 2, found.move)
+            assert found.jobs > 1 or found.analysed <= 40
+    finally:
+        engine.close()
+
+
+def test_a_stopped_run_keeps_its_proofs_in_the_folder(tmp_path: Path) -> None:
+    cell = vertex_index("c2", 7)  # black wins after c2: every white reply refuted
+    engine = LocalEngine()
+    fresh = prove_by_jobs(7, 1 << cell, 0, 2, Limit().start(), engine, analyses=30)
+    assert fresh.wins is False
+    limit = Limit(nodes=fresh.analysed // 2 * 50)
+    stopped = prove_by_jobs(7, 1 << cell, 0, 2, limit.start(), engine, tmp_path, analyses=30)
+    assert stopped.wins is None and stopped.stopped == "limit"
+    assert list((tmp_path / "store").glob("*.npz"))
+    resumed = prove_by_jobs(7, 1 << cell, 0, 2, Limit().start(), engine, tmp_path, analyses=30)
+    assert resumed.wins is False
+    assert resumed.analysed < fresh.analysed
+
+
+def test_a_time_limit_stops_the_search() -> None:
+    engine = ProcessEngine(2)
+    try:
+        started = time.monotonic()
+        found = prove_by_jobs(
+            8, 1 << vertex_index("d1", 8), 0, 2, Limit(time=1.0).start(), engine, analyses=50
+        )
+    finally:
+        engine.close()
+    assert found.wins is None and found.stopped == "limit"
+    assert time.monotonic() - started < 30
+
+
+def tree(numbers: list[tuple[int, int]]) -> jobs._Node:
+    """A root (black to move) whose children (white to move) have these numbers."""
+    root = jobs._Node(0, 0, 1, 0, None)
+    root.children = [
+        jobs._Node(0, 0, 2, 1 << k, root, pn, dn, 1) for k, (pn, dn) in enumerate(numbers)
+    ]
+    root.update()
+    return root
+
+
+def take(root: jobs._Node, worker: int | None = None, focused: bool = True) -> jobs._Node:
+    chosen = jobs._select(root, worker, focused)
+    assert chosen is not None
+    leaf, pn_th, dn_th = chosen
+    assert pn_th > leaf.pn and dn_th > leaf.dn
+    leaf.busy, leaf.owner = True, worker
+    jobs._mark(leaf)
+    return leaf
+
+
+def test_workers_split_the_moves_that_must_all_be_refuted() -> None:
+    """The root's numbers count its first two moves of three (the DFPN's widening: 1 +
+    0.4 k), and it looks lost (its proof number 5 is not below its disproof number 1 +
+    2): both moves must be refuted, so two workers take them, the least disproof number
+    first, with the DFPN's thresholds; the third waits until they are proven to lose."""
+    root = tree([(1, 6), (2, 5), (1, 7)])
+    assert (root.pn, root.dn) == (5, 3)
+    chosen = jobs._select(root)
+    assert chosen is not None and chosen[0] is root.children[1]
+    # its disproof threshold: the next least disproof number, grown by epsilon
+    assert chosen[2] == max(6 + 1, int(6 * 1.125))
+    assert [take(root) for _ in range(2)] == [root.children[1], root.children[0]]
+    assert jobs._select(root) is None
+    for lost in root.children[:2]:  # both moves lose: the third comes into the count
+        lost.busy = False
+        lost.pn, lost.dn = 0, jobs._INF
+        jobs._mark(lost)
+    third = take(root)
+    assert root.children == [third] and third.move == 1 << 2
+
+
+def test_a_node_that_looks_won_offers_only_its_best_move() -> None:
+    root = tree([(9, 1), (9, 3), (9, 4)])  # proof number 1, disproof number 27: looks won
+    assert take(root) is root.children[0]
+    assert jobs._select(root) is None  # a second move is no use while the first may win
+    assert take(root, focused=False) is root.children[1]
+
+
+def test_a_worker_keeps_to_its_own_leaves() -> None:
+    root = tree([(1, 6), (2, 5), (1, 7)])
+    first = take(root, 0)
+    first.busy = False
+    assert take(root, 1) is not first  # worker 1 leaves worker 0's leaf alone
+    assert take(root, 0) is first
+
+
+def test_a_proven_child_settles_the_root() -> None:
+    root = tree([(1, 5), (3, 2), (2, 4)])
+    leaf = take(root)
+    leaf.busy = False
+    leaf.pn, leaf.dn = jobs._INF, 0  # the move wins for the root's side to move
+    jobs._mark(leaf)
+    assert root.pn == 0 and root.win == leaf.move and root.children is None
+    lost = tree([(1, 5), (3, 2)])
+    for child in list(lost.children or []):
+        child.pn, child.dn = 0, jobs._INF  # every move loses
+        jobs._mark(child)
+    assert lost.dn == 0
+
+
+def test_engines_say_which_task_finished() -> None:
+    local = LocalEngine()
+    handles = [local.submit(pow, (2, 3)), local.submit(pow, (2, 4))]
+    assert local.wait_any(handles) is handles[0]
+    engine = ProcessEngine(2)
+    try:
+        slow = engine.submit(time.sleep, (3,))
+        quick = engine.submit(pow, (2, 5))
+        assert engine.wait_any([slow, quick]) is quick
+        assert engine.fetch([quick]) == [32]
+    finally:
+        engine.close()
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code = main(["hex", *args])
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_first_with_workers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sgf = tmp_path / "p.sgf"
+    sgf.write_text("(;FF[4]GM[11]SZ[6];B[a1])")  # white wins
+    folder = tmp_path / "work"
+    folder.mkdir()
+    code, out, _ = run(
+        ["solve", str(sgf), "--first", "--jobs", "2", "--workdir", str(folder)], capsys
+    )
+    assert code == 0 and "winner: white (player 2)" in out
+    code, alone, _ = run(["solve", str(sgf), "--first"], capsys)
+    assert code == 0 and "winner: white (player 2)" in alone
+    assert list((folder / "store").glob("*.npz"))
+
+
+def test_cli_bad_workdir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sgf = tmp_path / "p.sgf"
+    sgf.write_text("(;FF[4]GM[11]SZ[6];B[a1])")
+    code, out, err = run(["solve", str(sgf), "--first", "--workdir", str(tmp_path / "no")], capsys)
+    assert code == 2 and out == "" and "no such folder" in err and err.count("\n") == 1
+    code, out, err = run(["solve", str(sgf), "--workdir", str(tmp_path)], capsys)
+    assert code == 2 and out == "" and "--first" in err and err.count("\n") == 1
+    wide = tmp_path / "w.sgf"
+    wide.write_text("(;FF[4]GM[11]SZ[9];B[e5])")
+    code, out, err = run(["solve", str(wide), "--first", "--jobs", "2", "--time", "1"], capsys)
+    assert code == 2 and out == "" and "8x8" in err and err.count("\n") == 1
+
+
+@pytest.mark.xdist_group("ray")
+def test_the_workers_of_a_ray_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A local two-CPU Ray cluster proves 6x6 openings as the DFPN does, its workers
+    sharing the store in the work folder."""
+    pytest.importorskip("ray", reason="the cluster extra (pip install 'boardlab[cluster]')")
+    published, _ = published_winners(6)
+    for name in ("a1", "c3"):
+        sgf = tmp_path / f"{name}.sgf"
+        sgf.write_text(f"(;FF[4]GM[11]SZ[6];B[{name}])")
+        folder = tmp_path / name
+        folder.mkdir()
+        args = ["solve", str(sgf), "--first", "--workers", "2", "--workdir", str(folder)]
+        code, out, _ = run([*args, "--json"], capsys)
+        assert code == 0
+        assert json.loads(out)["winner"] == published[vertex_index(name, 6)]
+        assert list((folder / "store").glob("*.npz"))
