@@ -336,7 +336,6 @@ class _Search:
         self.cost = ANALYSIS_COST
         self.running: list[tuple[Any, _Node, int]] = []  # (handle, leaf, worker)
         self.jobs = self.spent = self.tree_nodes = 0
-        self.moved = 0  # jobs given to another worker than the leaf's last
 
     def exhausted(self) -> bool:
         return self.budget.exhausted(self.spent * self.cost) or (
@@ -348,8 +347,6 @@ class _Search:
         if self.analyses_limit is not None:
             share = min(share, self.analyses_limit - self.spent)
         share = max(MIN_JOB_ANALYSES, share)
-        if leaf.owner is not None and leaf.owner != worker:
-            self.moved += 1
         leaf.busy, leaf.owner = True, worker
         _mark(leaf)
         args = (
