@@ -571,10 +571,7 @@ class Dfpn:
 
         ``below`` is how many moves the position lies below the question's root (a move
         of the root being classified: 1), for :attr:`depth`."""
-        key = self.key(black, white, player)
-        self.depth = below + 1
-        self.mid(key, black, white, player, INF, INF)
-        pn, _ = self.tt[key]
+        pn, _ = self.work(black, white, player, INF, INF, below)
         return pn == 0
 
     def work(

@@ -35,7 +35,6 @@ import contextlib
 import shutil
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,14 +107,16 @@ def job(
     pn_th, dn_th, depth = thresholds
     key = search.key(black, white, player)
 
-    def meanwhile() -> None:  # the others' proofs read, this one's shared, as it searches
-        now = time.monotonic()
-        if now >= kept.read + READ_SECONDS:
-            read_store(kept, folder)
-            kept.read = now
-        if now >= kept.published + PUBLISH_SECONDS:
+    def share(now: bool = False) -> None:  # this worker's proofs into the store, when due
+        if now or time.monotonic() >= kept.published + PUBLISH_SECONDS:
             publish(kept, folder, "job")
-            kept.published = now
+            kept.published = time.monotonic()
+
+    def meanwhile() -> None:  # the others' proofs read, this one's shared, as it searches
+        if time.monotonic() >= kept.read + READ_SECONDS:
+            read_store(kept, folder)
+            kept.read = time.monotonic()
+        share()
 
     search.meanwhile = meanwhile
     try:
@@ -140,10 +141,7 @@ def job(
     stopped = search.stopped if value == 0 else None
     if stopped == "memory":
         forget(folder, size)
-    late = deadline is not None and time.time() >= deadline
-    if value != 0 or late or time.monotonic() >= kept.published + PUBLISH_SECONDS:
-        publish(kept, folder, "job")
-        kept.published = time.monotonic()
+    share(now=value != 0 or (deadline is not None and time.time() >= deadline))
     return value, win, min(pn, INF), min(dn, INF), children, search.analysed - before, stopped
 
 
@@ -206,7 +204,7 @@ class _Node:
 class JobSearchResult:
     """The root's value (True: the side to move wins; None: not proven in the limits),
     a winning move's cell when it wins, and what the search spent (``tree_nodes``: the
-    positions this process's tree held at most)."""
+    positions added to this process's tree)."""
 
     wins: bool | None
     move: int | None
@@ -283,7 +281,6 @@ def prove_by_jobs(
     memory: int | None = None,
     analyses: int = JOB_ANALYSES,
     split: int = SPLIT_ANALYSES,
-    told: Callable[[int, int, int], None] | None = None,
 ) -> JobSearchResult:
     """Prove the position for ``player`` to move with the workers of ``engine``.
 
@@ -291,8 +288,7 @@ def prove_by_jobs(
     it) or, without one, in a temporary folder removed at the end. ``budget``'s time
     holds for the whole run; its node limit counts analysed positions (as the DFPN's:
     50 nodes each) over all jobs. ``analyses`` and ``split`` stand for
-    :data:`JOB_ANALYSES` and :data:`SPLIT_ANALYSES`. ``told(jobs, analysed, tree
-    nodes)`` hears of each finished job.
+    :data:`JOB_ANALYSES` and :data:`SPLIT_ANALYSES`.
 
     :raises BoardlabError: for a missing work folder.
     """
@@ -304,7 +300,7 @@ def prove_by_jobs(
     (folder / "store").mkdir(exist_ok=True)
     try:
         return _Search(size, player, budget, engine, folder, memory, analyses, split).run(
-            black, white, told
+            black, white
         )
     finally:
         if own:
@@ -378,9 +374,7 @@ class _Search:
                     return
                 self.submit(worker, *chosen)
 
-    def run(
-        self, black: int, white: int, told: Callable[[int, int, int], None] | None
-    ) -> JobSearchResult:
+    def run(self, black: int, white: int) -> JobSearchResult:
         root = self.root = _Node(black, white, self.player, 0, None)
         stopped: str | None = None
         while root.pn != 0 and root.dn != 0:
@@ -423,8 +417,6 @@ class _Search:
                     ]
                     self.tree_nodes += len(children)
             _mark(leaf)
-            if told is not None:
-                told(self.jobs, self.spent, self.tree_nodes)
         self.engine.fetch([h for h, _, _ in self.running])  # settled: not needed any more
         workers = range(max(1, self.engine.workers))
         args = (str(self.folder), self.size)
