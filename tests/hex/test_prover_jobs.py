@@ -25,6 +25,7 @@ from boardlab.hex.prover import jobs
 from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.jobs import prove_by_jobs
 from boardlab.hex.prover.openings import opening_cells, published_winners
+from boardlab.hex.prover.store import load_proofs, save_proofs
 
 
 def proven_again(size: int, black: int, white: int, player: int, move: int) -> bool:
@@ -158,6 +159,84 @@ def test_a_proven_child_settles_the_root() -> None:
         child.pn, child.dn = 0, jobs._INF  # every move loses
         jobs._mark(child)
     assert lost.dn == 0
+
+
+def test_a_losing_move_rules_out_the_moves_outside_its_proof() -> None:
+    """The DFPN's proof-set pruning in the tree: a move proven to lose with proof 0b1000
+    (the cell of move 3) leaves only moves inside that proof, or itself, open; the
+    node's proof, once every move is ruled out, is what its analysis and the losing
+    moves rest on."""
+    root = tree([(1, 5), (3, 2), (2, 4), (2, 2)])
+    root.base, root.fills = 1 << 10, 0
+    lost = root.children[0] if root.children else None
+    assert lost is not None
+    lost.pn, lost.dn, lost.proof = 0, jobs._INF, 1 << 3
+    jobs._mark(lost)
+    assert root.children is not None and [c.move for c in root.children] == [1 << 3]
+    last = root.children[0]
+    last.pn, last.dn, last.proof = 0, jobs._INF, 1 << 12
+    jobs._mark(last)
+    assert root.dn == 0 and root.proof == (1 << 10) | (1 << 3) | 1 | (1 << 12) | (1 << 3)
+
+
+def test_a_losing_move_without_a_proof_rules_out_nothing() -> None:
+    root = tree([(1, 5), (3, 2), (2, 4)])
+    root.base = 0
+    first = root.children[0] if root.children else None
+    assert first is not None
+    first.pn, first.dn = 0, jobs._INF  # proven, but its proof is not known
+    jobs._mark(first)
+    assert root.children is not None and len(root.children) == 2
+    assert root.base is None  # so the node's own proof will not be known either
+    for child in list(root.children):
+        child.pn, child.dn, child.proof = 0, jobs._INF, 0
+        jobs._mark(child)
+    assert root.dn == 0 and root.proof is None
+
+
+def test_a_won_node_proof_is_its_winning_move_and_that_move_s_proof() -> None:
+    root = tree([(1, 5), (3, 2)])
+    root.fills = 1 << 20
+    winning = root.children[1] if root.children else None
+    assert winning is not None
+    winning.pn, winning.dn, winning.proof = jobs._INF, 0, 1 << 7
+    jobs._mark(winning)
+    assert root.pn == 0 and root.proof == (1 << 7) | (1 << 1) | (1 << 20)
+
+
+def test_a_sibling_s_proof_settles_a_position_analysed_before() -> None:
+    """Another worker's proof of one reply covers a second reply outside it: the
+    second reply's position, already analysed here (so the search itself would not
+    look it up again), is settled by the stored proof."""
+    size = 6
+    black = 1 << vertex_index("c3", size)  # white to move; black wins every reply
+    first = Dfpn(size, Limit().start())
+    second = Dfpn(size, Limit().start())
+    order = first.classification_order(black, 0, 2)
+    other = 0
+    for reply in order:  # a reply whose refutation leaves out one its analysis leaves open
+        assert first.prove(black, 1 << reply, 1)  # black to move wins: the reply loses
+        proof = first.proof_of(first.key(black, 1 << reply, 1), black, 1 << reply)
+        for cell in (c for c in order if c != reply and not proof >> c & 1):
+            if second.expand(second.key(black, 1 << cell, 1), black, 1 << cell, 1).verdict == 0:
+                other = 1 << cell
+                break
+        if other:
+            break
+    assert other, "the test wants an open reply outside another one's proof"
+    assert not second.settled_by_store(black, other, 1)
+    stored = tmp_store(first)
+    load_proofs(second, stored)
+    assert second.settled_by_store(black, other, 1)
+    assert second.winner_of(second.key(black, other, 1)) == 1
+
+
+def tmp_store(search: Dfpn) -> Path:
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "proofs.npz"
+    assert save_proofs(search, path, set()) > 0
+    return path
 
 
 def test_engines_say_which_task_finished() -> None:

@@ -486,6 +486,17 @@ class Dfpn:
         self.proofs[key] = self.turn(proof, self.rotated(key, black, white))
         return True
 
+    def settled_by_store(self, black: int, white: int, player: int) -> bool:
+        """Is the position proven, by the table or by a stored proof that covers it
+        (:meth:`recall`), even if it was analysed before? (A worker of several asks
+        this of its job's position as the others' proofs come in: another worker's
+        proof of a sibling may settle it, which this search's own table cannot see.)"""
+        key = self.key(black, white, player)
+        found = self.tt.get(key)
+        if found is not None and 0 in found:
+            return True
+        return self._settle_by_recall(key, black, white, player)
+
     def mid(
         self,
         key: Key,

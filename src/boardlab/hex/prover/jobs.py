@@ -42,6 +42,7 @@ from typing import Any
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.tasks import Engine
+from boardlab.hex.prover.classify import OutOfBudgetError
 
 __all__ = ["JOB_ANALYSES", "JobSearchResult", "job", "prove_by_jobs"]
 
@@ -69,6 +70,10 @@ _INF = 1 << 40
 Child = tuple[int, int, int, int, int]
 
 
+class _SettledError(OutOfBudgetError):
+    """A job's position was settled by another worker's proof while it searched."""
+
+
 def job(
     workdir: str,
     size: int,
@@ -79,18 +84,24 @@ def job(
     analyses: int,
     deadline: float | None,
     memory: int | None,
-) -> tuple[int, int, int, int, list[Child], int, str | None]:
+) -> tuple[int, int, int, int, list[Child], int, str | None, int | None, int]:
     """One step of the DFPN on a leaf in this worker (a task): ``(value, winning move
     bit, proof number, disproof number, children, analysed positions, what stopped the
-    search)``.
+    search, proof, fills)``.
 
     ``thresholds`` are the leaf's proof and disproof number thresholds and its depth
     below the root. ``value`` is 1 when ``player`` to move wins (the move bit then a
     winning move), -1 when it loses, 0 when the thresholds were reached or the job's
     ``analyses`` or the run's ``deadline`` (a ``time.time()`` value) ran out first; then
     the children are the leaf's moves still open, in the position's own frame, with the
-    numbers the worker's table gives them."""
-    from boardlab.hex.prover.dfpn import ANALYSIS_COST, OutOfBudgetError
+    numbers the worker's table gives them. ``proof`` is the proven leaf's proof (the
+    cells its win rests on, :class:`boardlab.hex.prover.dfpn.Dfpn`; None if the worker
+    has none), or for an open one what its analysis and its moves proven to lose rest
+    on so far (None before its analysis); ``fills`` the cells
+    its analysis filled in. A leaf another worker's proof settles (a sibling's proof
+    that covers it, :meth:`~boardlab.hex.prover.dfpn.Dfpn.settled_by_store`) is settled
+    at the job's start or as soon as the proof is read."""
+    from boardlab.hex.prover.dfpn import ANALYSIS_COST
     from boardlab.hex.prover.store import INF
     from boardlab.hex.prover.verdicts import warm
     from boardlab.hex.prover.workers import forget, kept_search, publish, read_store
@@ -99,7 +110,7 @@ def job(
     folder = Path(workdir)
     seconds = None if deadline is None else deadline - time.time()
     if seconds is not None and seconds <= 0:
-        return 0, 0, 1, 1, [], 0, "limit"
+        return 0, 0, 1, 1, [], 0, "limit", None, 0
     limit = Limit(time=seconds, nodes=analyses * ANALYSIS_COST)
     kept = kept_search(folder, size, limit, memory)
     search = kept.search
@@ -114,35 +125,70 @@ def job(
 
     def meanwhile() -> None:  # the others' proofs read, this one's shared, as it searches
         if time.monotonic() >= kept.read + READ_SECONDS:
-            read_store(kept, folder)
+            fresh = read_store(kept, folder)
             kept.read = time.monotonic()
+            if fresh and search.settled_by_store(black, white, player):
+                raise _SettledError
         share()
 
     search.meanwhile = meanwhile
     try:
-        with contextlib.suppress(OutOfBudgetError):  # then the numbers it reached
-            search.work(black, white, player, pn_th, dn_th, depth)
+        if not search.settled_by_store(black, white, player):
+            with contextlib.suppress(OutOfBudgetError):  # then the numbers it reached
+                search.work(black, white, player, pn_th, dn_th, depth)
     finally:
         search.meanwhile = None
     pn, dn = search.tt.get(key, (1, 1))
     value, win = (1, 0) if pn == 0 else (-1, 0) if dn == 0 else (0, 0)
     children: list[Child] = []
     node = search.info.get(key)
+    proof: int | None = None  # not known
+    fills = 0
+    if value != 0 and key in search.proofs:
+        proof = search.proof_of(key, black, white)
     if value == 1:
         win = search.winning_child(black, white, player) or 0
     elif value == 0 and node is not None:
         flip = node.rotated != search.rotated(key, black, white)
+        base: int | None = node.proof
+        allowed = -1
+        for b, cb, cw, ck in node.children:  # moves proven to lose since it last counted
+            if search.bounds(ck, cb, cw, 3 - player)[0] == 0:
+                if ck in search.proofs:
+                    lost = search.proof_of(ck, cb, cw) | b
+                    allowed &= lost
+                    base = None if base is None else base | lost
+                else:
+                    base = None
+        proof, fills = (
+            None if base is None else search.turn(base, flip),
+            search.turn(node.fills, flip),
+        )
         for b, cb, cw, ck in node.children:
             cpn, cdn = search.bounds(ck, cb, cw, 3 - player)
-            if cpn == 0:
-                continue  # a move proven to lose
+            if cpn == 0 or not b & allowed:
+                continue  # a move proven to lose, or one outside a losing move's proof
             turned = (search.turn(b, flip), search.turn(cb, flip), search.turn(cw, flip))
             children.append((*turned, min(cpn, INF), min(cdn, INF)))
     stopped = search.stopped if value == 0 else None
     if stopped == "memory":
         forget(folder, size)
     share(now=value != 0 or (deadline is not None and time.time() >= deadline))
-    return value, win, min(pn, INF), min(dn, INF), children, search.analysed - before, stopped
+    analysed = search.analysed - before
+    return value, win, min(pn, INF), min(dn, INF), children, analysed, stopped, proof, fills
+
+
+def ready(workdir: str, size: int, memory: int | None) -> int:
+    """Start this worker's search and load its kernels (a task at the start of a run, so
+    that a worker's first job does not wait for them); the positions it analysed so far."""
+    from boardlab.hex.prover.dfpn import NO_VCS
+    from boardlab.hex.prover.verdicts import warm
+    from boardlab.hex.prover.workers import kept_search
+
+    warm()
+    search = kept_search(Path(workdir), size, Limit(), memory).search
+    search.move_order(0, 0, 0, (NO_VCS, NO_VCS))  # the move order's kernel, loaded
+    return search.analysed
 
 
 def flush(workdir: str, size: int) -> int:
@@ -158,7 +204,14 @@ def flush(workdir: str, size: int) -> int:
 class _Node:
     """A position of the tree: ``player`` to move; ``move`` the bit played into it;
     ``depth`` moves below the root; ``owner`` the worker that last worked on it;
-    ``work`` the positions its jobs analysed."""
+    ``work`` the positions its jobs analysed.
+
+    ``proof`` is a proven position's proof (the cells its win rests on, as the DFPN
+    keeps them), None when it is not known; a node with children keeps in ``base`` what
+    its analysis and its moves proven to lose rest on (None: not known), in ``fills``
+    the cells its analysis filled in, and in ``allowed`` the moves no losing move's
+    proof has ruled out (the DFPN's proof-set pruning: a move outside a losing move's
+    proof loses too)."""
 
     black: int
     white: int
@@ -173,6 +226,10 @@ class _Node:
     win: int = 0  # a proven winning move's bit
     owner: int | None = None
     work: int = 0
+    proof: int | None = None
+    base: int | None = None
+    fills: int = 0
+    allowed: int = -1
 
     def counted(self) -> list[_Node]:
         """The children its numbers count: the first ones in move order, as many as the
@@ -185,13 +242,23 @@ class _Node:
     def update(self) -> None:
         """Numbers and proof from the children (a node with children)."""
         assert self.children is not None
-        open_children = [c for c in self.children if c.pn != 0]  # c.pn 0: the move loses
+        for c in self.children:
+            if c.pn == 0:  # the move loses, and so does every move outside its proof
+                if c.proof is None:
+                    self.base = None
+                else:
+                    self.allowed &= c.proof | c.move
+                    if self.base is not None:
+                        self.base |= c.proof | c.move
+        open_children = [c for c in self.children if c.pn != 0 and c.move & self.allowed]
         self.children = open_children
         won = next((c for c in open_children if c.dn == 0), None)
         if won is not None:
             self.pn, self.dn, self.win = 0, _INF, won.move
+            self.proof = None if won.proof is None else won.proof | won.move | self.fills
         elif not open_children:
             self.pn, self.dn = _INF, 0
+            self.proof = self.base
         else:
             counted = self.counted()
             self.pn = min(c.dn for c in counted)
@@ -358,6 +425,14 @@ class _Search:
         )
         self.running.append((self.engine.submit(job, args, place=worker), leaf, worker))
 
+    def splits(self, leaf: _Node) -> bool:
+        """Does a leaf whose job came back open become a node? Once its jobs have
+        analysed :data:`SPLIT_ANALYSES` positions; the root of a search on several
+        workers after its first job, which the other workers wait for. (Splitting any
+        leaf at once when no other is free for a worker made jobs of a few positions
+        each, their round trips costlier than the work they shared.)"""
+        return leaf.work >= self.split or (leaf is self.root and self.engine.workers > 1)
+
     def fill(self) -> None:
         """Jobs for each worker up to :data:`QUEUED` in flight, while free leaves remain
         (a worker's next job waits in its queue, so it never waits for this process)."""
@@ -377,6 +452,8 @@ class _Search:
     def run(self, black: int, white: int) -> JobSearchResult:
         root = self.root = _Node(black, white, self.player, 0, None)
         stopped: str | None = None
+        for worker in range(1, self.engine.workers):  # worker 0 starts on the root
+            self.engine.submit(ready, (str(self.folder), self.size, self.memory), place=worker)
         while root.pn != 0 and root.dn != 0:
             if stopped is None and not self.exhausted():
                 self.fill()
@@ -387,20 +464,21 @@ class _Search:
             handle = self.engine.wait_any(handles)
             index = next(i for i, h in enumerate(handles) if h is handle)
             _, leaf, _ = self.running.pop(index)
-            value, win, pn, dn, children, count, why = self.engine.fetch([handle])[0]
+            value, win, pn, dn, children, count, why, proof, fills = self.engine.fetch([handle])[0]
             self.jobs += 1
             self.spent += count
             leaf.busy = False
             leaf.work += count
             if value == 1:
-                leaf.pn, leaf.dn, leaf.win = 0, _INF, win
+                leaf.pn, leaf.dn, leaf.win, leaf.proof = 0, _INF, win, proof
             elif value == -1:
-                leaf.pn, leaf.dn = _INF, 0
+                leaf.pn, leaf.dn, leaf.proof = _INF, 0, proof
             else:
                 leaf.pn, leaf.dn = pn, dn
                 if (why is not None and self.exhausted()) or why == "memory":
                     stopped = why
-                elif children and leaf.work >= self.split and leaf.children is None:
+                elif children and leaf.children is None and self.splits(leaf):
+                    leaf.base, leaf.fills = proof, fills
                     leaf.children = [
                         _Node(
                             cb,

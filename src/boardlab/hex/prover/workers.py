@@ -71,13 +71,19 @@ def read_store(kept: KeptSearch, workdir: Path) -> int:
     """Read the store files ``kept`` has not read yet into its search; how many."""
     from boardlab.hex.prover.store import load_proofs
 
-    count = 0
-    for path in sorted((workdir / "store").glob("*.npz")):
-        if path.name not in kept.files and not path.name.endswith(".partial.npz"):
-            kept.known |= load_proofs(kept.search, path)
-            kept.files.add(path.name)
-            count += 1
-    return count
+    store = workdir / "store"
+    with os.scandir(store) as entries:  # names only: a listing is read often
+        names = [
+            entry.name
+            for entry in entries
+            if entry.name.endswith(".npz")
+            and not entry.name.endswith(".partial.npz")
+            and entry.name not in kept.files
+        ]
+    for name in sorted(names):
+        kept.known |= load_proofs(kept.search, store / name)
+        kept.files.add(name)
+    return len(names)
 
 
 def publish(kept: KeptSearch, workdir: Path, name: str) -> int:
