@@ -68,3 +68,21 @@ def test_engine_errors_name_no_command_line_option(build: str, words: str) -> No
         else:
             RayEngine(address="nowhere")
     assert "--" not in str(caught.value)
+
+
+def test_a_pinned_ray_engine_runs_a_place_s_tasks_in_one_process() -> None:
+    """As the pinned process engine: a place's tasks share one process (whose search
+    the next task finds), two places two processes."""
+    import os
+
+    pytest.importorskip("ray", reason="the cluster extra (pip install 'boardlab[cluster]')")
+    from boardlab.cluster.ray_engine import RayEngine
+
+    engine = RayEngine(workers=2, pinned=True)
+    try:
+        handles = [engine.submit(os.getpid, (), place=p) for p in (0, 1, 0, 1, 0)]
+        assert engine.wait_any(handles) in handles
+        first, second, *rest = engine.fetch(handles)
+        assert first != second and rest == [first, second, first]
+    finally:
+        engine.close()

@@ -305,3 +305,39 @@ def test_the_workers_of_a_ray_cluster(tmp_path: Path, capsys: pytest.CaptureFixt
         assert code == 0
         assert json.loads(out)["winner"] == published[vertex_index(name, 6)]
         assert list((folder / "store").glob("*.npz"))
+
+
+def test_a_worker_merges_its_small_store_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every MERGE_FILES files a worker adds become one; another worker reading the store
+    before and after finds every proven position once, a file merged away between its
+    listing and its reading left out without an error."""
+    from boardlab.hex.prover import workers
+
+    monkeypatch.setattr(workers, "MERGE_FILES", 3)
+    (tmp_path / "store").mkdir()
+    writer = workers.KeptSearch(Dfpn(6, Limit().start()), set(), set())
+    reader = workers.KeptSearch(Dfpn(6, Limit().start()), set(), set())
+    for name in ("a1", "c3", "b5"):
+        writer.search.prove(1 << vertex_index(name, 6), 0, 2)
+        assert workers.publish(writer, tmp_path, "t") > 0
+        if name == "a1":
+            assert workers.read_store(reader, tmp_path) == 1
+    files = sorted(p.name for p in (tmp_path / "store").iterdir())
+    assert len(files) == 1 and files[0].endswith("-merged.npz")
+    assert workers.read_store(reader, tmp_path) == 1
+    assert reader.known == set(writer.search.proofs)
+    from boardlab.hex.prover import store
+
+    loader = store.load_proofs
+
+    def merged_away(search: Dfpn, path: Path) -> set[tuple[int, int, int]]:
+        path.unlink()  # its writer merged it after the reader listed it
+        return loader(search, path)
+
+    late = workers.KeptSearch(Dfpn(6, Limit().start()), {files[0]}, set())
+    (tmp_path / "store" / "t-0-gone.npz").write_bytes(b"")
+    monkeypatch.setattr(store, "load_proofs", merged_away)
+    assert workers.read_store(late, tmp_path) == 0
+    assert "t-0-gone.npz" not in late.files

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,10 +27,14 @@ from boardlab.core.errors import BoardlabError
 if TYPE_CHECKING:
     from boardlab.core.tasks import Engine
     from boardlab.hex.prover.openings import OpeningResult, OpeningsRun
+    from boardlab.hex.prover.storecheck import EntryCheck, StoreEntry
 
 __all__ = [
+    "checked_entry",
     "checkproof_configure",
     "checkproof_run",
+    "checkstore_configure",
+    "checkstore_run",
     "openings_configure",
     "openings_run",
     "ray_engine",
@@ -94,9 +99,10 @@ def openings_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
 
 
-def ray_engine(workers: int | None, address: str | None) -> Engine:
+def ray_engine(workers: int | None, address: str | None, pinned: bool = False) -> Engine:
     """A Ray engine: a local cluster of ``workers`` CPUs, or the running cluster at
-    ``address``; its errors name the option (``--workers`` or ``--address``).
+    ``address``; its errors name the option (``--workers`` or ``--address``). With
+    ``pinned`` the tasks of one place run in one process of their own.
 
     :raises BoardlabError: without Ray, or when the cluster cannot be reached.
     """
@@ -106,7 +112,7 @@ def ray_engine(workers: int | None, address: str | None) -> Engine:
     if not ray_available():
         raise BoardlabError(f"{option} needs Ray: pip install 'boardlab[cluster]'")
     try:
-        return RayEngine(workers, address)
+        return RayEngine(workers, address, pinned=pinned)
     except BoardlabError as error:
         raise BoardlabError(f"{option}: {error}") from None
 
@@ -293,3 +299,77 @@ def checkproof_run(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(f"{path}: {answer.line()}\n")
     return 0 if all(answer.ok for _, answer in answers) else 1
+
+
+def checkstore_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "folder",
+        type=Path,
+        metavar="DIR",
+        help="a work folder of hex openings or hex solve --first --workdir (or its store)",
+    )
+    parser.add_argument(
+        "--sample",
+        type=count_of("entries"),
+        metavar="N",
+        help="check N entries drawn by --seed (default: every entry)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sample (default 0)")
+    parser.add_argument(
+        "--time-each",
+        type=_seconds,
+        default=10.0,
+        metavar="S",
+        help="seconds to prove one entry again and build its tree (default 10)",
+    )
+    parser.add_argument(
+        "--memory", metavar="SIZE", help="memory budget of each check's search, e.g. 2G"
+    )
+    parser.add_argument("--json", action="store_true", help="print each answer as JSON")
+
+
+def checked_entry(entry: StoreEntry, seconds: float, memory: int | None = None) -> EntryCheck:
+    """One store entry proven again by a fresh search within ``seconds``
+    (:func:`boardlab.hex.prover.storecheck.prove_entry`) and its tree replayed by the
+    rules-only checker (:mod:`boardlab.hex.proofcheck`): ``ok``, ``bad`` or ``open``."""
+    from boardlab.hex.proofcheck import check_proof
+    from boardlab.hex.prover.storecheck import prove_entry
+
+    answer = prove_entry(entry, seconds, memory)
+    if answer.tree is None:
+        return answer
+    started = time.monotonic()
+    replay = check_proof(answer.tree)
+    spent = answer.seconds + time.monotonic() - started
+    return answer.replayed(replay.ok, replay.line(), replay.nodes, spent)
+
+
+def checkstore_run(args: argparse.Namespace) -> int:
+    from boardlab.cli._progress import ProgressLine
+    from boardlab.core.memory import parse_size
+    from boardlab.hex.prover.storecheck import sample_entries, store_entries
+    from boardlab.hex.prover.verdicts import warm
+
+    memory = None if args.memory is None else parse_size(args.memory)
+    entries = list(store_entries(args.folder))
+    chosen = sample_entries(entries, args.sample, args.seed)
+    warm()
+    counts = {"ok": 0, "bad": 0, "open": 0}
+    with ProgressLine("stored proofs", total=len(chosen)) as progress:
+        for entry in chosen:
+            answer = checked_entry(entry, args.time_each, memory)
+            counts[answer.verdict] += 1
+            if args.json:
+                sys.stdout.write(json.dumps(answer.as_dict()) + "\n")
+            elif answer.verdict != "ok":
+                sys.stdout.write(
+                    f"{answer.verdict.upper()} {entry.file}: {entry.name()}: {answer.reason}\n"
+                )
+            progress.advance()
+    summary = (
+        f"{len(chosen)} of {len(entries)} stored proofs checked: {counts['ok']} ok, "
+        f"{counts['bad']} bad, {counts['open']} open (not proven again in "
+        f"{args.time_each:g} s)"
+    )
+    (sys.stderr if args.json else sys.stdout).write(summary + "\n")
+    return 1 if counts["bad"] else 0

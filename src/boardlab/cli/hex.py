@@ -27,6 +27,8 @@ from boardlab.cli._command import Game, Verb
 from boardlab.cli._hex_openings import (
     checkproof_configure,
     checkproof_run,
+    checkstore_configure,
+    checkstore_run,
     openings_configure,
     openings_run,
     ray_engine,
@@ -243,7 +245,7 @@ def _solve_run(args: argparse.Namespace) -> int:
     if on_ray and not args.first:
         raise BoardlabError("--workers and --address prove with --first (add --first)")
     if on_ray:
-        engine = ray_engine(args.workers, args.address)
+        engine = ray_engine(args.workers, args.address, pinned=True)
     elif args.jobs > 1 or args.workdir is not None:
         from boardlab.cluster.process_engine import ProcessEngine
 
@@ -612,6 +614,12 @@ GAME = Game(
             "replay stored proof trees with the rules alone (OK or the first bad node)",
             checkproof_configure,
             checkproof_run,
+        ),
+        Verb(
+            "checkstore",
+            "check every proven position of a work folder's store with a fresh proof tree",
+            checkstore_configure,
+            checkstore_run,
         ),
         Verb("move", "the engine's move in a position", _move_configure, _move_run),
         Verb(

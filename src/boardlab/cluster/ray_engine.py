@@ -18,6 +18,13 @@ parts in turn, part ``p`` to node ``p mod nodes``, and every task of a part runs
 node (Ray's node affinity, not a preference), so a task reads the files that the
 part's earlier tasks wrote there. What moves between machines goes through Ray's
 object store (which spills to each node's own disk past its memory).
+
+With ``pinned`` every task given a ``place`` runs in one process of that place's own
+(a Ray actor, one CPU, started at the place's first task), so what a task leaves in
+its process (a prover's search, :mod:`boardlab.hex.prover.workers`) serves the place's
+next task, as :class:`boardlab.cluster.process_engine.ProcessEngine` does with
+``pinned``. Each place holds one CPU of the cluster while the engine lives: tasks
+without a place need CPUs beyond the places'.
 """
 
 from __future__ import annotations
@@ -50,7 +57,11 @@ class RayEngine:
     """
 
     def __init__(
-        self, workers: int | None = None, address: str | None = None, local_files: bool = False
+        self,
+        workers: int | None = None,
+        address: str | None = None,
+        local_files: bool = False,
+        pinned: bool = False,
     ) -> None:
         if not ray_available():
             raise BoardlabError("a Ray cluster needs Ray: pip install 'boardlab[cluster]'")
@@ -85,6 +96,8 @@ class RayEngine:
         self._remotes: dict[tuple[Callable[..., Any], int], Any] = {}
         self._shared: dict[int, Any] = {}
         self.local_files = local_files
+        self.pinned = pinned
+        self._places: dict[int, Any] = {}  # pinned: the actor of each place
         #: The nodes parts are dealt to (ids, in the order of their addresses).
         self.nodes: list[str] = []
         if local_files:
@@ -103,7 +116,10 @@ class RayEngine:
         place: int | None = None,
     ) -> Any:
         """Start ``fn(*args)`` as a Ray task; its result (``returns`` references when more
-        than one). With ``local_files`` a task given ``place`` runs on that part's node."""
+        than one). With ``local_files`` a task given ``place`` runs on that part's node;
+        with ``pinned``, in that place's own process."""
+        if self.pinned and place is not None:
+            return self._place(place).run.options(num_returns=returns).remote(fn, args)
         key = (fn, returns)
         remote = self._remotes.get(key)
         if remote is None:
@@ -117,6 +133,23 @@ class RayEngine:
             name = f"{getattr(fn, '__name__', 'task')}:part-{place}"  # in Ray's task list
             return remote.options(scheduling_strategy=strategy, name=name).remote(*args)
         return remote.remote(*args)
+
+    def _place(self, place: int) -> Any:
+        """The actor of ``place`` (started at its first task; on that part's node with
+        ``local_files``)."""
+        actor = self._places.get(place)
+        if actor is None:
+            options: dict[str, Any] = {"num_cpus": 1}
+            if self.local_files and self.nodes:
+                from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+                node = self.nodes[place % len(self.nodes)]
+                options["scheduling_strategy"] = NodeAffinitySchedulingStrategy(
+                    node_id=node, soft=False
+                )
+            actor = self._ray.remote(_Place).options(**options).remote()
+            self._places[place] = actor
+        return actor
 
     def share(self, value: Any) -> Any:
         """A reference to ``value`` in the object store, put there once for this object
@@ -146,8 +179,18 @@ class RayEngine:
     def close(self) -> None:
         """Leave the cluster (a local one is shut down)."""
         self._shared.clear()
+        for actor in self._places.values():
+            self._ray.kill(actor)
+        self._places.clear()
         if self._started_here and self._ray.is_initialized():
             self._ray.shutdown()
+
+
+class _Place:
+    """The process of one place of a pinned engine (a Ray actor): runs its tasks in turn."""
+
+    def run(self, fn: Callable[..., Any], args: Sequence[Any]) -> Any:
+        return fn(*args)
 
 
 #: Seconds to wait for the head node's port before giving up on an address.

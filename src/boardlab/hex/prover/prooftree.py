@@ -22,6 +22,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,14 +42,23 @@ VERSION = 1
 
 
 class ProofTooLargeError(Exception):
-    """The tree grew past the node limit it was given."""
+    """The tree grew past the node limit (or the time) it was given."""
 
 
 class _Walk:
     """Builds the node list of one proof (see the module's text)."""
 
-    def __init__(self, search: Dfpn, winner: int, max_nodes: int, first: int | None) -> None:
+    def __init__(
+        self,
+        search: Dfpn,
+        winner: int,
+        max_nodes: int,
+        first: int | None,
+        deadline: float | None = None,
+    ) -> None:
         n = search.n
+        #: a ``time.monotonic()`` value past which the walk gives up
+        self.deadline = deadline
         self.search = search
         self.n = n
         self.full = (1 << (n * n)) - 1
@@ -168,6 +178,8 @@ class _Walk:
             return found
         if len(self.nodes) >= self.max_nodes:
             raise ProofTooLargeError
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise ProofTooLargeError
         at = len(self.nodes)
         self.index[key] = at
         node: list[Any] = [0, [], []]
@@ -223,6 +235,7 @@ def build_proof(
     winner: int,
     max_nodes: int = 1_000_000,
     first: int | None = None,
+    deadline: float | None = None,
 ) -> dict[str, Any]:
     """The proof (the checker's format) that ``winner`` wins the position with
     ``player`` to move, from ``search``, which may search on where its table has no
@@ -232,10 +245,11 @@ def build_proof(
     ``first`` is the winner's move at the root (when the winner is to move there and
     the root keeps that cell), else the search's own.
 
-    :raises ProofTooLargeError: past ``max_nodes`` nodes.
+    :raises ProofTooLargeError: past ``max_nodes`` nodes, or past ``deadline`` (a
+        ``time.monotonic()`` value).
     :raises BoardlabError: when the search does not find ``winner`` the winner.
     """
-    walk = _Walk(search, winner, max_nodes, first)
+    walk = _Walk(search, winner, max_nodes, first, deadline)
     walk.build(black, white, player)
     return {
         "format": FORMAT,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -183,6 +183,42 @@ def save_proofs(
     except OSError as error:
         raise BoardlabError(f"{path}: cannot write proven positions ({error.strerror})") from None
     return len(keys)
+
+
+_PROOF_ROWS = ("black", "white", "player", "proofs", "winners")
+
+
+def merge_proofs(paths: Sequence[Path], target: Path) -> int:
+    """Write the rows of the store files ``paths`` (one board size) to ``target`` as one
+    file, whole or not at all; their number. The files themselves are left.
+
+    :raises BoardlabError: when a file cannot be read or ``target`` written.
+    """
+    parts: dict[str, list[Any]] = {name: [] for name in _PROOF_ROWS}
+    meta: Any = None
+    for path in paths:
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                if meta is not None and not np.array_equal(meta, data["meta"]):
+                    raise BoardlabError(f"{path}: a store file of another board")
+                meta = data["meta"]
+                for name in _PROOF_ROWS:
+                    parts[name].append(data[name])
+        except BoardlabError:
+            raise
+        except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+            raise BoardlabError(f"{path}: not a store of proven Hex positions") from None
+    if meta is None:
+        return 0
+    arrays: dict[str, Any] = {name: np.concatenate(rows) for name, rows in parts.items()}
+    arrays["meta"] = meta
+    temporary = target.with_name(target.name + ".partial.npz")
+    try:
+        np.savez(temporary, **arrays)
+        os.replace(temporary, target)
+    except OSError as error:
+        raise BoardlabError(f"{target}: cannot write proven positions ({error.strerror})") from None
+    return len(arrays["black"])
 
 
 def load_proofs(search: Checkpointed, path: Path) -> set[Key]:

@@ -7,14 +7,17 @@ the next. The workers of a run share a *store* of proven positions: the folder's
 a worker reads the files it has not read yet (:func:`kept_search`); after it, it adds
 one file of what it proved that the store does not hold yet (:func:`publish`), never
 rewriting another's. Every worker thus reads and extends one store, on one machine or
-on every machine of a cluster that sees the folder.
+on every machine of a cluster that sees the folder. Once a worker has added
+:data:`MERGE_FILES` small files it writes them again as one and removes them, so a long
+run's store grows by a file a worker every few minutes, not every second; a reader that
+finds a listed file gone reads its rows from the merged one.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +30,8 @@ __all__ = ["KeptSearch", "forget", "kept_if_any", "kept_search", "publish", "rea
 
 #: A worker's search is dropped (and started afresh) past this many analysed positions.
 KEEP_ANALYSED = 3_000_000
+#: A worker merges its small store files into one once it has added this many.
+MERGE_FILES = 64
 
 
 @dataclass(slots=True)
@@ -45,6 +50,8 @@ class KeptSearch:
     #: when (``time.monotonic()``) this worker last added to the store, and last read it
     published: float = 0.0
     read: float = 0.0
+    #: the store files this worker added since it last merged them
+    small: list[str] = field(default_factory=list)
 
 
 _kept: dict[tuple[str, int], KeptSearch] = {}
@@ -80,10 +87,19 @@ def read_store(kept: KeptSearch, workdir: Path) -> int:
             and not entry.name.endswith(".partial.npz")
             and entry.name not in kept.files
         ]
+    from boardlab.core.errors import BoardlabError
+
+    count = 0
     for name in sorted(names):
-        kept.known |= load_proofs(kept.search, store / name)
+        try:
+            kept.known |= load_proofs(kept.search, store / name)
+        except BoardlabError:
+            if (store / name).exists():
+                raise
+            continue  # merged by its writer meanwhile: its rows are in a newer file
         kept.files.add(name)
-    return len(names)
+        count += 1
+    return count
 
 
 def publish(kept: KeptSearch, workdir: Path, name: str) -> int:
@@ -98,9 +114,27 @@ def publish(kept: KeptSearch, workdir: Path, name: str) -> int:
     if written:
         kept.added += 1
         kept.files.add(file)
+        kept.small.append(file)
+        if len(kept.small) >= MERGE_FILES:
+            merge(kept, workdir, name)
     kept.known.update(new)
     kept.cursor = len(proofs)
     return written
+
+
+def merge(kept: KeptSearch, workdir: Path, name: str) -> None:
+    """Write the small files ``kept``'s worker added as one file (``name``-<process>-
+    <count>-merged.npz), then remove them."""
+    from boardlab.hex.prover.store import merge_proofs
+
+    store = workdir / "store"
+    file = f"{name}-{os.getpid()}-{kept.added}-merged.npz"
+    merge_proofs([store / small for small in kept.small], store / file)
+    kept.added += 1
+    kept.files.add(file)
+    for small in kept.small:
+        (store / small).unlink(missing_ok=True)
+    kept.small.clear()
 
 
 def kept_if_any(workdir: Path, size: int) -> KeptSearch | None:
