@@ -87,12 +87,7 @@ def save_checkpoint(search: Checkpointed, path: Path, analysed: int, seconds: fl
         "proofs": np.array([search.proofs[k] for k in proof_keys], np.uint64),
         "winners": np.array([winner_of[k] for k in proof_keys], np.int8),
     }
-    temporary = path.with_name(path.name + ".partial.npz")
-    try:
-        np.savez(temporary, **arrays)
-        os.replace(temporary, path)
-    except OSError as error:
-        raise BoardlabError(f"{path}: cannot write the checkpoint ({error.strerror})") from None
+    write_whole(path, arrays, "the checkpoint")
 
 
 def recorded_totals(path: Path) -> tuple[int, float]:
@@ -149,6 +144,19 @@ def load_checkpoint(search: Checkpointed, path: Path) -> tuple[int, float]:
     return analysed, seconds
 
 
+def write_whole(path: Path, arrays: dict[str, Any], what: str) -> None:
+    """Write ``arrays`` to ``path`` whole or not at all (a temporary file renamed).
+
+    :raises BoardlabError: when it cannot be written (``what`` names the contents).
+    """
+    temporary = path.with_name(path.name + ".partial.npz")
+    try:
+        np.savez(temporary, **arrays)
+        os.replace(temporary, path)
+    except OSError as error:
+        raise BoardlabError(f"{path}: cannot write {what} ({error.strerror})") from None
+
+
 # -- the shared store of proven positions (a work folder's, for many workers) --------------
 
 PROOFS_FORMAT = 1
@@ -176,12 +184,7 @@ def save_proofs(
         "proofs": np.array([search.proofs[k] for k in keys], np.uint64),
         "winners": np.array([search.winner_of(k) for k in keys], np.int8),
     }
-    temporary = path.with_name(path.name + ".partial.npz")
-    try:
-        np.savez(temporary, **arrays)
-        os.replace(temporary, path)
-    except OSError as error:
-        raise BoardlabError(f"{path}: cannot write proven positions ({error.strerror})") from None
+    write_whole(path, arrays, "proven positions")
     return len(keys)
 
 
@@ -212,13 +215,29 @@ def merge_proofs(paths: Sequence[Path], target: Path) -> int:
         return 0
     arrays: dict[str, Any] = {name: np.concatenate(rows) for name, rows in parts.items()}
     arrays["meta"] = meta
-    temporary = target.with_name(target.name + ".partial.npz")
-    try:
-        np.savez(temporary, **arrays)
-        os.replace(temporary, target)
-    except OSError as error:
-        raise BoardlabError(f"{target}: cannot write proven positions ({error.strerror})") from None
+    write_whole(target, arrays, "proven positions")
     return len(arrays["black"])
+
+
+#: A stored proven position: black, white, the side to move, its proof set, its winner.
+ProofRow = tuple[int, int, int, int, int]
+
+
+def read_proofs(path: Path) -> tuple[int, list[ProofRow]]:
+    """The board size and the rows of a store file (written by :func:`save_proofs`).
+
+    :raises BoardlabError: when the file is not such a store.
+    """
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            fmt, size = (int(x) for x in data["meta"])
+            columns = [data[name].tolist() for name in _PROOF_ROWS]
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        raise BoardlabError(f"{path}: not a store of proven Hex positions") from None
+    if fmt != PROOFS_FORMAT or len({len(c) for c in columns}) != 1:
+        raise BoardlabError(f"{path}: not a store of proven Hex positions")
+    black, white, player, proofs, winners = columns
+    return size, list(zip(black, white, player, proofs, winners, strict=True))
 
 
 def load_proofs(search: Checkpointed, path: Path) -> set[Key]:
@@ -227,32 +246,16 @@ def load_proofs(search: Checkpointed, path: Path) -> set[Key]:
 
     :raises BoardlabError: when the file is not such a store of this board size.
     """
+    size, rows = read_proofs(path)
+    if size != search.n:
+        raise BoardlabError(f"{path}: not a store of proven {search.n}x{search.n} positions")
     loaded: set[Key] = set()
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            fmt, size = (int(x) for x in data["meta"])
-            if fmt != PROOFS_FORMAT or size != search.n:
-                raise BoardlabError(
-                    f"{path}: not a store of proven {search.n}x{search.n} positions"
-                )
-            rows = zip(
-                data["black"],
-                data["white"],
-                data["player"],
-                data["proofs"],
-                data["winners"],
-                strict=True,
-            )
-            for b, w, p, proof, winner in rows:
-                key = (int(b), int(w), int(p))
-                if key in search.proofs:
-                    continue
-                search.proofs[key] = int(proof)
-                search.tt[key] = (0, INF) if winner == p else (INF, 0)
-                search.remember(key, int(winner))
-                loaded.add(key)
-    except BoardlabError:
-        raise
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
-        raise BoardlabError(f"{path}: not a store of proven Hex positions") from None
+    for b, w, p, proof, winner in rows:
+        key = (b, w, p)
+        if key in search.proofs:
+            continue
+        search.proofs[key] = proof
+        search.tt[key] = (0, INF) if winner == p else (INF, 0)
+        search.remember(key, winner)
+        loaded.add(key)
     return loaded

@@ -21,17 +21,15 @@ from __future__ import annotations
 
 import random
 import time
-import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex
+from boardlab.hex.prover.store import read_proofs
 
 __all__ = ["EntryCheck", "StoreEntry", "prove_entry", "sample_entries", "store_entries"]
 
@@ -116,23 +114,10 @@ def store_entries(folder: Path) -> Iterator[StoreEntry]:
     if not paths:
         raise BoardlabError(f"{folder}: no store of proven positions (no store/*.npz files)")
     for path in paths:
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                _, size = (int(x) for x in data["meta"])
-                rows = zip(
-                    data["black"],
-                    data["white"],
-                    data["player"],
-                    data["proofs"],
-                    data["winners"],
-                    strict=True,
-                )
-                found = [
-                    StoreEntry(size, int(b), int(w), int(p), int(win), int(proof), path.name)
-                    for b, w, p, proof, win in rows
-                ]
-        except (OSError, KeyError, ValueError, zipfile.BadZipFile):
-            raise BoardlabError(f"{path}: not a store of proven Hex positions") from None
+        size, rows = read_proofs(path)
+        found = [
+            StoreEntry(size, b, w, p, winner, proof, path.name) for b, w, p, proof, winner in rows
+        ]
         yield from found
 
 
