@@ -160,6 +160,19 @@ def write_whole(path: Path, arrays: dict[str, Any], what: str) -> None:
 # -- the shared store of proven positions (a work folder's, for many workers) --------------
 
 PROOFS_FORMAT = 1
+#: A stored proven position: black, white, the side to move, its proof set, its winner.
+ProofRow = tuple[int, int, int, int, int]
+
+
+def store_files(store: Path) -> list[str]:
+    """The names of the complete store files in the folder ``store``, sorted (a file
+    being written is named ``*.partial.npz`` until it is whole)."""
+    with os.scandir(store) as entries:  # names only: workers list the store often
+        return sorted(
+            entry.name
+            for entry in entries
+            if entry.name.endswith(".npz") and not entry.name.endswith(".partial.npz")
+        )
 
 
 def save_proofs(
@@ -172,20 +185,29 @@ def save_proofs(
     :raises BoardlabError: when the file cannot be written.
     """
     looked_at = search.proofs if among is None else among
-    keys = [k for k in looked_at if k not in known and search.winner_of(k)]
-    if not keys:
+    rows = [
+        (*k, search.proofs[k], winner)
+        for k in looked_at
+        if k not in known and (winner := search.winner_of(k))
+    ]
+    if not rows:
         return 0
-    black, white, player = _keys(keys)
+    _write_proofs(path, search.n, rows)
+    return len(rows)
+
+
+def _write_proofs(path: Path, size: int, rows: list[ProofRow]) -> None:
+    """Write ``rows`` as a store file of a ``size`` board, whole or not at all."""
+    black, white, player, proofs, winners = zip(*rows, strict=True)
     arrays: dict[str, Any] = {
-        "meta": np.array([PROOFS_FORMAT, search.n], np.int64),
-        "black": black,
-        "white": white,
-        "player": player,
-        "proofs": np.array([search.proofs[k] for k in keys], np.uint64),
-        "winners": np.array([search.winner_of(k) for k in keys], np.int8),
+        "meta": np.array([PROOFS_FORMAT, size], np.int64),
+        "black": np.array(black, np.uint64),
+        "white": np.array(white, np.uint64),
+        "player": np.array(player, np.int8),
+        "proofs": np.array(proofs, np.uint64),
+        "winners": np.array(winners, np.int8),
     }
     write_whole(path, arrays, "proven positions")
-    return len(keys)
 
 
 _PROOF_ROWS = ("black", "white", "player", "proofs", "winners")
@@ -197,30 +219,18 @@ def merge_proofs(paths: Sequence[Path], target: Path) -> int:
 
     :raises BoardlabError: when a file cannot be read or ``target`` written.
     """
-    parts: dict[str, list[Any]] = {name: [] for name in _PROOF_ROWS}
-    meta: Any = None
+    rows: list[ProofRow] = []
+    board: int | None = None
     for path in paths:
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                if meta is not None and not np.array_equal(meta, data["meta"]):
-                    raise BoardlabError(f"{path}: a store file of another board")
-                meta = data["meta"]
-                for name in _PROOF_ROWS:
-                    parts[name].append(data[name])
-        except BoardlabError:
-            raise
-        except (OSError, KeyError, ValueError, zipfile.BadZipFile):
-            raise BoardlabError(f"{path}: not a store of proven Hex positions") from None
-    if meta is None:
+        size, found = read_proofs(path)
+        if board is not None and size != board:
+            raise BoardlabError(f"{path}: a store file of another board")
+        board = size
+        rows += found
+    if board is None or not rows:
         return 0
-    arrays: dict[str, Any] = {name: np.concatenate(rows) for name, rows in parts.items()}
-    arrays["meta"] = meta
-    write_whole(target, arrays, "proven positions")
-    return len(arrays["black"])
-
-
-#: A stored proven position: black, white, the side to move, its proof set, its winner.
-ProofRow = tuple[int, int, int, int, int]
+    _write_proofs(target, board, rows)
+    return len(rows)
 
 
 def read_proofs(path: Path) -> tuple[int, list[ProofRow]]:

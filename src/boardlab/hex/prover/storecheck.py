@@ -29,7 +29,7 @@ from typing import Any
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex
-from boardlab.hex.prover.store import read_proofs
+from boardlab.hex.prover.store import read_proofs, store_files
 
 __all__ = ["EntryCheck", "StoreEntry", "prove_entry", "sample_entries", "store_entries"]
 
@@ -110,15 +110,12 @@ def store_entries(folder: Path) -> Iterator[StoreEntry]:
     store = folder / "store" if (folder / "store").is_dir() else folder
     if not store.is_dir():
         raise BoardlabError(f"{folder}: no such folder")
-    paths = sorted(p for p in store.glob("*.npz") if not p.name.endswith(".partial.npz"))
-    if not paths:
+    names = store_files(store)
+    if not names:
         raise BoardlabError(f"{folder}: no store of proven positions (no store/*.npz files)")
-    for path in paths:
-        size, rows = read_proofs(path)
-        found = [
-            StoreEntry(size, b, w, p, winner, proof, path.name) for b, w, p, proof, winner in rows
-        ]
-        yield from found
+    for name in names:
+        size, rows = read_proofs(store / name)
+        yield from (StoreEntry(size, b, w, p, win, proof, name) for b, w, p, proof, win in rows)
 
 
 def sample_entries(entries: list[StoreEntry], count: int | None, seed: int) -> list[StoreEntry]:

@@ -76,21 +76,12 @@ def kept_search(workdir: Path, size: int, limit: Limit, memory: int | None) -> K
 
 def read_store(kept: KeptSearch, workdir: Path) -> int:
     """Read the store files ``kept`` has not read yet into its search; how many."""
-    from boardlab.hex.prover.store import load_proofs
+    from boardlab.core.errors import BoardlabError
+    from boardlab.hex.prover.store import load_proofs, store_files
 
     store = workdir / "store"
-    with os.scandir(store) as entries:  # names only: a listing is read often
-        names = [
-            entry.name
-            for entry in entries
-            if entry.name.endswith(".npz")
-            and not entry.name.endswith(".partial.npz")
-            and entry.name not in kept.files
-        ]
-    from boardlab.core.errors import BoardlabError
-
     count = 0
-    for name in sorted(names):
+    for name in (n for n in store_files(store) if n not in kept.files):
         try:
             kept.known |= load_proofs(kept.search, store / name)
         except BoardlabError:
