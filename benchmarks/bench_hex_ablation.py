@@ -12,6 +12,14 @@ themselves come from ``bench_hex_mohex.py`` against MoHex.
 
 ``--a-scale F`` gives A F times B's time (or playouts) a move: what more search is worth.
 
+``--balanced N`` plays N of the openings from one black stone that MoHex 2.0 rates
+between 35 % and 65 % for black (the ratings ``bench_hex_mohex.py --balanced`` keeps in
+``benchmarks/results/hex-mohex/first-stones-NxN-20000.json``, or ``--stones FILE``): from
+two random stones black wins both games of most openings, which pulls every score
+towards one half. ``--jobs K`` plays K games at once in worker processes (for
+``--playouts`` runs: each game is then on a core of its own; the games and the result
+are those of one process).
+
 ``--sgf DIR`` keeps every game as HexGui SGF (``game-NN-A-black.sgf``, players named by
 their settings), which ``benchmarks/verify_hex_games.py DIR`` replays.
 """
@@ -20,15 +28,20 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench_hex_mohex import wilson
-from boardlab.core.errors import BoardlabError
+from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.limits import Limit
+from boardlab.hex.board import vertex_index
 from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import GameRecord
 from boardlab.hex.player import SolvingEngine, warm_up
@@ -82,6 +95,70 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
     return SolvingEngine(seed=seed, **kwargs)
 
 
+RATED = Path(__file__).resolve().parent / "results" / "hex-mohex"
+#: MoHex's rating of a balanced first stone, for black (as in bench_hex_mohex.py).
+BALANCED = (0.35, 0.65)
+
+
+def balanced_stones(path: Path, size: int) -> list[int]:
+    """The cells of the first stones ``path`` (a JSON object of HexGui cell names and
+    black's chance after each, as MoHex rated them) rates balanced for black.
+
+    :raises BoardlabError: for a missing or unreadable file, or a bad cell name in it.
+    """
+    try:
+        rates = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise BoardlabError(f"{path}: no first-stone ratings ({exc})") from None
+    if not isinstance(rates, dict):
+        raise BoardlabError(f"{path}: not an object of first-stone ratings")
+    found: list[int] = []
+    for name, rate in sorted(rates.items()):
+        if not isinstance(rate, (int, float)):
+            raise BoardlabError(f"{path}: the rating of {name!r} is not a number")
+        if BALANCED[0] <= rate <= BALANCED[1]:
+            try:
+                found.append(vertex_index(name, size))
+            except ParseError as exc:
+                raise BoardlabError(f"{path}: {exc}") from None
+    return found
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the match: its opening cells, A's colour and both engines' seeds."""
+
+    number: int
+    opening: tuple[int, ...]
+    a_black: bool
+    seed: int
+
+
+@dataclass(frozen=True)
+class Match:
+    """What every game of the run shares."""
+
+    size: int
+    a_opts: dict[str, str]
+    b_opts: dict[str, str]
+    a_limit: Limit
+    limit: Limit
+
+
+def play(match: Match, game: Game) -> tuple[int, tuple[str, ...]]:
+    """Play one game: (the winner, every move as a HexGui vertex, the opening's too)."""
+    warm_up()
+    a, b = engine(match.a_opts, game.seed), engine(match.b_opts, game.seed + 1)
+    players = {BLACK: a if game.a_black else b, WHITE: b if game.a_black else a}
+    p = Position(match.size)
+    for cell in game.opening:
+        p.push_index(cell)
+    while p.winner is None:
+        mover = players[p.to_move]
+        p.push(mover.search(p, match.a_limit if mover is a else match.limit).cell)
+    return p.winner, tuple(cell.vertex() for cell in p.history)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=11)
@@ -98,6 +175,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=1.0,
         help="A's time or playouts a move, as a multiple of B's (default 1: equal)",
     )
+    parser.add_argument(
+        "--balanced",
+        type=int,
+        default=0,
+        help="openings (pairs) from one black stone MoHex rates 35-65 %% for black",
+    )
+    parser.add_argument(
+        "--stones",
+        type=Path,
+        default=None,
+        help="MoHex's first-stone ratings (default: the kept file for the board size)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="games at once (processes)")
     args = parser.parse_args(argv)
     if args.sgf is not None:
         args.sgf.mkdir(parents=True, exist_ok=True)
@@ -116,51 +206,79 @@ def main(argv: Sequence[str] | None = None) -> int:
         engine(a_opts, 0), engine(b_opts, 0)
     except BoardlabError as exc:
         parser.error(str(exc))
+    if not 0 <= args.balanced <= args.pairs:
+        parser.error(f"--balanced must be 0 to {args.pairs} (the pairs), not {args.balanced}")
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
     rng = random.Random(args.seed)
     n = args.size
+    openings: list[tuple[int, ...]] = []
+    if args.balanced:
+        stones_file = args.stones or RATED / f"first-stones-{n}x{n}-20000.json"
+        try:
+            stones = balanced_stones(stones_file, n)
+        except BoardlabError as exc:
+            parser.error(str(exc))
+        if len(stones) < args.balanced:
+            parser.error(f"{stones_file}: only {len(stones)} first stones rated balanced")
+        openings = [(cell,) for cell in rng.sample(stones, args.balanced)]
     inner = [r * n + c for r in range(1, n - 1) for c in range(1, n - 1)]
+    while len(openings) < args.pairs:
+        openings.append(tuple(rng.sample(inner, 2)))
+    match = Match(n, a_opts, b_opts, a_limit, limit)
+    schedule = [
+        Game(2 * pair + (not a_black), opening, a_black, args.seed * 1000 + 2 * pair)
+        for pair, opening in enumerate(openings)
+        for a_black in (True, False)
+    ]
     warm_up()
     wins = games = 0
     started = time.perf_counter()
-    for pair in range(args.pairs):
-        opening = rng.sample(inner, 2)
-        for a_black in (True, False):
-            seed = args.seed * 1000 + 2 * pair
-            a, b = engine(a_opts, seed), engine(b_opts, seed + 1)
-            players = {BLACK: a if a_black else b, WHITE: b if a_black else a}
-            p = Position(n)
-            for cell in opening:
-                p.push_index(cell)
-            while p.winner is None:
-                mover = players[p.to_move]
-                p.push(mover.search(p, a_limit if mover is a else limit).cell)
-            a_colour = BLACK if a_black else WHITE
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _InProcess() as pool:
+        results = pool.map(play, [match] * len(schedule), schedule)
+        for game, (winner, moves) in zip(schedule, results, strict=True):
+            a_colour = BLACK if game.a_black else WHITE
             colour = color_name(a_colour)
             if args.sgf is not None:
                 names = {BLACK: "", WHITE: ""}
                 names[a_colour] = f"A {args.a or 'defaults'}"
                 names[BLACK + WHITE - a_colour] = f"B {args.b or 'defaults'}"
                 record = GameRecord(
-                    n, names[BLACK], names[WHITE], p.winner, "connection",
-                    f"{color_name(p.winner)} connected",
-                    tuple(cell.vertex() for cell in p.history), (0.0, 0.0),
+                    n, names[BLACK], names[WHITE], winner, "connection",
+                    f"{color_name(winner)} connected", moves, (0.0, 0.0),
                 )  # fmt: skip
-                path = args.sgf / f"game-{2 * pair + (not a_black):02d}-A-{colour}.sgf"
+                path = args.sgf / f"game-{game.number:02d}-A-{colour}.sgf"
                 path.write_text(format_game_sgf(record, "boardlab bench_hex_ablation"))
             games += 1
-            wins += p.winner == a_colour
-            who = "A" if p.winner == a_colour else "B"
-            print(f"  opening {pair:02d}, A {colour}: {who} wins in {len(p.history)}", flush=True)
+            wins += winner == a_colour
+            who = "A" if winner == a_colour else "B"
+            pair = game.number // 2
+            print(f"  opening {pair:02d}, A {colour}: {who} wins in {len(moves)}", flush=True)
     low, high = wilson(wins, games)
     what = f"{args.time} s a move" if args.time else f"{args.playouts} playouts a move"
     if args.a_scale != 1:
         what += f", A {args.a_scale:g} times that"
+    if args.balanced:
+        what += f", {args.balanced} of {args.pairs} openings one balanced stone"
     print(f"\n{n}x{n}, {what}, {games} games, {time.perf_counter() - started:.0f} s")
     print(f"A ({args.a or 'defaults'}) against B ({args.b or 'defaults'})")
     print(
         f"A wins {wins}/{games} = {100 * wins / games:.1f} %  [{100 * low:.1f}, {100 * high:.1f}]"
     )
     return 0
+
+
+class _InProcess:
+    """The games one after the other in this process (``--jobs 1``), as a pool would."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Callable[..., Any], *iterables: Any) -> Iterator[Any]:
+        return map(fn, *iterables)
 
 
 if __name__ == "__main__":
