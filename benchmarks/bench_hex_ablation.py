@@ -28,17 +28,16 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from bench_hex_mohex import wilson
+from bench_hex_mohex import rated_balanced, wilson
 from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex_index
@@ -96,32 +95,18 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
 
 
 RATED = Path(__file__).resolve().parent / "results" / "hex-mohex"
-#: MoHex's rating of a balanced first stone, for black (as in bench_hex_mohex.py).
-BALANCED = (0.35, 0.65)
 
 
 def balanced_stones(path: Path, size: int) -> list[int]:
-    """The cells of the first stones ``path`` (a JSON object of HexGui cell names and
-    black's chance after each, as MoHex rated them) rates balanced for black.
+    """The cells of the first stones ``path`` (MoHex's kept ratings, see
+    :func:`bench_hex_mohex.rated_balanced`) rates balanced for black.
 
     :raises BoardlabError: for a missing or unreadable file, or a bad cell name in it.
     """
     try:
-        rates = json.loads(path.read_text())
-    except (OSError, ValueError) as exc:
-        raise BoardlabError(f"{path}: no first-stone ratings ({exc})") from None
-    if not isinstance(rates, dict):
-        raise BoardlabError(f"{path}: not an object of first-stone ratings")
-    found: list[int] = []
-    for name, rate in sorted(rates.items()):
-        if not isinstance(rate, (int, float)):
-            raise BoardlabError(f"{path}: the rating of {name!r} is not a number")
-        if BALANCED[0] <= rate <= BALANCED[1]:
-            try:
-                found.append(vertex_index(name, size))
-            except ParseError as exc:
-                raise BoardlabError(f"{path}: {exc}") from None
-    return found
+        return [vertex_index(name, size) for name in rated_balanced(path)]
+    except ParseError as exc:
+        raise BoardlabError(f"{path}: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -234,8 +219,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     warm_up()
     wins = games = 0
     started = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _InProcess() as pool:
-        results = pool.map(play, [match] * len(schedule), schedule)
+    with ExitStack() as stack:
+        play_all = stack.enter_context(ProcessPoolExecutor(args.jobs)).map if args.jobs > 1 else map
+        results = play_all(play, [match] * len(schedule), schedule)
         for game, (winner, moves) in zip(schedule, results, strict=True):
             a_colour = BLACK if game.a_black else WHITE
             colour = color_name(a_colour)
@@ -266,19 +252,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"A wins {wins}/{games} = {100 * wins / games:.1f} %  [{100 * low:.1f}, {100 * high:.1f}]"
     )
     return 0
-
-
-class _InProcess:
-    """The games one after the other in this process (``--jobs 1``), as a pool would."""
-
-    def __enter__(self) -> _InProcess:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def map(self, fn: Callable[..., Any], *iterables: Any) -> Iterator[Any]:
-        return map(fn, *iterables)
 
 
 if __name__ == "__main__":

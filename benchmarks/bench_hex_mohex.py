@@ -186,19 +186,37 @@ def white_chance(values: str) -> float | None:
     return None if best is None else best[1]
 
 
-def balanced_stones(
-    binary: str, size: int, playouts: int, cache: Path, low: float = 0.35, high: float = 0.65
-) -> list[str]:
-    """The first stones MoHex rates between ``low`` and ``high`` for black (rated once
-    and kept in ``cache``, a JSON file of every stone's rate)."""
-    if cache.exists():
-        rates = json.loads(cache.read_text())
-    else:
+#: The first stones of a balanced opening: MoHex rates them between these for black.
+BALANCED = (0.35, 0.65)
+
+
+def balanced_stones(binary: str, size: int, playouts: int, cache: Path) -> list[str]:
+    """The first stones MoHex rates :data:`BALANCED` for black (rated once and kept in
+    ``cache``, a JSON file of every stone's rate)."""
+    if not cache.exists():
         print(f"rating every first stone with MoHex at {playouts} playouts", flush=True)
         rates = first_stone_rates(binary, size, playouts)
         cache.parent.mkdir(parents=True, exist_ok=True)
         cache.write_text(json.dumps(rates, indent=1) + "\n")
-    return sorted(v for v, rate in rates.items() if low <= rate <= high)
+    return rated_balanced(cache)
+
+
+def rated_balanced(cache: Path) -> list[str]:
+    """The stones (HexGui names, in name order) a kept rating file rates
+    :data:`BALANCED` for black.
+
+    :raises BoardlabError: for a missing or unreadable file, or a rating that is no number.
+    """
+    try:
+        rates = json.loads(cache.read_text())
+    except (OSError, ValueError) as exc:
+        raise BoardlabError(f"{cache}: no first-stone ratings ({exc})") from None
+    if not isinstance(rates, dict):
+        raise BoardlabError(f"{cache}: not an object of first-stone ratings")
+    for name, rate in rates.items():
+        if not isinstance(rate, (int, float)):
+            raise BoardlabError(f"{cache}: the rating of {name!r} is not a number")
+    return sorted(v for v, rate in rates.items() if BALANCED[0] <= rate <= BALANCED[1])
 
 
 def openings(size: int, count: int, rng: random.Random) -> list[list[str]]:
@@ -438,7 +456,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     pairs: list[list[str]] = []
     if args.balanced:
         cache = args.out / f"first-stones-{args.size}x{args.size}-{args.rate_playouts}.json"
-        stones = balanced_stones(args.mohex, args.size, args.rate_playouts, cache)
+        try:
+            stones = balanced_stones(args.mohex, args.size, args.rate_playouts, cache)
+        except BoardlabError as exc:
+            parser.error(str(exc))
         if len(stones) < args.balanced:
             parser.error(f"MoHex rates only {len(stones)} first stones balanced ({cache})")
         pairs = [[stone] for stone in rng.sample(stones, args.balanced)]

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.hex.cli_run import run_hex
 
-from boardlab.cli import main
 from boardlab.cluster.process_engine import ProcessEngine
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
@@ -269,29 +269,20 @@ def test_the_published_tables() -> None:
 # -- the command line ---------------------------------------------------------------------
 
 
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(["hex", *args])
-    except SystemExit as stop:  # argparse's refusals
-        code = int(str(stop.code))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_openings_and_checkproof(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(["openings", "3", "--workdir", str(tmp_path), "--proofs"], capsys)
+    code, out, err = run_hex(["openings", "3", "--workdir", str(tmp_path), "--proofs"], capsys)
     assert code == 0, err
     assert "proofs replayed by the checker: 9 OK, 0 refused" in out
     table = json.loads((tmp_path / "table.json").read_text())
     assert table["complete"] and table["black_wins"] == 5
-    code, out, _ = run_cli(["checkproof", str(tmp_path / "proofs" / "a1.json.gz")], capsys)
+    code, out, _ = run_hex(["checkproof", str(tmp_path / "proofs" / "a1.json.gz")], capsys)
     assert code == 0 and ": OK:" in out
     proof = read_proof(tmp_path / "proofs" / "a1.json.gz")
     proof["nodes"][0][1][0][0] = vertex_index("a3", 3)  # white's reply a3 loses
     bad = tmp_path / "bad.json.gz"
     with gzip.open(bad, "wt") as stream:
         json.dump(proof, stream)
-    code, out, _ = run_cli(["checkproof", str(bad)], capsys)
+    code, out, _ = run_hex(["checkproof", str(bad)], capsys)
     assert code == 1 and ": BAD at " in out
 
 
@@ -302,7 +293,7 @@ def test_cli_mismatch_is_loud(
         return {cell: 1 for cell in range(size * size)}, "a wrong table"
 
     monkeypatch.setattr(openings, "published_winners", wrong)
-    code, out, err = run_cli(["openings", "3", "--workdir", str(tmp_path)], capsys)
+    code, out, err = run_hex(["openings", "3", "--workdir", str(tmp_path)], capsys)
     assert code == 1
     assert "MISMATCH: opening a1 proven white, published black" in err
     assert "published black: MISMATCH" in out
@@ -328,17 +319,17 @@ def test_cli_bad_input(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    code, out, err = run_cli(args, capsys)
+    code, out, err = run_hex(args, capsys)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1, err
 
 
 def test_cli_exhausted_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run_cli(
+    code, _, err = run_hex(
         ["openings", "4", "--workdir", str(tmp_path), "--time-each", "1e-9"], capsys
     )
     assert code == 2
     assert err.count("\n") == 1 and "16 of 16 openings unproven" in err and "resume" in err
     assert (tmp_path / "table.json").exists()
-    code, _, err = run_cli(["checkproof", str(tmp_path / "table.json")], capsys)
+    code, _, err = run_hex(["checkproof", str(tmp_path / "table.json")], capsys)
     assert code == 2 and "not a gzip-compressed JSON proof" in err

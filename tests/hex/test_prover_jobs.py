@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.hex.cli_run import run_hex
 
-from boardlab.cli import main
 from boardlab.cluster.process_engine import ProcessEngine
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import LocalEngine
@@ -253,25 +253,16 @@ def test_engines_say_which_task_finished() -> None:
         engine.close()
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(["hex", *args])
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_first_with_workers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sgf = tmp_path / "p.sgf"
     sgf.write_text("(;FF[4]GM[11]SZ[6];B[a1])")  # white wins
     folder = tmp_path / "work"
     folder.mkdir()
-    code, out, _ = run(
+    code, out, _ = run_hex(
         ["solve", str(sgf), "--first", "--jobs", "2", "--workdir", str(folder)], capsys
     )
     assert code == 0 and "winner: white (player 2)" in out
-    code, alone, _ = run(["solve", str(sgf), "--first"], capsys)
+    code, alone, _ = run_hex(["solve", str(sgf), "--first"], capsys)
     assert code == 0 and "winner: white (player 2)" in alone
     assert list((folder / "store").glob("*.npz"))
 
@@ -279,13 +270,15 @@ def test_cli_first_with_workers(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_cli_bad_workdir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sgf = tmp_path / "p.sgf"
     sgf.write_text("(;FF[4]GM[11]SZ[6];B[a1])")
-    code, out, err = run(["solve", str(sgf), "--first", "--workdir", str(tmp_path / "no")], capsys)
+    code, out, err = run_hex(
+        ["solve", str(sgf), "--first", "--workdir", str(tmp_path / "no")], capsys
+    )
     assert code == 2 and out == "" and "no such folder" in err and err.count("\n") == 1
-    code, out, err = run(["solve", str(sgf), "--workdir", str(tmp_path)], capsys)
+    code, out, err = run_hex(["solve", str(sgf), "--workdir", str(tmp_path)], capsys)
     assert code == 2 and out == "" and "--first" in err and err.count("\n") == 1
     wide = tmp_path / "w.sgf"
     wide.write_text("(;FF[4]GM[11]SZ[9];B[e5])")
-    code, out, err = run(["solve", str(wide), "--first", "--jobs", "2", "--time", "1"], capsys)
+    code, out, err = run_hex(["solve", str(wide), "--first", "--jobs", "2", "--time", "1"], capsys)
     assert code == 2 and out == "" and "8x8" in err and err.count("\n") == 1
 
 
@@ -301,7 +294,7 @@ def test_the_workers_of_a_ray_cluster(tmp_path: Path, capsys: pytest.CaptureFixt
         folder = tmp_path / name
         folder.mkdir()
         args = ["solve", str(sgf), "--first", "--workers", "2", "--workdir", str(folder)]
-        code, out, _ = run([*args, "--json"], capsys)
+        code, out, _ = run_hex([*args, "--json"], capsys)
         assert code == 0
         assert json.loads(out)["winner"] == published[vertex_index(name, 6)]
         assert list((folder / "store").glob("*.npz"))

@@ -12,23 +12,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.hex.cli_run import run_hex
 
-from boardlab.cli import main
 from boardlab.cli._hex_openings import checked_entry
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex_index
 from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.store import save_proofs
 from boardlab.hex.prover.storecheck import sample_entries, store_entries
-
-
-def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(["hex", *args])
-    except SystemExit as stop:  # argparse's refusals
-        code = int(str(stop.code))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def stored(folder: Path) -> Path:
@@ -62,7 +53,7 @@ def test_a_store_the_prover_wrote_passes(
     answers = [checked_entry(entry, 30.0) for entry in entries]
     assert all(a.verdict == "ok" for a in answers), [a.reason for a in answers if a.verdict != "ok"]
     assert all(a.nodes >= 1 for a in answers)
-    code, out, _ = run_cli(["checkstore", str(folder), "--sample", "5", "--seed", "3"], capsys)
+    code, out, _ = run_hex(["checkstore", str(folder), "--sample", "5", "--seed", "3"], capsys)
     assert code == 0
     summary = f"5 of {len(entries)} stored proofs checked: 5 ok, 0 bad, 0 open"
     assert out.strip() == summary + " (not proven again in 10 s)"
@@ -71,7 +62,7 @@ def test_a_store_the_prover_wrote_passes(
 def test_a_turned_winner_is_bad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = stored(tmp_path)
     rewrite(folder / "store" / "t-1-0.npz", "winner")
-    code, out, _ = run_cli(["checkstore", str(folder), "--sample", "4", "--json"], capsys)
+    code, out, _ = run_hex(["checkstore", str(folder), "--sample", "4", "--json"], capsys)
     assert code == 1
     answers = [json.loads(line) for line in out.splitlines()]
     assert len(answers) == 4 and all(a["verdict"] == "bad" for a in answers)
@@ -112,6 +103,6 @@ def test_bad_folders_give_one_line(
     if setup == "not-a-store":
         (folder / "store").mkdir(parents=True)
         (folder / "store" / "x.npz").write_text("no zip\n")
-    code, out, err = run_cli(["checkstore", str(folder)], capsys)
+    code, out, err = run_hex(["checkstore", str(folder)], capsys)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err
