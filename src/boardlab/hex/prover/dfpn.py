@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +36,9 @@ from boardlab.core.memory import default_budget, resident_memory
 from boardlab.hex.board import centre_order, reverse_bits
 from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.store import INF, load_checkpoint, save_checkpoint
+
+if TYPE_CHECKING:
+    from boardlab.hex.prover.shared import SharedAnalyses
 
 __all__ = ["INF", "MAX_CELLS", "Dfpn", "OutOfBudgetError"]
 
@@ -182,6 +186,11 @@ class Dfpn:
         self.depth = 1
         self.analysed = 0
         self.recalled = 0
+        #: the analyses table the workers of a folder share (:mod:`boardlab.hex.prover.
+        #: shared`), None for a search of its own; ``shared_hits`` counts the positions
+        #: it answered instead of an analysis
+        self.shared: SharedAnalyses | None = None
+        self.shared_hits = 0
         self.centre_order = centre_order(n)
         self.checkpoint = checkpoint
         self.save_every = save_every
@@ -335,6 +344,17 @@ class Dfpn:
         if self.checkpoint is not None and time.monotonic() >= self.next_save:
             self.save()
 
+    def count_shared(self) -> None:
+        """Count a position the shared table answered (no analysis; the budget's time and
+        the others' proofs are still looked at every :data:`MEMORY_CHECK_EVERY`)."""
+        self.shared_hits += 1
+        if self.shared_hits % MEMORY_CHECK_EVERY == 0:
+            if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
+                self.stopped = "limit"
+                raise OutOfBudgetError
+            if self.meanwhile is not None:
+                self.meanwhile()
+
     def over_memory(self) -> bool:
         """Has the process grown past the search's memory budget since it started?"""
         return resident_memory() - self.memory_base > self.memory
@@ -365,15 +385,25 @@ class Dfpn:
         found = self.info.get(key)
         if found is not None:
             return found
-        verdict, moves, rb, rw, proof, vcs = self.analyse(black, white, player, seed)
-        children: list[Child] = []
-        if verdict == 0:
-            self.keep_vcs(key, vcs)
-            for cell in self.move_order(rb, rw, moves, vcs if player == 1 else (vcs[1], vcs[0])):
-                b = 1 << cell
-                cb, cw = (rb | b, rw) if player == 1 else (rb, rw | b)
-                children.append((b, cb, cw, self.key(cb, cw, 3 - player)))
         rotated = self.rotated(key, black, white)
+        known = None if self.shared is None else self.shared.get(key, rotated)
+        if known is not None:  # another worker's analysis (or this one's, dropped since)
+            verdict, moves, rb, rw, proof, order = known
+            self.count_shared()
+        else:
+            verdict, moves, rb, rw, proof, vcs = self.analyse(black, white, player, seed)
+            order = ()
+            if verdict == 0:
+                self.keep_vcs(key, vcs)
+                mine = vcs if player == 1 else (vcs[1], vcs[0])
+                order = tuple(self.move_order(rb, rw, moves, mine))
+            if self.shared is not None:
+                self.shared.put(key, rotated, (verdict, moves, rb, rw, proof, order))
+        children: list[Child] = []
+        for cell in order:
+            b = 1 << cell
+            cb, cw = (rb | b, rw) if player == 1 else (rb, rw | b)
+            children.append((b, cb, cw, self.key(cb, cw, 3 - player)))
         fills = (rb | rw) & ~(black | white)
         node = Node(verdict, children, proof, fills, rotated, moves if verdict == 1 else 0)
         self.info[key] = node

@@ -61,12 +61,16 @@ def kept_search(workdir: Path, size: int, limit: Limit, memory: int | None) -> K
     """This process's search for ``workdir`` and ``size`` (a fresh one the first time,
     or past :data:`KEEP_ANALYSED`), charged with ``limit``, with every store file it has
     not read yet read."""
+    from boardlab.hex.prover.shared import MAX_CELLS, SharedAnalyses, rows_for, table_path
     from boardlab.hex.prover.wide import fresh_search
 
     key = (str(workdir), size)
     kept = _kept.get(key)
     if kept is None or kept.search.analysed > KEEP_ANALYSED:
         kept = KeptSearch(fresh_search(size, limit.start(), memory), set(), set())
+        if size * size <= MAX_CELLS:  # the workers of a folder share their analyses
+            path = table_path(workdir, size)
+            kept.search.shared = SharedAnalyses(path, size, rows_for(memory))
         _kept[key] = kept
     kept.search.charge(limit.start())
     kept.search.stopped = None
