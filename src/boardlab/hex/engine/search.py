@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError, IllegalMoveError
+from boardlab.core.hashing import splitmix64
 from boardlab.core.limits import Budget, Limit
 from boardlab.hex.board import bridge_table, neighbours
 from boardlab.hex.cellsets import as_int, words
@@ -459,14 +460,6 @@ def _board_after(
     return after
 
 
-def _splitmix(value: int) -> int:
-    value = (value + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    z = value
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return (z ^ (z >> 31)) or 1
-
-
 class MctsEngine:
     """UCT + RAVE Monte Carlo tree search with bridge playouts and an MCTS-solver.
 
@@ -831,7 +824,7 @@ class MctsEngine:
             seed = self.seed * 1_000_003 + self._searches
             if thread:
                 seed = (self.seed * 7919 + thread) * 1_000_003 + self._searches
-            state = np.array([_splitmix(seed)], np.uint64)
+            state = np.array([splitmix64(seed)], np.uint64)
             held = slabs[thread]
             share.slab(held)
 

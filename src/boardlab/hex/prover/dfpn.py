@@ -332,9 +332,7 @@ class Dfpn:
         """Count one kernel analysis against the budget (raises
         :class:`OutOfBudgetError` past it) and write the checkpoint when it is due."""
         self.analysed += 1
-        if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
-            self.stopped = "limit"
-            raise OutOfBudgetError
+        self.stop_if_spent()
         if self.analysed % MEMORY_CHECK_EVERY == 0:
             if self.over_memory():
                 self.stopped = "memory"
@@ -349,11 +347,16 @@ class Dfpn:
         the others' proofs are still looked at every :data:`MEMORY_CHECK_EVERY`)."""
         self.shared_hits += 1
         if self.shared_hits % MEMORY_CHECK_EVERY == 0:
-            if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
-                self.stopped = "limit"
-                raise OutOfBudgetError
+            self.stop_if_spent()
             if self.meanwhile is not None:
                 self.meanwhile()
+
+    def stop_if_spent(self) -> None:
+        """Raise :class:`OutOfBudgetError` once the budget's time or its node limit (the
+        positions analysed under it) is spent."""
+        if self.budget.exhausted((self.analysed - self.charged_from) * ANALYSIS_COST):
+            self.stopped = "limit"
+            raise OutOfBudgetError
 
     def over_memory(self) -> bool:
         """Has the process grown past the search's memory budget since it started?"""

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.errors import BoardlabError
+from boardlab.core.hashing import splitmix64
 from boardlab.hex.board import reverse_bits
 
 __all__ = ["MAX_CELLS", "ROW_WORDS", "Analysis", "SharedAnalyses", "rows_for", "table_path"]
@@ -46,7 +47,6 @@ MAX_ROWS = 1 << 19
 MIN_ROWS = 1 << 10
 #: The largest board (in cells) with a table: a cell set is one word of a row.
 MAX_CELLS = 64
-_MASK = (1 << 64) - 1
 
 #: ``(verdict, moves, black, white, proof, order)`` of an analysis, in a frame of the
 #: position: ``order`` the cells of ``moves`` in the order they are tried (empty unless
@@ -72,19 +72,12 @@ def rows_for(memory: int | None) -> int:
     return rows
 
 
-def _mix(value: int) -> int:
-    """A 64-bit mixing step (splitmix64's finaliser)."""
-    value = (value ^ (value >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
-    value = (value ^ (value >> 27)) * 0x94D049BB133111EB & _MASK
-    return value ^ (value >> 31)
-
-
 def _digest(words: list[int]) -> int:
     """A check over a row's words (never 0, so an empty row never passes)."""
-    h = 0x9E3779B97F4A7C15
+    h = 0
     for word in words:
-        h = _mix(h ^ word)
-    return h or 1
+        h = splitmix64(h ^ word)
+    return h
 
 
 class SharedAnalyses:
@@ -121,7 +114,7 @@ class SharedAnalyses:
 
     def _row(self, key: tuple[int, int, int]) -> int:
         black, white, player = key
-        return _mix(_mix(black ^ _mix(white)) ^ player) & (self.rows - 1)
+        return splitmix64(splitmix64(black ^ splitmix64(white)) ^ player) & (self.rows - 1)
 
     def get(self, key: tuple[int, int, int], rotated: bool) -> Analysis | None:
         """The analysis of the position with ``key`` (None if the table has none), in
