@@ -110,7 +110,7 @@ class SharedAnalyses:
         )
         self.reverse = reverse_bits(size * size)
         self.last = size * size - 1
-        self.hits = self.misses = self.writes = 0
+        self.hits = self.misses = 0
 
     def _row(self, key: tuple[int, int, int]) -> int:
         black, white, player = key
@@ -153,4 +153,3 @@ class SharedAnalyses:
         row[_CHECK] = 0  # a reader between here and the last write sees a miss
         row[:_CHECK] = words
         row[_CHECK] = _digest(words)
-        self.writes += 1
