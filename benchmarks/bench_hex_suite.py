@@ -297,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         metavar="D",
         help="boardlab fills captured regions at most D - 1 moves below the root, at every "
-        "board size (default: the solver's, 2 up to 8x8 and 3 past it; 1: the root only)",
+        "board size (default: the solver's, 1 up to 8x8 and 3 past it; 1: the root only)",
     )
     parser.add_argument(
         "--no-edge-patterns",

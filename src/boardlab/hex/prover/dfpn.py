@@ -44,11 +44,15 @@ __all__ = ["INF", "MAX_CELLS", "Dfpn", "OutOfBudgetError"]
 
 MAX_CELLS = 64
 # The 1 + epsilon trick: a child is searched until its number passes the second best's
-# times 1 + EPSILON. Measured with everything else as shipped (positions analysed): the
-# 65 puzzle cases 67,542 at 0.25 and 66,958 at 0.125; the 25 7x7 openings 232,859 and
-# 229,928; the 8x8 openings d5 42,131 and 40,726 (56,458 at 0.5), d1 74,672 and 73,109
-# (unsolved at 60 s with 0.0625, 79,459 analysed).
-EPSILON = 0.125
+# times 1 + EPSILON (at least the second best plus one, so it acts from 16 on). Measured
+# on the 8x8 openings d5, c6, b8, d1, c4 and d2, one process (positions analysed):
+# 0.125 gave 30 277, 68 287, 56 109, 56 432, 113 109 and 108 702 (432 916); 0.0625 gave
+# 29 911, 65 292, 46 740, 54 419, 107 858 and 96 599 (400 819: fewer on each); 0.03 and
+# 0.25 more than 0.0625 on most. On MoHex's 7x7 openings noted 5 s or less 0.0625 costs
+# 1 % more (169 912 against 168 115), on its puzzles the same. Earlier, on the kernel of
+# the time: the 65 puzzle cases 67,542 at 0.25 and 66,958 at 0.125; the 25 7x7 openings
+# 232,859 and 229,928.
+EPSILON = 0.0625
 # Widening: a node's proof and disproof numbers count only its first
 # WIDENING_BASE + int(WIDENING * k) children of the k it still has (in move order); the
 # others wait until those are proven to lose and leave the list. Measured on the 7x7
@@ -221,11 +225,15 @@ class Dfpn:
     vc_fill_from = 8
     #: Positions at most this many moves below the question's root, less one (2: the
     #: root's children), have the regions a player captures filled before their
-    #: analysis (:meth:`fill_regions`). 9x9 case 169 of MoHex's puzzle suite: 8 349
-    #: analysed positions with none, 860 with the root's children filled. The 7x7
-    #: puzzles: 54 295 positions in 42.3 s at 2, 52 750 in 51.0 s at 3 (an analysis
-    #: here costs less than finding the regions).
-    region_depth = 2
+    #: analysis (:meth:`fill_regions`); 1: the root only (which
+    #: :func:`boardlab.hex.prover.solver.solve` fills itself). On boards up to 8x8 the
+    #: root's children gain nothing from it: the 8x8 openings d5, c6, b8, d1, c4 and d2
+    #: analyse the same positions at 1 and at 2, in 254.8 s against 268.4 s (epsilon
+    #: 0.125) and 238.6 s against 241.7 s (0.0625; one core each); MoHex's 7x7 openings
+    #: noted 5 s or less the same 169 912 positions, 53.4 s against 57.5 s. Past 8x8 it
+    #: pays (:attr:`boardlab.hex.prover.wide.WideDfpn.region_depth`). The 7x7 puzzles,
+    #: earlier: 54 295 positions in 42.3 s at 2, 52 750 in 51.0 s at 3.
+    region_depth = 1
 
     #: Does the H-search start from the edge patterns (connections to an edge it does not
     #: find itself, :func:`boardlab.hex.connections.edge_patterns`)? MoHex's 7x7 openings

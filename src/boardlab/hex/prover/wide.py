@@ -58,7 +58,7 @@ class WideDfpn(Dfpn):
     recall_children = True
     #: Here the regions are filled two moves below the root too: an analysis costs more
     #: and the filled positions pay (MoHex's 8x8-and-up puzzle cases: 19 248 analysed
-    #: positions at this depth, 22 081 at the one-word search's; 11x11 case 154 3 500
+    #: positions at this depth, 22 081 at 2; 11x11 case 154 3 500
     #: against 6 180).
     region_depth = 3
 
