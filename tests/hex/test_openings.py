@@ -302,7 +302,9 @@ def test_cli_mismatch_is_loud(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["openings", "9", "--workdir", "."], "boards 1 to 8"),
+        (["openings", "12", "--workdir", "."], "boards 1 to 11"),
+        (["openings", "5", "--workdir", ".", "--cells", "a1,f1"], "--cells: "),
+        (["openings", "5", "--workdir", ".", "--cells", ","], "--cells: no cell given"),
         (["openings", "x", "--workdir", "."], "not a board size"),
         (["openings", "3", "--workdir", "no/such/folder"], "no such folder"),
         (["openings", "3", "--workdir", ".", "--time", "0"], "must be positive"),
@@ -333,3 +335,27 @@ def test_cli_exhausted_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert (tmp_path / "table.json").exists()
     code, _, err = run_hex(["checkproof", str(tmp_path / "table.json")], capsys)
     assert code == 2 and "not a gzip-compressed JSON proof" in err
+
+
+def test_cli_chosen_cells_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cells`` proves those openings and their twins, nothing else; asked again it
+    finds them done; past 8x8 an opening the limit stops is left to resume."""
+    code, out, err = run_hex(
+        ["openings", "5", "--workdir", str(tmp_path), "--cells", "a1,b1", "--json"], capsys
+    )
+    assert code == 0, err
+    table = json.loads(out)
+    assert sorted(row["opening"] for row in table["table"]) == ["a1", "b1", "d5", "e5"]
+    assert table["proven"] == 4 and not table["complete"]
+    for row in table["table"]:
+        position = Position(5)
+        position.play_index(vertex_index(row["opening"], 5))
+        assert row["winner"] == solve(position, Limit(time=60), all_moves=False).winner
+    code, _, _ = run_hex(["openings", "5", "--workdir", str(tmp_path), "--cells", "e5"], capsys)
+    assert code == 0
+    nine = tmp_path / "nine"
+    nine.mkdir()
+    code, _, err = run_hex(
+        ["openings", "9", "--workdir", str(nine), "--cells", "a1", "--time-each", "1e-9"], capsys
+    )
+    assert code == 2 and err.count("\n") == 1 and "1 of 1 openings unproven" in err

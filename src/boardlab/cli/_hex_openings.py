@@ -52,13 +52,13 @@ def _size(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a board size: {text!r}") from None
-    if not 1 <= value <= 8:  # noqa: PLR2004 - the one-word DFPN's boards
-        raise argparse.ArgumentTypeError(f"the openings are proven on boards 1 to 8, not {value}")
+    if not 1 <= value <= 11:  # noqa: PLR2004 - the DFPN's boards
+        raise argparse.ArgumentTypeError(f"the openings are proven on boards 1 to 11, not {value}")
     return value
 
 
 def openings_configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("size", type=_size, help="board size N (1 to 8): the empty N x N board")
+    parser.add_argument("size", type=_size, help="board size N (1 to 11): the empty N x N board")
     parser.add_argument(
         "--workdir",
         type=Path,
@@ -66,6 +66,12 @@ def openings_configure(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="an existing folder for the results, the store of proven positions and the "
         "proofs; a stopped run resumes from it",
+    )
+    parser.add_argument(
+        "--cells",
+        metavar="LIST",
+        help="only these openings and their twins, HexGui's cells comma-separated (e.g. "
+        "a1,b1: the edge openings first on a large board; default: every opening)",
     )
     parser.add_argument(
         "--time-each", type=_seconds, metavar="S", help="seconds for one opening (default: none)"
@@ -165,14 +171,17 @@ def _row(run: OpeningsRun, result: OpeningResult, check: str | None) -> str:
 def openings_run(args: argparse.Namespace) -> int:
     from boardlab.cli._progress import ProgressLine
     from boardlab.core.memory import parse_size
-    from boardlab.hex.board import vertex
+    from boardlab.hex.board import rotated, vertex
     from boardlab.hex.prover.openings import opening_cells, run_openings, write_table
 
     memory = None if args.memory is None else parse_size(args.memory)
     if not args.workdir.is_dir():
         raise BoardlabError(f"--workdir {args.workdir}: no such folder")
+    only = None if args.cells is None else _cells(args.cells, args.size)
     engine = _engine(args)
     total = len(opening_cells(args.size))
+    if only is not None:
+        total = len({min(cell, rotated(cell, args.size)) for cell in only})
     try:
         with ProgressLine(f"{args.size}x{args.size} openings", total=total) as progress:
 
@@ -188,6 +197,7 @@ def openings_run(args: argparse.Namespace) -> int:
                 memory=memory,
                 proofs=args.proofs,
                 done=done,
+                only=only,
             )
     finally:
         if engine is not None:
@@ -235,13 +245,33 @@ def openings_run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"boardlab hex: proof of {name} refused: {checks[name]}\n")
     if run.mismatches() or bad:
         return 1
-    if not run.complete:
-        left = args.size * args.size - int(str(table["proven"]))
+    asked = range(args.size * args.size) if only is None else only
+    proven = {r.opening for r in run.results if r.proven}
+    left = sum(1 for cell in asked if cell not in proven)
+    if left:
         raise BoardlabError(
-            f"{left} of {args.size * args.size} openings unproven within the limits; "
+            f"{left} of {len(asked)} openings unproven within the limits; "
             f"run again with --workdir {args.workdir} to resume"
         )
     return 0
+
+
+def _cells(text: str, size: int) -> list[int]:
+    """The cells of ``--cells`` (HexGui's names, comma-separated) on a ``size`` board.
+
+    :raises BoardlabError: for a name that is no cell of the board, or none at all.
+    """
+    from boardlab.hex.board import vertex_index
+
+    cells = []
+    for name in filter(None, (part.strip() for part in text.split(","))):
+        try:
+            cells.append(vertex_index(name, size))
+        except ValueError as error:
+            raise BoardlabError(f"--cells: {error}") from None
+    if not cells:
+        raise BoardlabError("--cells: no cell given")
+    return cells
 
 
 def _check_proofs(run: OpeningsRun, workdir: Path) -> dict[str, str]:

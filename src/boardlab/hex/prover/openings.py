@@ -51,8 +51,9 @@ __all__ = [
     "write_table",
 ]
 
-#: The largest board whose openings are proven (the one-word DFPN's).
-MAX_SIZE = 8
+#: The largest board whose openings are proven (the two-word DFPN's; past 8x8 each
+#: opening is one worker's search, with the store of proofs shared).
+MAX_SIZE = 11
 RESULT_FORMAT = 1
 #: The proof tree of one opening is given up past this many nodes.
 MAX_PROOF_NODES = 2_000_000
@@ -373,8 +374,10 @@ def run_openings(
     memory: int | None = None,
     proofs: bool = False,
     done: Callable[[OpeningResult, int, int], None] | None = None,
+    only: list[int] | None = None,
 ) -> OpeningsRun:
-    """Prove every opening of the empty ``size`` board not proven in ``workdir`` yet.
+    """Prove every opening of the empty ``size`` board not proven in ``workdir`` yet
+    (with ``only``, those of these cells and their twins).
 
     Each opening of each rotated pair is a task on ``engine`` (default: this process)
     with ``seconds`` of its own and the run's ``total`` (both None: no limit),
@@ -382,8 +385,8 @@ def run_openings(
     its proof tree written when ``proofs``. ``done(result, finished, of)`` is told of
     each opening as its task comes back.
 
-    :raises BoardlabError: for a board outside 1..8, a missing folder, a folder of
-        another board size or a damaged result file.
+    :raises BoardlabError: for a board outside 1..11, a cell off the board, a missing
+        folder, a folder of another board size or a damaged result file.
     """
     if not 1 <= size <= MAX_SIZE:
         raise BoardlabError(
@@ -394,6 +397,11 @@ def run_openings(
     engine = engine or LocalEngine()
     have = finished(workdir, size)
     cells = opening_cells(size)
+    if only is not None:
+        if any(not 0 <= cell < size * size for cell in only):
+            raise BoardlabError(f"an opening cell off the {size}x{size} board")
+        asked = {min(cell, rotated(cell, size)) for cell in only}
+        cells = [cell for cell in cells if cell in asked]
     pending = [cell for cell in cells if not (cell in have and have[cell].proven)]
     deadline = None if total is None else time.time() + total
     count = len(cells) - len(pending)

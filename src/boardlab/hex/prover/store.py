@@ -199,15 +199,45 @@ def save_proofs(
 def _write_proofs(path: Path, size: int, rows: list[ProofRow]) -> None:
     """Write ``rows`` as a store file of a ``size`` board, whole or not at all."""
     black, white, player, proofs, winners = zip(*rows, strict=True)
+    words = _words(size)
     arrays: dict[str, Any] = {
         "meta": np.array([PROOFS_FORMAT, size], np.int64),
-        "black": np.array(black, np.uint64),
-        "white": np.array(white, np.uint64),
+        "black": _as_words(black, words),
+        "white": _as_words(white, words),
         "player": np.array(player, np.int8),
-        "proofs": np.array(proofs, np.uint64),
+        "proofs": _as_words(proofs, words),
         "winners": np.array(winners, np.int8),
     }
     write_whole(path, arrays, "proven positions")
+
+
+def _words(size: int) -> int:
+    """The 64-bit words a cell set of a ``size`` board takes."""
+    return max(1, (size * size + 63) // 64)
+
+
+_WORD = (1 << 64) - 1
+
+
+def _width(size: int) -> tuple[int, ...]:
+    """A column's shape past its rows: none for one word, else the words."""
+    words = _words(size)
+    return () if words == 1 else (words,)
+
+
+def _as_words(sets: Sequence[int], words: int) -> np.ndarray:
+    """Cell sets as a column of ``uint64`` (one word: up to 8x8, the store's first form)
+    or as rows of ``words`` words, the lowest cells first."""
+    if words == 1:
+        return np.array(sets, np.uint64)
+    return np.array([[s >> (64 * k) & _WORD for k in range(words)] for s in sets], np.uint64)
+
+
+def _from_words(column: np.ndarray) -> list[int]:
+    """The cell sets of a column :func:`_as_words` wrote."""
+    if column.ndim == 1:
+        return [int(x) for x in column.tolist()]
+    return [sum(int(w) << (64 * k) for k, w in enumerate(row)) for row in column.tolist()]
 
 
 _PROOF_ROWS = ("black", "white", "player", "proofs", "winners")
@@ -241,7 +271,13 @@ def read_proofs(path: Path) -> tuple[int, list[ProofRow]]:
     try:
         with np.load(path, allow_pickle=False) as data:
             fmt, size = (int(x) for x in data["meta"])
-            columns = [data[name].tolist() for name in _PROOF_ROWS]
+            sets = {name: data[name] for name in ("black", "white", "proofs")}
+            if any(column.shape[1:] != _width(size) for column in sets.values()):
+                raise ValueError("cell sets of another width")
+            columns = [
+                _from_words(sets[name]) if name in sets else data[name].tolist()
+                for name in _PROOF_ROWS
+            ]
     except (OSError, KeyError, ValueError, zipfile.BadZipFile):
         raise BoardlabError(f"{path}: not a store of proven Hex positions") from None
     if fmt != PROOFS_FORMAT or len({len(c) for c in columns}) != 1:
