@@ -14,18 +14,22 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from boardlab.cli._hex_openings import checked_entry
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex_index
 from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.store import load_proofs, read_proofs, save_proofs
+from boardlab.hex.prover.storecheck import store_entries
 from boardlab.hex.prover.wide import WideDfpn
 
 
 def _nine(tmp_path: Path) -> tuple[WideDfpn, Path, int, int]:
-    """A 9x9 search that proved black's column e (e5 open) won, whoever moves."""
+    """A 9x9 search that proved black's chain e1-e4, d6-d9 (a bridge over d5 and e5)
+    won, whoever moves."""
     search = WideDfpn(9, Limit(time=60).start())
-    black = sum(1 << vertex_index(f"e{r}", 9) for r in range(1, 10) if r != 5)
+    chain = [f"e{r}" for r in range(1, 5)] + [f"d{r}" for r in range(6, 10)]
+    black = sum(1 << vertex_index(v, 9) for v in chain)
     white = sum(1 << vertex_index(v, 9) for v in ("a1", "b2", "h8", "i9"))
     assert search.prove(black, white, 1)
     assert not search.prove(black, white, 2)
@@ -49,6 +53,18 @@ def test_nine_by_nine_proofs_come_back_whole(tmp_path: Path) -> None:
     before = fresh.analysed
     assert not fresh.prove(black, white, 2)
     assert fresh.analysed == before  # settled by the store alone
+
+
+def test_the_store_checker_passes_a_nine_by_nine_store(tmp_path: Path) -> None:
+    """Each stored 9x9 proof is proven again by a fresh two-word search and its tree
+    replayed by the checker."""
+    _, path, _, _ = _nine(tmp_path)
+    (tmp_path / "store").mkdir()
+    path.rename(tmp_path / "store" / path.name)
+    entries = list(store_entries(tmp_path))
+    assert len(entries) >= 2 and all(entry.size == 9 for entry in entries)
+    answers = [checked_entry(entry, 30.0) for entry in entries]
+    assert all(a.verdict == "ok" for a in answers), [a.reason for a in answers]
 
 
 def test_small_boards_keep_one_word_columns(tmp_path: Path) -> None:
