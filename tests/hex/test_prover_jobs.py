@@ -11,6 +11,7 @@ to two different leaves. Engines say which task finished first.
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 
@@ -26,13 +27,14 @@ from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.jobs import prove_by_jobs
 from boardlab.hex.prover.openings import opening_cells, published_winners
 from boardlab.hex.prover.store import load_proofs, save_proofs
+from boardlab.hex.prover.wide import fresh_search
 
 
 def proven_again(size: int, black: int, white: int, player: int, move: int) -> bool:
     """Does ``player``'s ``move`` win, by a fresh one-process DFPN?"""
     b = 1 << move
     cb, cw = (black | b, white) if player == 1 else (black, white | b)
-    return not Dfpn(size, Limit().start()).prove(cb, cw, 3 - player)
+    return not fresh_search(size, Limit().start(), None).prove(cb, cw, 3 - player)
 
 
 def test_6x6_openings_in_this_process_against_the_published_table() -> None:
@@ -62,6 +64,27 @@ def test_two_workers_agree_with_the_dfpn() -> None:
             assert found.jobs > 1 or found.analysed <= 40
     finally:
         engine.close()
+
+
+def test_two_workers_past_8x8() -> None:
+    """A 9x9 position (30 seeded random stones, 1,697 positions for one process) proven
+    by two workers in jobs of 40 analysed positions, on the two-word DFPN: the winner of
+    the one-process search, the winning move proven again."""
+    rng = random.Random(4)
+    cells = list(range(81))
+    rng.shuffle(cells)
+    black = sum(1 << c for c in cells[:30:2])
+    white = sum(1 << c for c in cells[1:30:2])
+    plain = fresh_search(9, Limit().start(), None).prove(black, white, 1)
+    engine = ProcessEngine(2)
+    try:
+        found = prove_by_jobs(9, black, white, 1, Limit().start(), engine, analyses=40)
+    finally:
+        engine.close()
+    assert found.wins == plain and found.stopped is None
+    assert found.jobs > 1
+    if found.wins:
+        assert found.move is not None and proven_again(9, black, white, 1, found.move)
 
 
 def test_a_stopped_run_keeps_its_proofs_in_the_folder(tmp_path: Path) -> None:
@@ -265,6 +288,15 @@ def test_cli_first_with_workers(tmp_path: Path, capsys: pytest.CaptureFixture[st
     code, alone, _ = run_hex(["solve", str(sgf), "--first"], capsys)
     assert code == 0 and "winner: white (player 2)" in alone
     assert list((folder / "store").glob("*.npz"))
+    nine = tmp_path / "nine.sgf"  # past 8x8 too: black's chain e1-e4, d6-d9 wins
+    nine.write_text("(;FF[4]GM[11]SZ[9]AB[e1][e2][e3][e4][d6][d7][d8][d9]AW[a1][b2][h8][i9]PL[W])")
+    folder = tmp_path / "work9"
+    folder.mkdir()
+    code, out, err = run_hex(
+        ["solve", str(nine), "--first", "--jobs", "2", "--workdir", str(folder)], capsys
+    )
+    assert code == 0 and "winner: black (player 1)" in out, err
+    assert list((folder / "store").glob("*.npz"))
 
 
 def test_cli_bad_workdir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -278,8 +310,8 @@ def test_cli_bad_workdir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and out == "" and "--first" in err and err.count("\n") == 1
     wide = tmp_path / "w.sgf"
     wide.write_text("(;FF[4]GM[11]SZ[9];B[e5])")
-    code, out, err = run_hex(["solve", str(wide), "--first", "--jobs", "2", "--time", "1"], capsys)
-    assert code == 2 and out == "" and "8x8" in err and err.count("\n") == 1
+    code, out, err = run_hex(["solve", str(wide), "--jobs", "2", "--time", "1"], capsys)
+    assert code == 2 and out == "" and "--first" in err and err.count("\n") == 1
 
 
 @pytest.mark.xdist_group("ray")

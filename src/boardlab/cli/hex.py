@@ -202,7 +202,8 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         default=1,
         metavar="N",
         help="prove the moves on N processes at once (boards up to 8x8; default 1); with "
-        "--first the N processes prove the position together (job-level search)",
+        "--first the N processes prove the position together (job-level search, boards up "
+        "to 11x11)",
     )
     where.add_argument(
         "--workers",
@@ -221,7 +222,7 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="DIR",
         help="with --first: the workers' store of proven positions, kept in the existing "
-        "folder DIR so that a later run starts from it (boards up to 8x8)",
+        "folder DIR so that a later run starts from it",
     )
     parser.add_argument(
         "--json", action="store_true", help="print the result as JSON (its as_dict())"

@@ -82,7 +82,7 @@ def solve(
     is searched on under ``limit`` instead of a fresh one: what it proved for earlier
     positions (of a game, say) serves this one. ``memory`` is then the search's own.
 
-    With an ``engine`` of workers and not ``all_moves`` (boards up to 8x8), the position
+    With an ``engine`` of workers and not ``all_moves`` (boards up to 11x11), the position
     is proven by the workers at once (:mod:`boardlab.hex.prover.jobs`), with their store
     of proven positions in ``workdir`` when given (a later run on it starts from what
     this one proved).
@@ -99,16 +99,16 @@ def solve(
         return solve_dfpn(
             position, limit, all_moves, checkpoint, engine, mustplay, memory, search, workdir
         )
-    if workdir is not None:
-        raise BoardlabError("a work folder is kept by the workers' search (boards up to 8x8)")
-    if engine is not None:
-        raise BoardlabError("an engine of workers takes boards up to 8x8")
     if checkpoint is not None:
         raise BoardlabError("checkpoints are kept by the DFPN solver only (boards up to 8x8)")
     if cells <= MAX_WIDE_CELLS:
         return solve_dfpn(
-            position, limit, all_moves, mustplay=mustplay, memory=memory, search=search
+            position, limit, all_moves, None, engine, mustplay, memory, search, workdir
         )
+    if workdir is not None:
+        raise BoardlabError("a work folder is kept by the workers' search (boards up to 11x11)")
+    if engine is not None:
+        raise BoardlabError("an engine of workers takes boards up to 11x11")
     if mustplay:
         raise BoardlabError("the must-play question is answered on boards up to 11x11")
     return solve_alphabeta(position, limit, all_moves)
@@ -162,8 +162,13 @@ def solve_dfpn(
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
     wide = size * size > MAX_CELLS
-    if wide and (engine is not None or checkpoint is not None):
-        raise BoardlabError("an engine of workers and a checkpoint take boards up to 8x8")
+    if wide and checkpoint is not None:
+        raise BoardlabError("a checkpoint is kept on boards up to 8x8")
+    if wide and engine is not None and all_moves:
+        raise BoardlabError(
+            "workers prove every move on boards up to 8x8; past 8x8 they prove the position "
+            "together (--first)"
+        )
     if engine is not None and all_moves and not mustplay:
         if checkpoint is not None:
             raise BoardlabError(
