@@ -171,7 +171,7 @@ def _row(run: OpeningsRun, result: OpeningResult, check: str | None) -> str:
 def openings_run(args: argparse.Namespace) -> int:
     from boardlab.cli._progress import ProgressLine
     from boardlab.core.memory import parse_size
-    from boardlab.hex.board import rotated, vertex
+    from boardlab.hex.board import vertex
     from boardlab.hex.prover.openings import opening_cells, run_openings, write_table
 
     memory = None if args.memory is None else parse_size(args.memory)
@@ -179,9 +179,7 @@ def openings_run(args: argparse.Namespace) -> int:
         raise BoardlabError(f"--workdir {args.workdir}: no such folder")
     only = None if args.cells is None else _cells(args.cells, args.size)
     engine = _engine(args)
-    total = len(opening_cells(args.size))
-    if only is not None:
-        total = len({min(cell, rotated(cell, args.size)) for cell in only})
+    total = len(opening_cells(args.size, only))
     try:
         with ProgressLine(f"{args.size}x{args.size} openings", total=total) as progress:
 

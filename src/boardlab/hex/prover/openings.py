@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -146,10 +146,15 @@ class OpeningResult:
         return result
 
 
-def opening_cells(size: int) -> list[int]:
+def opening_cells(size: int, only: Iterable[int] | None = None) -> list[int]:
     """One cell of each pair the 180-degree turn relates (the lower index; the centre
-    of an odd board is its own twin), nearest the centre first."""
-    return [cell for cell in centre_order(size) if cell <= rotated(cell, size)]
+    of an odd board is its own twin), nearest the centre first; with ``only``, those of
+    the pairs of these cells."""
+    cells = [cell for cell in centre_order(size) if cell <= rotated(cell, size)]
+    if only is None:
+        return cells
+    asked = {min(cell, rotated(cell, size)) for cell in only}
+    return [cell for cell in cells if cell in asked]
 
 
 def published_winners(size: int) -> tuple[dict[int, int], str]:
@@ -396,12 +401,9 @@ def run_openings(
     began = time.monotonic()
     engine = engine or LocalEngine()
     have = finished(workdir, size)
-    cells = opening_cells(size)
-    if only is not None:
-        if any(not 0 <= cell < size * size for cell in only):
-            raise BoardlabError(f"an opening cell off the {size}x{size} board")
-        asked = {min(cell, rotated(cell, size)) for cell in only}
-        cells = [cell for cell in cells if cell in asked]
+    if only is not None and any(not 0 <= cell < size * size for cell in only):
+        raise BoardlabError(f"an opening cell off the {size}x{size} board")
+    cells = opening_cells(size, only)
     pending = [cell for cell in cells if not (cell in have and have[cell].proven)]
     deadline = None if total is None else time.time() + total
     count = len(cells) - len(pending)

@@ -199,45 +199,43 @@ def save_proofs(
 def _write_proofs(path: Path, size: int, rows: list[ProofRow]) -> None:
     """Write ``rows`` as a store file of a ``size`` board, whole or not at all."""
     black, white, player, proofs, winners = zip(*rows, strict=True)
-    words = _words(size)
     arrays: dict[str, Any] = {
         "meta": np.array([PROOFS_FORMAT, size], np.int64),
-        "black": _as_words(black, words),
-        "white": _as_words(white, words),
+        "black": _set_column(black, size),
+        "white": _set_column(white, size),
         "player": np.array(player, np.int8),
-        "proofs": _as_words(proofs, words),
+        "proofs": _set_column(proofs, size),
         "winners": np.array(winners, np.int8),
     }
     write_whole(path, arrays, "proven positions")
 
 
-def _words(size: int) -> int:
-    """The 64-bit words a cell set of a ``size`` board takes."""
-    return max(1, (size * size + 63) // 64)
-
-
-_WORD = (1 << 64) - 1
-
-
 def _width(size: int) -> tuple[int, ...]:
-    """A column's shape past its rows: none for one word, else the words."""
-    words = _words(size)
-    return () if words == 1 else (words,)
+    """A cell-set column's shape past its rows: none for one word (up to 8x8, the
+    store's first form), else the words (:func:`boardlab.hex.cellsets.words`)."""
+    from boardlab.hex.cellsets import words  # numba's import, only when a store is used
+
+    width = words(size)
+    return () if width == 1 else (width,)
 
 
-def _as_words(sets: Sequence[int], words: int) -> np.ndarray:
-    """Cell sets as a column of ``uint64`` (one word: up to 8x8, the store's first form)
-    or as rows of ``words`` words, the lowest cells first."""
-    if words == 1:
+def _set_column(sets: Sequence[int], size: int) -> np.ndarray:
+    """Cell sets of a ``size`` board as one column, shaped by :func:`_width`."""
+    from boardlab.hex.cellsets import as_words
+
+    width = _width(size)
+    if not width:
         return np.array(sets, np.uint64)
-    return np.array([[s >> (64 * k) & _WORD for k in range(words)] for s in sets], np.uint64)
+    return np.array([as_words(cells, width[0]) for cells in sets], np.uint64)
 
 
-def _from_words(column: np.ndarray) -> list[int]:
-    """The cell sets of a column :func:`_as_words` wrote."""
+def _sets_of(column: np.ndarray) -> list[int]:
+    """The cell sets of a column :func:`_set_column` wrote."""
+    from boardlab.hex.cellsets import as_int
+
     if column.ndim == 1:
         return [int(x) for x in column.tolist()]
-    return [sum(int(w) << (64 * k) for k, w in enumerate(row)) for row in column.tolist()]
+    return [as_int(row) for row in column]
 
 
 _PROOF_ROWS = ("black", "white", "player", "proofs", "winners")
@@ -275,7 +273,7 @@ def read_proofs(path: Path) -> tuple[int, list[ProofRow]]:
             if any(column.shape[1:] != _width(size) for column in sets.values()):
                 raise ValueError("cell sets of another width")
             columns = [
-                _from_words(sets[name]) if name in sets else data[name].tolist()
+                _sets_of(sets[name]) if name in sets else data[name].tolist()
                 for name in _PROOF_ROWS
             ]
     except (OSError, KeyError, ValueError, zipfile.BadZipFile):
