@@ -5,7 +5,9 @@ tables, in this process and on two worker processes, with jobs so small that the
 of jobs grows several levels; every winning move it names is proven again by a fresh
 DFPN. A run stopped by its limit keeps what it proved in the work folder, and a run on
 the same folder finishes with less work. The tree's choice of leaves sends two workers
-to two different leaves. Engines say which task finished first.
+to two different leaves, and keeps to a chosen move while the DFPN would; with one worker
+the search analyses what the one-process DFPN analyses, in the same order. Engines say
+which task finished first.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.hex.cli_run import run_hex
@@ -23,7 +26,7 @@ from boardlab.core.limits import Limit
 from boardlab.core.tasks import LocalEngine
 from boardlab.hex.board import vertex_index
 from boardlab.hex.prover import jobs
-from boardlab.hex.prover.dfpn import Dfpn
+from boardlab.hex.prover.dfpn import EPSILON, Dfpn
 from boardlab.hex.prover.jobs import prove_by_jobs
 from boardlab.hex.prover.openings import opening_cells, published_winners
 from boardlab.hex.prover.store import load_proofs, save_proofs
@@ -153,6 +156,54 @@ def test_workers_split_the_moves_that_must_all_be_refuted() -> None:
         jobs._mark(lost)
     third = take(root)
     assert root.children == [third] and third.move == 1 << 2
+
+
+def test_a_chosen_move_is_chosen_again_while_below_its_thresholds() -> None:
+    """The 1 + epsilon trick across jobs: the first move (disproof number 30, the next
+    one's 40) is given a disproof threshold of 40 grown by epsilon, 42; back at 41 it
+    is chosen again with the same thresholds, though the second move's 40 is now less
+    (a DFPN's frame goes on until its numbers reach its thresholds); at 42 the root
+    chooses afresh."""
+    root = tree([(1, 30), (2, 40), (1, 99)])
+    chosen = jobs._select(root)
+    assert chosen is not None and chosen[0] is root.children[0]
+    first, pn_th, dn_th = chosen
+    assert dn_th == max(41, int(40 * (1 + EPSILON)))
+    first.dn = dn_th - 1
+    jobs._mark(first)
+    assert jobs._select(root) == (first, pn_th, dn_th)
+    first.dn = dn_th
+    jobs._mark(first)
+    again = jobs._select(root)
+    assert again is not None and again[0] is root.children[1]
+    assert again[2] == max(dn_th + 1, int(dn_th * (1 + EPSILON)))
+
+
+def test_one_worker_analyses_what_the_dfpn_analyses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one worker the job search is the one-process DFPN cut into steps: on three
+    6x6 openings, with jobs of 40 analysed positions and leaves split at 20 (trees of
+    dozens of nodes), it analyses the same positions in the same order, each from the
+    same parent's connections (a job cut by its limit counts the analysis it was about
+    to start, which the next one starts again)."""
+    seen: list[tuple[tuple[int, int, int], bool]] = []
+    analyse = Dfpn.analyse
+
+    def recorded(search: Dfpn, black: int, white: int, player: int, seed: Any = None) -> Any:
+        seen.append((search.key(black, white, player), seed is not None))
+        return analyse(search, black, white, player, seed)
+
+    monkeypatch.setattr(Dfpn, "analyse", recorded)
+    for cell in (3, 4, 5):
+        seen.clear()
+        wins = Dfpn(6, Limit().start()).prove(1 << cell, 0, 2)
+        alone = list(seen)
+        seen.clear()
+        found = prove_by_jobs(
+            6, 1 << cell, 0, 2, Limit().start(), LocalEngine(), analyses=40, split=20
+        )
+        assert found.wins == wins and found.tree_nodes > 20
+        cut = [x for i, x in enumerate(seen) if i == 0 or seen[i - 1] != x]
+        assert cut == alone, cell
 
 
 def test_a_node_that_looks_won_offers_only_its_best_move() -> None:

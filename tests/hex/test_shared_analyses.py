@@ -1,16 +1,19 @@
 """The table of analysed positions the workers of one folder share.
 
-A row written in one frame reads back in the other turned half a circle; a row whose
-check fails (written by two workers at once) or that holds another position reads as a
-miss; a bad file is one clear error. A DFPN that finds the positions in a table another
-search filled proves the same winners as a plain one with far fewer analyses, and the
+The compiled row reads and writes agree with their plain-Python reference; a row
+written in one frame reads back in the other turned half a circle; a row whose check
+fails (written by two workers at once) or that holds another position reads as a miss;
+a bad file is one clear error. A DFPN that finds the positions in a table another search
+filled proves the same winners as a plain one with far fewer analyses, and the
 published 6x6 table holds for searches that share one.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from boardlab.core.errors import BoardlabError
@@ -19,6 +22,7 @@ from boardlab.hex.board import reverse_bits
 from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.openings import opening_cells, published_winners
 from boardlab.hex.prover.shared import ROW_WORDS, SharedAnalyses, rows_for, table_path
+from boardlab.hex.prover.shared_rows import read_row, write_row
 
 
 def table(tmp_path: Path, size: int = 6, rows: int = 1024) -> SharedAnalyses:
@@ -98,3 +102,28 @@ def test_searches_sharing_a_table_agree_with_the_published_6x6_table(tmp_path: P
         search.shared = table(tmp_path, rows=1 << 12)  # small: rows replaced often
         white_wins = search.prove(1 << cell, 0, 2)
         assert (2 if white_wins else 1) == published[cell], cell
+
+
+def test_the_row_kernels_agree_with_the_plain_python_reference(tmp_path: Path) -> None:
+    shared = table(tmp_path, rows=64)  # small: keys share rows
+    rng = random.Random(5)
+    for i in range(300):
+        key = (rng.getrandbits(64), rng.getrandbits(64), rng.choice((1, 2)))
+        words = [key[0], key[1], key[2] | rng.getrandbits(12) << 2]
+        words += [rng.getrandbits(64) for _ in range(ROW_WORDS - 4)]
+        if i % 2:
+            shared.put_reference(key, words)
+        else:
+            write_row(shared.plain, np.array(words, np.uint64))
+        assert shared.get_reference(key) == words
+        shared._key[:] = key
+        assert read_row(shared.plain, shared._key, shared._out)
+        assert shared._out.tolist() == words
+        other = (key[0], key[1] ^ 1, key[2])
+        shared._key[:] = other
+        assert not read_row(shared.plain, shared._key, shared._out)
+        assert shared.get_reference(other) is None
+        shared.array[shared._row(key)][7] ^= 1  # torn: both see a miss
+        shared._key[:] = key
+        assert not read_row(shared.plain, shared._key, shared._out)
+        assert shared.get_reference(key) is None

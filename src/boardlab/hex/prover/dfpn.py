@@ -627,14 +627,38 @@ class Dfpn:
         return pn == 0
 
     def work(
-        self, black: int, white: int, player: int, pn_th: int, dn_th: int, below: int = 0
+        self,
+        black: int,
+        white: int,
+        player: int,
+        pn_th: int,
+        dn_th: int,
+        below: int = 0,
+        parent: tuple[int, int] | None = None,
     ) -> tuple[int, int]:
         """Search a position until its proof number reaches ``pn_th`` or its disproof
         number ``dn_th`` (one step of a search whose upper levels someone else keeps,
         :mod:`boardlab.hex.prover.jobs`); its numbers then. Raises
-        :class:`OutOfBudgetError` past the limit."""
+        :class:`OutOfBudgetError` past the limit.
+
+        ``parent`` is the position (black, white) one move above, when there is one: if
+        this search analysed it and the position is one of its moves not analysed yet,
+        the position is searched as that move, from the parent's connections, as
+        :meth:`mid` searches a child (the same analysis a one-process search makes); the
+        parent's connections are marked as used, as :meth:`mid` marks them each time it
+        searches a child, so that the cache keeps them while the parent's moves are
+        searched."""
         key = self.key(black, white, player)
         self.depth = below + 1
+        if parent is not None:  # its connections kept fresh (their cache drops the oldest)
+            above = self.key(*parent, 3 - player)
+            seed = self.vcs_of(above)
+            node = None if key in self.info else self.info.get(above)
+            move = None if node is None else next((c for c in node.children if c[3] == key), None)
+            if move is not None and seed is not None:
+                black, white = move[1], move[2]  # in the frame of the parent's analysis
+                self.mid(key, black, white, player, pn_th, dn_th, seed)
+                return self.tt[key]
         self.mid(key, black, white, player, pn_th, dn_th)
         return self.tt[key]
 

@@ -17,7 +17,11 @@ working on, among those it worked on last if it has one, with one focus: below a
 that looks won for its side to move only its best child is offered, since one winning
 move will do. Two workers thus split the replies that must all be refuted below the most
 promising move rather than try two moves of which one will do; only when nothing else is
-free does a worker try a second move.
+free does a worker try a second move. The tree keeps the DFPN's frames as well: a child
+chosen with its thresholds is chosen again, with the same thresholds, until its numbers
+reach them (the 1 + epsilon trick, which a choice made afresh at each job would undo),
+and a leaf's first analysis starts from its parent's connections when its worker
+analysed the parent, as in the one-process search.
 
 A worker keeps its search from one job to the next, and every job of a leaf goes to
 the worker that last worked on it when the engine can pin tasks to a worker
@@ -84,6 +88,7 @@ def job(
     analyses: int,
     deadline: float | None,
     memory: int | None,
+    parent: tuple[int, int] | None = None,
 ) -> tuple[int, int, int, int, list[Child], int, str | None, int | None, int]:
     """One step of the DFPN on a leaf in this worker (a task): ``(value, winning move
     bit, proof number, disproof number, children, analysed positions, what stopped the
@@ -97,9 +102,12 @@ def job(
     numbers the worker's table gives them. ``proof`` is the proven leaf's proof (the
     cells its win rests on, :class:`boardlab.hex.prover.dfpn.Dfpn`; None if the worker
     has none), or for an open one what its analysis and its moves proven to lose rest
-    on so far (None before its analysis); ``fills`` the cells
-    its analysis filled in. A leaf another worker's proof settles (a sibling's proof
-    that covers it, :meth:`~boardlab.hex.prover.dfpn.Dfpn.settled_by_store`) is settled
+    on so far (None before its analysis); ``fills`` the cells its analysis filled in.
+    ``parent`` is the position one move above the leaf (black, white) in the tree: a
+    worker that analysed it analyses the leaf from its connections
+    (:meth:`~boardlab.hex.prover.dfpn.Dfpn.work`), as a one-process search would. A leaf
+    another worker's proof settles (a sibling's proof that covers it,
+    :meth:`~boardlab.hex.prover.dfpn.Dfpn.settled_by_store`) is settled
     at the job's start or as soon as the proof is read."""
     from boardlab.hex.prover.dfpn import ANALYSIS_COST
     from boardlab.hex.prover.store import INF
@@ -135,7 +143,7 @@ def job(
     try:
         if not search.settled_by_store(black, white, player):
             with contextlib.suppress(OutOfBudgetError):  # then the numbers it reached
-                search.work(black, white, player, pn_th, dn_th, depth)
+                search.work(black, white, player, pn_th, dn_th, depth, parent)
     finally:
         search.meanwhile = None
     pn, dn = search.tt.get(key, (1, 1))
@@ -230,6 +238,8 @@ class _Node:
     base: int | None = None
     fills: int = 0
     allowed: int = -1
+    th: tuple[int, int] = (_INF, _INF)  # thresholds given when last chosen
+    active: _Node | None = None  # the child last chosen, searched while within its th
 
     def counted(self) -> list[_Node]:
         """The children its numbers count: the first ones in move order, as many as the
@@ -290,6 +300,8 @@ def _select(
     free leaf below, given the thresholds the DFPN gives it (the least disproof number of
     the other children grown by 1 + epsilon); None when no leaf is free.
 
+    A node goes on into the child it last chose while that child's numbers stay below
+    the thresholds it was given then (its DFPN frame still open); else it chooses afresh.
     A leaf is free when no job works on it; with ``worker``, only if that worker worked
     on it last or nobody did. When ``focused``, a node that looks won for its side to
     move (proof number below disproof number) offers only its best child: one winning
@@ -318,12 +330,26 @@ def _select(
     node, pn_th, dn_th = root, _INF, _INF
     while node.children is not None:
         counted = node.counted()
+        active = node.active
+        if (
+            active is not None
+            and active in counted
+            and active.pn < active.th[0]
+            and active.dn < active.th[1]
+            and free(active)
+        ):  # its DFPN frame still open: searched on with the thresholds it was given
+            node = active
+            pn_th, dn_th = active.th
+            continue
         best = min((c for c in counted if free(c)), key=lambda c: c.dn)
         second = min((c.dn for c in counted if c is not best), default=_INF)
         pn_th, dn_th = (
             min(_INF, dn_th - node.dn + best.pn),
             min(pn_th, max(second + 1, int(second * (1 + EPSILON)))),
         )
+        best.th = (pn_th, dn_th)
+        if best.dn == min(c.dn for c in counted):
+            node.active = best
         node = best
     return node, max(pn_th, node.pn + 1), max(dn_th, node.dn + 1)
 
@@ -422,6 +448,7 @@ class _Search:
             share,
             self.deadline,
             self.memory,
+            None if leaf.parent is None else (leaf.parent.black, leaf.parent.white),
         )
         self.running.append((self.engine.submit(job, args, place=worker), leaf, worker))
 

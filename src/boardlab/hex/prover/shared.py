@@ -108,9 +108,12 @@ class SharedAnalyses:
         self.array: npt.NDArray[np.uint64] = np.memmap(
             path, dtype=np.uint64, mode="r+", shape=(self.rows, ROW_WORDS)
         )
+        self.plain: npt.NDArray[np.uint64] = self.array.view(np.ndarray)  # no memmap overhead
         self.reverse = reverse_bits(size * size)
         self.last = size * size - 1
         self.hits = self.misses = 0
+        self._key = np.zeros(3, np.uint64)
+        self._out = np.zeros(ROW_WORDS - 1, np.uint64)
 
     def _row(self, key: tuple[int, int, int]) -> int:
         black, white, player = key
@@ -119,13 +122,13 @@ class SharedAnalyses:
     def get(self, key: tuple[int, int, int], rotated: bool) -> Analysis | None:
         """The analysis of the position with ``key`` (None if the table has none), in
         the position's frame: the key's frame, or its half turn when ``rotated``."""
-        words = self.array[self._row(key)].tolist()
-        if words[0] != key[0] or words[1] != key[1] or words[2] & 3 != key[2]:
+        from boardlab.hex.prover.shared_rows import read_row
+
+        self._key[:] = key
+        if not read_row(self.plain, self._key, self._out):
             self.misses += 1
             return None
-        if words[_CHECK] != _digest(words[:_CHECK]):
-            self.misses += 1
-            return None
+        words = self._out.tolist()
         self.hits += 1
         verdict = (words[2] >> 2 & 3) - 1
         count = words[2] >> 8 & 127
@@ -140,6 +143,8 @@ class SharedAnalyses:
 
     def put(self, key: tuple[int, int, int], rotated: bool, analysis: Analysis) -> None:
         """Write a position's analysis (in the frame ``rotated`` says, as :meth:`get`)."""
+        from boardlab.hex.prover.shared_rows import write_row
+
         verdict, moves, black, white, proof, order = analysis
         if rotated:
             turn = self.reverse
@@ -149,7 +154,20 @@ class SharedAnalyses:
         words = [key[0], key[1], key[2] | (verdict + 1) << 2 | len(order) << 8]
         words += [moves, black, white, proof]
         words += [int.from_bytes(packed[i : i + 8], "little") for i in range(0, 64, 8)]
+        write_row(self.plain, np.array(words, np.uint64))  # the check last, as _digest
+
+    def put_reference(self, key: tuple[int, int, int], words: list[int]) -> None:
+        """:meth:`put`'s row write in plain Python (``words``: the row before its check),
+        the reference the kernel is tested against."""
         row = self.array[self._row(key)]
         row[_CHECK] = 0  # a reader between here and the last write sees a miss
         row[:_CHECK] = words
         row[_CHECK] = _digest(words)
+
+    def get_reference(self, key: tuple[int, int, int]) -> list[int] | None:
+        """The row of ``key`` before its check word when it holds that position and its
+        check holds, in plain Python (the reference of :meth:`get`'s kernel)."""
+        words = self.array[self._row(key)].tolist()
+        if words[0] != key[0] or words[1] != key[1] or words[2] & 3 != key[2]:
+            return None
+        return None if words[_CHECK] != _digest(words[:_CHECK]) else words[:_CHECK]
