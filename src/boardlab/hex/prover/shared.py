@@ -108,7 +108,10 @@ class SharedAnalyses:
         self.array: npt.NDArray[np.uint64] = np.memmap(
             path, dtype=np.uint64, mode="r+", shape=(self.rows, ROW_WORDS)
         )
+        from boardlab.hex.prover.shared_rows import read_row, write_row  # numba, once
+
         self.plain: npt.NDArray[np.uint64] = self.array.view(np.ndarray)  # no memmap overhead
+        self._read_row, self._write_row = read_row, write_row
         self.reverse = reverse_bits(size * size)
         self.last = size * size - 1
         self.hits = self.misses = 0
@@ -122,10 +125,8 @@ class SharedAnalyses:
     def get(self, key: tuple[int, int, int], rotated: bool) -> Analysis | None:
         """The analysis of the position with ``key`` (None if the table has none), in
         the position's frame: the key's frame, or its half turn when ``rotated``."""
-        from boardlab.hex.prover.shared_rows import read_row
-
         self._key[:] = key
-        if not read_row(self.plain, self._key, self._out):
+        if not self._read_row(self.plain, self._key, self._out):
             self.misses += 1
             return None
         words = self._out.tolist()
@@ -143,8 +144,6 @@ class SharedAnalyses:
 
     def put(self, key: tuple[int, int, int], rotated: bool, analysis: Analysis) -> None:
         """Write a position's analysis (in the frame ``rotated`` says, as :meth:`get`)."""
-        from boardlab.hex.prover.shared_rows import write_row
-
         verdict, moves, black, white, proof, order = analysis
         if rotated:
             turn = self.reverse
@@ -154,7 +153,7 @@ class SharedAnalyses:
         words = [key[0], key[1], key[2] | (verdict + 1) << 2 | len(order) << 8]
         words += [moves, black, white, proof]
         words += [int.from_bytes(packed[i : i + 8], "little") for i in range(0, 64, 8)]
-        write_row(self.plain, np.array(words, np.uint64))  # the check last, as _digest
+        self._write_row(self.plain, np.array(words, np.uint64))  # the check last, as _digest
 
     def put_reference(self, key: tuple[int, int, int], words: list[int]) -> None:
         """:meth:`put`'s row write in plain Python (``words``: the row before its check),

@@ -1,9 +1,9 @@
 """Kernel layer: the shared analyses table's row reads and writes, compiled with numba.
 
 :class:`boardlab.hex.prover.shared.SharedAnalyses` looks a position up before every
-analysis and writes a row after each; in plain Python (its ``_row`` and ``_digest``, kept
-there as the reference these kernels are tested against) a row cost about 40
-microseconds, a tenth of an analysis. These do the same on the mapped array: the row of
+analysis and writes a row after each, in the search's hot path; its ``_row`` and
+``_digest`` in plain Python are kept there as the reference these kernels are tested
+against. These do the same on the mapped array, without Python's big integers: the row of
 a key (splitmix64 over black, white and the player, masked to the table's rows) and the
 check word over a row's other words (splitmix64 chained over them, never 0).
 """
