@@ -80,10 +80,17 @@ def proof_tree(
     return found
 
 
-def mohex_verdicts(binary: str, keys: list[Key], patterns: bool, size: int = SIZE) -> list[str]:
+def mohex_verdicts(
+    binary: str,
+    keys: list[Key],
+    patterns: bool,
+    size: int = SIZE,
+    settings: tuple[str, ...] = (),
+) -> list[str]:
     """MoHex's ``vc-build`` verdict for the side to move of each position ('win',
-    'loss' or 'open'), all asked in one process."""
-    script = [f"boardsize {size} {size}", *([] if patterns else PATTERNS_OFF)]
+    'loss' or 'open'), all asked in one process, after the GTP commands ``settings``
+    (such as ``param_player_vc use_non_edge_patterns 0``)."""
+    script = [f"boardsize {size} {size}", *([] if patterns else PATTERNS_OFF), *settings]
     lines = {"b": "north south", "w": "east west"}
     for j, (black, white, player) in enumerate(keys):
         mine, theirs = ("b", "w") if player == 1 else ("w", "b")

@@ -11,8 +11,10 @@ opponent's; MoHex builds its connections after its own fill-in). Each sampled po
 is also analysed again by a fresh boardlab search, with no connection table handed down
 from a parent. It prints the share MoHex decides (won, lost) with its 95 % interval, the
 share the fresh analysis decides, and both programs' seconds for the sample.
-(``bench_hex_knowledge.py`` asks the same of a 7x7 opening's proof tree, position by
-position and connection by connection.)
+With ``--mohex-setting`` MoHex is asked again after GTP commands that switch parts of
+its knowledge off (its ``param_player_vc`` and ``param_player_ice`` settings), one row
+each, on the same sample: which part decides what. (``bench_hex_knowledge.py`` asks the
+same of a 7x7 opening's proof tree, position by position and connection by connection.)
 
     MOHEX=/path/to/mohex python benchmarks/bench_hex_vc_decided.py \\
         --suite benzene/regression/dfpn-puzzle.tst --case 162 --sample 300 --seed 1
@@ -65,6 +67,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--time", type=float, default=60.0, help="boardlab's seconds (60)")
     parser.add_argument("--sample", type=int, default=300, help="open positions asked (300)")
     parser.add_argument("--seed", type=int, default=1, help="the sample's seed (1)")
+    parser.add_argument(
+        "--mohex-setting",
+        action="append",
+        default=[],
+        metavar="GTP",
+        help="MoHex is also asked after these GTP commands (';' between several), e.g. "
+        "'param_player_vc use_non_edge_patterns 0': one more row on the same sample, beside "
+        "MoHex as built (repeatable)",
+    )
     args = parser.parse_args(argv)
     if args.sample < 1 or args.time <= 0:
         print("--sample must be at least 1 and --time positive", file=sys.stderr)
@@ -94,6 +105,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"open ({time.perf_counter() - started:.1f} s)"
     )
     sample = random.Random(args.seed).sample(found, min(args.sample, len(found)))
+    for row in args.mohex_setting:
+        settings = tuple(part.strip() for part in row.split(";") if part.strip())
+        tally = Counter(mohex_verdicts(binary, sample, True, n, settings))
+        decided = tally["win"] + tally["loss"]
+        print(
+            f"MoHex after {'; '.join(settings)}: decides {decided}/{len(sample)} "
+            f"({tally['win']} won, {tally['loss']} lost)"
+        )
     clock = time.perf_counter()
     tally = Counter(mohex_verdicts(binary, sample, True, n))
     theirs_seconds = time.perf_counter() - clock
