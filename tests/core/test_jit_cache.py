@@ -56,25 +56,34 @@ def test_old_folders_go_the_newest_stay(tmp_path: Path) -> None:
     assert left == ["a", "b", "current", "young"]
 
 
-def test_numba_caches_in_the_fingerprinted_folder(tmp_path: Path) -> None:
-    env = {**os.environ, "BOARDLAB_CACHE_DIR": str(tmp_path)}
-    env.pop("NUMBA_CACHE_DIR", None)
-    code = (
-        "from boardlab.core.jit import jit, kernel_cache_dir\n"
-        "import numba.core.config as c\n"
-        "@jit\n"
-        "def twice(x: int) -> int:\n"
-        "    return 2 * x\n"
-        "assert twice(21) == 42\n"
-        "print(c.CACHE_DIR == str(kernel_cache_dir()))\n"
-    )
+#: A script compiling one cached kernel and printing numba's cache folder.
+KERNEL_SCRIPT = """
+from boardlab.core.jit import jit
+import numba.core.config as c
+@jit
+def twice(x: int) -> int:
+    return 2 * x
+assert twice(21) == 42
+print(c.CACHE_DIR)
+"""
+
+
+def cache_folder_used(tmp_path: Path, env: dict[str, str]) -> str:
+    """numba's cache folder in a fresh process that compiles a kernel with ``env``."""
     script = tmp_path / "kernel_script.py"
-    script.write_text(code)
+    script.write_text(KERNEL_SCRIPT)
     out = subprocess.run(
         [sys.executable, str(script)], env=env, capture_output=True, text=True, check=True
     )
-    assert out.stdout.strip() == "True"
+    return out.stdout.strip()
+
+
+def test_numba_caches_in_the_fingerprinted_folder(tmp_path: Path) -> None:
+    env = {**os.environ, "BOARDLAB_CACHE_DIR": str(tmp_path)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    used = Path(cache_folder_used(tmp_path, env))
     (folder,) = (tmp_path / "numba").iterdir()  # one folder, made for this build
+    assert used == folder
     assert any(folder.rglob("*.nbi"))  # and numba wrote the kernel's index there
 
 
@@ -84,19 +93,5 @@ def test_numba_cache_dir_when_set_wins(tmp_path: Path) -> None:
         "BOARDLAB_CACHE_DIR": str(tmp_path / "ours"),
         "NUMBA_CACHE_DIR": str(tmp_path / "theirs"),
     }
-    code = (
-        "from boardlab.core.jit import jit\n"
-        "import numba.core.config as c\n"
-        "@jit\n"
-        "def one() -> int:\n"
-        "    return 1\n"
-        "assert one() == 1\n"
-        "print(c.CACHE_DIR)\n"
-    )
-    script = tmp_path / "kernel_script.py"
-    script.write_text(code)
-    out = subprocess.run(
-        [sys.executable, str(script)], env=env, capture_output=True, text=True, check=True
-    )
-    assert out.stdout.strip() == str(tmp_path / "theirs")
+    assert cache_folder_used(tmp_path, env) == str(tmp_path / "theirs")
     assert not (tmp_path / "ours").exists()
