@@ -6,12 +6,12 @@ imported, so commands that need no kernel never pay for it. Setting the
 environment variable ``NUMBA_DISABLE_JIT=1`` runs every kernel as plain Python.
 
 The compiled kernels are cached on disk, in a folder of the user's cache
-(``$BOARDLAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/boardlab`` or ``~/.cache/boardlab``, then
-``numba/<fingerprint>``) named by a fingerprint of the package's sources (each module's
-path, size and modification time): numba checks only a cached function's own file, so
-a kernel compiled with a callee from another module inlined would otherwise outlive an
-edit of that callee (the prover's analysis kept an edited H-search's old code). Old
-folders are removed once newer ones exist; ``NUMBA_CACHE_DIR``, when set, wins.
+(:func:`boardlab.core.cache.cache_dir`, then ``numba/<fingerprint>``) named by a
+fingerprint of the package's sources (each module's path, size and modification time):
+numba checks only a cached function's own file, so a kernel compiled with a callee from
+another module inlined would otherwise outlive an edit of that callee (the prover's
+analysis kept an edited H-search's old code). Folders of older sources are removed
+once they are a day old and newer ones exist; ``NUMBA_CACHE_DIR``, when set, wins.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
+
+from boardlab.core.cache import cache_dir
 
 __all__ = ["jit", "jit_borrow", "jit_fast", "jit_inline", "jit_parallel", "kernel_cache_dir"]
 
@@ -38,19 +40,13 @@ _cache_chosen = False
 def kernel_cache_dir(package: Path | None = None) -> Path:
     """The folder of the compiled kernels of the sources under ``package`` (this
     package by default; see the module), not created here."""
-    explicit = os.environ.get("BOARDLAB_CACHE_DIR")
-    if explicit:
-        base = Path(explicit)
-    else:
-        xdg = os.environ.get("XDG_CACHE_HOME")
-        base = (Path(xdg) if xdg else Path.home() / ".cache") / "boardlab"
     if package is None:
         package = Path(__file__).resolve().parents[1]
     digest = hashlib.blake2b(digest_size=8)
     for path in sorted(package.rglob("*.py")):
         stat = path.stat()
         digest.update(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
-    return base / "numba" / digest.hexdigest()
+    return cache_dir() / "numba" / digest.hexdigest()
 
 
 def _choose_cache() -> None:

@@ -17,6 +17,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from boardlab.core.cache import cache_dir
 from boardlab.ioiwari.rules import IOI, Variant
 from boardlab.ioiwari.solver import ValueTable, build_table
 
@@ -35,16 +36,6 @@ class TableLoad:
     path: Path | None
     seconds: float
     saved: bool = False
-
-
-def cache_dir() -> Path:
-    """The directory of cached tables (not created here)."""
-    explicit = os.environ.get("BOARDLAB_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "boardlab"
 
 
 def table_path(variant: Variant = IOI, directory: Path | None = None) -> Path:
