@@ -41,6 +41,7 @@ from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
+from hex_intrusion import Rule, analyse_with_rule
 
 #: (black, white, side to move: 1 black, 2 white)
 Open = tuple[int, int, int]
@@ -75,6 +76,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="MoHex is also asked after these GTP commands (';' between several), e.g. "
         "'param_player_vc use_non_edge_patterns 0': one more row on the same sample, beside "
         "MoHex as built (repeatable)",
+    )
+    parser.add_argument(
+        "--intrusion",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also analyse each position with the intrusion rule (hex_intrusion.py) for "
+        "pairs whose semi connections share at most K cells (0: not asked)",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="the intrusion rule's rounds (1)")
+    parser.add_argument(
+        "--replies", type=int, default=60, help="replies the rule tries to an intrusion (60)"
     )
     args = parser.parse_args(argv)
     if args.sample < 1 or args.time <= 0:
@@ -114,7 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"({tally['win']} won, {tally['loss']} lost)"
         )
     clock = time.perf_counter()
-    tally = Counter(mohex_verdicts(binary, sample, True, n))
+    verdicts = mohex_verdicts(binary, sample, True, n)
+    tally = Counter(verdicts)
     theirs_seconds = time.perf_counter() - clock
     fresh = Dfpn(n, Limit().start())
     fresh.depth = fresh.region_depth + 1  # no region fill: the DFPN's own analysis
@@ -135,7 +149,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({100 * ours_decided / max(asked, 1):.1f} %, 95 % [{100 * low:.1f}, "
         f"{100 * high:.1f}]); {ours_seconds:.1f} s"
     )
+    if args.intrusion:
+        report_intrusion(sample, verdicts, n, Rule(args.intrusion, args.replies), args.rounds)
     return 0
+
+
+def report_intrusion(
+    sample: list[Open], verdicts: list[str], n: int, rule: Rule, rounds: int
+) -> None:
+    """The intrusion rule's row: what boardlab's analysis decides with it, of the sample
+    and of the positions MoHex decides, against MoHex's verdicts, and its cost."""
+    search = Dfpn(n, Limit().start())
+    search.depth = search.region_depth + 1
+    clock = time.perf_counter()
+    decided = of_mohex = wrong = 0
+    only_ours: list[tuple[Open, int]] = []
+    for key, theirs in zip(sample, verdicts, strict=True):
+        verdict = analyse_with_rule(search, *key, rule, rounds)
+        if verdict == 0:
+            continue
+        decided += 1
+        if theirs != "open":
+            of_mohex += 1
+            wrong += (verdict == 1) != (theirs == "win")
+        else:
+            only_ours.append((key, verdict))
+    seconds = time.perf_counter() - clock
+    # the verdicts MoHex does not give are checked by boardlab's DFPN, each afresh
+    for key, verdict in only_ours:
+        wrong += Dfpn(n, Limit(time=60).start()).prove(*key) != (verdict == 1)
+    mohex_decided = sum(v != "open" for v in verdicts)
+    print(
+        f"boardlab with the intrusion rule (at most {rule.common} shared cells, "
+        f"{rule.replies} replies, {rounds} round(s)) "
+        f"decides {decided}/{len(sample)}, {of_mohex} of MoHex's {mohex_decided}, "
+        f"{wrong} wrong (against MoHex's verdict, or a fresh DFPN's for the {len(only_ours)} "
+        f"MoHex leaves open); {rule.found} connections added, "
+        f"{rule.searches} H-searches, {seconds:.1f} s"
+    )
 
 
 if __name__ == "__main__":
