@@ -40,7 +40,7 @@ import numpy.typing as npt
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.hashing import splitmix64
 from boardlab.core.limits import Budget, Limit
-from boardlab.hex.board import BLOCK_BY_BLACK, BLOCK_BY_WHITE, bridge_table, neighbours
+from boardlab.hex.board import bridge_table, neighbours
 from boardlab.hex.cellsets import as_int, words
 from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.engine.growth import Share, Step, grow
@@ -104,9 +104,6 @@ POLICY_WEIGHT = 1.0
 #: Virtual visits a network-evaluated node gets at its value head's winning chance (0:
 #: the value is not used; a network without a value head is never used so).
 VALUE_VISITS = 0.0
-#: Whether the playouts also block a second-line stone's last free cell to its edge
-#: (:func:`edge_blocks`), as they save bridges.
-EDGE_BLOCK = False
 #: Whether a node the virtual connections leave open also loses its children on the
 #: mover's vulnerable and dominated cells (:func:`boardlab.hex.inferior.pruned_moves`).
 INFERIOR = False
@@ -125,45 +122,14 @@ class Tables:
     squares: npt.NDArray[np.int32]
 
 
-#: A second-line cell away from the corners touches two cells of the edge line.
-_EDGE_CELLS = 2
-
-
-def edge_blocks(size: int) -> list[list[tuple[int, int, int]]]:
-    """For every cell ``a`` on the second line of an edge, the playouts' block entries in
-    :func:`tables`' layout: ``(x, code, y)`` for ``a``'s two cells ``x``, ``y`` on the edge
-    line, ``code`` the kernel's mark of the player who answers (the edge owner's
-    opponent): when the owner has just played ``a``, that player holds ``x`` and ``y`` is
-    empty, the answer is ``y``, the one cell that would join ``a`` to its edge."""
-    around = neighbours(size)
-    blocks: list[list[tuple[int, int, int]]] = [[] for _ in range(size * size)]
-    for a in range(size * size):
-        row, col = divmod(a, size)
-        # player 1's edges are the columns (its opponent answers: white), player 2's the rows
-        for line, by_column, code in ((col, True, BLOCK_BY_WHITE), (row, False, BLOCK_BY_BLACK)):
-            for edge in (0, size - 1):
-                if abs(line - edge) != 1:
-                    continue
-                pair = [c for c in around[a] if (c % size if by_column else c // size) == edge]
-                if len(pair) == _EDGE_CELLS:
-                    x, y = pair
-                    blocks[a] += [(x, code, y), (y, code, x)]
-    return blocks
-
-
 @cache
-def tables(size: int, edge_block: bool = False) -> Tables:
-    """The kernel tables of a ``size x size`` board (cached); with ``edge_block`` the
-    playouts also block a second-line stone's last free cell to its edge
-    (:func:`edge_blocks`)."""
+def tables(size: int) -> Tables:
+    """The kernel tables of a ``size x size`` board (cached)."""
     cells = size * size
     nbr = np.full((cells, 6), -1, np.int32)
     for i, ns in enumerate(neighbours(size)):
         nbr[i, : len(ns)] = ns
-    table = [list(entry) for entry in bridge_table(size)]
-    if edge_block:
-        for entry, more in zip(table, edge_blocks(size), strict=True):
-            entry += more
+    table = bridge_table(size)
     width = max((len(entry) for entry in table), default=0) or 1
     bridges = np.zeros((cells, width, 3), np.int32)
     nbridge = np.zeros(cells, np.int32)
@@ -513,9 +479,6 @@ class MctsEngine:
     the connections leave open (the root, and each node analysed in the tree) also
     loses the moves on the mover's vulnerable and dominated cells, as MoHex prunes its
     nodes (:func:`boardlab.hex.inferior.pruned_moves`; a winning move is always kept).
-    With ``edge_block`` the playouts also answer a stone just played on the second line
-    of its owner's edge, with one of its two edge cells the answerer's and the other
-    empty, by taking the empty one (:func:`edge_blocks`), as they save bridges.
 
     With ``solver_empties`` empty cells or fewer on a board of at most ``solver_cells``
     cells, the exact endgame (:meth:`prove_win`) gets ``solver_share`` of a timed move's
@@ -556,7 +519,6 @@ class MctsEngine:
         network: str = "",
         threads: int = 1,
         shared_tree: bool = True,
-        edge_block: bool = EDGE_BLOCK,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -606,7 +568,6 @@ class MctsEngine:
         self.reuse = reuse
         self.connections = connections
         self.edge_templates = edge_templates
-        self.edge_block = edge_block
         self.fill_in = fill_in
         #: The last search's tree, its root (board size and moves), the board it was
         #: grown on (the root's, filled in or not) and the player to move there, for reuse.
@@ -814,7 +775,7 @@ class MctsEngine:
         params = self.params.copy()
         params[3] = use_proofs
         size = position.size
-        tab = tables(size, self.edge_block)
+        tab = tables(size)
         vc_tables = _vc_tables(size, self.edge_templates)
         if size > MAX_VC_SIZE:
             params[6] = 0.0
