@@ -35,9 +35,7 @@ def winner_full(board: list[int], size: int) -> int:
     return 1 if any(cell % size == size - 1 for cell in reached) else 2
 
 
-def bridge_reply(
-    board: list[int], me: int, last: int, size: int, block: bool = False, push: bool = False
-) -> int:
+def bridge_reply(board: list[int], me: int, last: int, size: int) -> int:
     if last < 0:
         return -1
     for a, b, y in bridge_table(size)[last]:
@@ -47,80 +45,15 @@ def bridge_reply(
             return y
         if (b == -1 and me == 1) or (b == -2 and me == 2):
             return y
-    answer = edge_block(board, me, last, size) if block else -1
-    if answer < 0 and push:
-        answer = ladder_push(board, me, last, size)
-    return answer
-
-
-def ladder_push(board: list[int], me: int, last: int, size: int) -> int:
-    """The opponent's ``last`` stone on one of my edge lines, next to my stone on the
-    second line: the second-line cell next to both, if empty (the ladder's next push)."""
-    if size < 3:
-        return -1
-    r, c = divmod(last, size)
-    if me == 1:  # my edges are the columns
-        pair = (
-            [(r, 1), (r - 1, 1)]
-            if c == 0
-            else [(r + 1, size - 2), (r, size - 2)]
-            if c == size - 1
-            else []
-        )
-    else:
-        pair = (
-            [(1, c), (1, c - 1)]
-            if r == 0
-            else [(size - 2, c), (size - 2, c + 1)]
-            if r == size - 1
-            else []
-        )
-    cells = [rr * size + cc for rr, cc in pair if 0 <= rr < size and 0 <= cc < size]
-    if len(cells) == 2:
-        x, y = cells
-        for mine, answer in ((x, y), (y, x)):
-            if board[mine] == me and board[answer] == 0:
-                return answer
     return -1
 
 
-def edge_block(board: list[int], me: int, last: int, size: int) -> int:
-    """The opponent's ``last`` stone one line from its own edge, with one of the two
-    cells between it and that edge mine and the other empty: the empty one (-1 if none;
-    the first such edge in the order columns, rows, near edge first)."""
-    r, c = divmod(last, size)
-    lines = ((c, 0, -1), (c, size - 1, +1)) if me == 2 else ((r, 0, -1), (r, size - 1, +1))
-    for line, edge, step in lines:
-        if line - edge != -step:
-            continue
-        if me == 2:  # black's edges are the columns: the cells (r, c + step), (r - step, ...)
-            pair = [(r, c + step), (r - step, c + step)]
-        else:
-            pair = [(r + step, c), (r + step, c - step)]
-        cells = [rr * size + cc for rr, cc in pair if 0 <= rr < size and 0 <= cc < size]
-        if len(cells) == 2:
-            a, b = cells
-            if board[a] == me and board[b] == 0:
-                return b
-            if board[b] == me and board[a] == 0:
-                return a
-    return -1
-
-
-def playout(
-    board: list[int],
-    size: int,
-    to_move: int,
-    last: int,
-    rng: XorShift,
-    block: bool = False,
-    push: bool = False,
-) -> int:
+def playout(board: list[int], size: int, to_move: int, last: int, rng: XorShift) -> int:
     """Fill ``board`` exactly as the kernel does and return the winner."""
     empties = [i for i, v in enumerate(board) if v == 0]
     player = to_move
     while empties:
-        cell = bridge_reply(board, player, last, size, block, push)
+        cell = bridge_reply(board, player, last, size)
         if cell < 0:
             cell = empties[rng.below(len(empties))]
         k = empties.index(cell)

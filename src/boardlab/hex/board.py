@@ -44,8 +44,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
-    "BLOCK_BY_BLACK",
-    "BLOCK_BY_WHITE",
     "DEAD_RUN",
     "DIRECTIONS",
     "EDGE_BLACK",
@@ -137,13 +135,6 @@ def neighbours(size: int) -> tuple[tuple[int, ...], ...]:
             ]
             table.append(tuple(adjacent))
     return tuple(table)
-
-
-#: Marks of the engine's playout table (beside a bridge's second stone, or ``-1``/``-2``
-#: for an edge bridge of player 1's or 2's): a block of a second-line stone's last free
-#: cell to its edge, answered by player 2 (white, against player 1's columns) or by
-#: player 1 (black, against player 2's rows); see ``engine.search.edge_blocks``.
-BLOCK_BY_WHITE, BLOCK_BY_BLACK = -3, -4
 
 
 @cache

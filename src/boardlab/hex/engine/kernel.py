@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from boardlab.core.atomics import atomic_add, compare_and_swap, release_fence
 from boardlab.core.jit import jit
-from boardlab.hex.board import BLOCK_BY_BLACK, BLOCK_BY_WHITE, DEAD_RUN
+from boardlab.hex.board import DEAD_RUN
 from boardlab.hex.cellsets import Cells, put_row
 from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
 from boardlab.hex.connections import analyse as analyse_connections
@@ -200,9 +200,7 @@ def _bridge_reply(board: I8, me: int, last: int, bridges: I32, nbridge: I32) -> 
         if b >= 0:
             if board[b] == me:
                 return y
-        elif (b in (_EDGE_OF_BLACK, BLOCK_BY_BLACK) and me == _BLACK) or (
-            b in (_EDGE_OF_WHITE, BLOCK_BY_WHITE) and me == _WHITE
-        ):
+        elif (b == _EDGE_OF_BLACK and me == _BLACK) or (b == _EDGE_OF_WHITE and me == _WHITE):
             return y
     return -1
 
@@ -225,9 +223,8 @@ def playout(
     """Fill ``board`` at random with bridge replies (in place) and return the winner.
 
     The side to move answers an intrusion into one of its bridges (or edge bridges) by
-    the opponent's last move with the bridge's other carrier cell (and, where the tables
-    hold them, a second-line stone's last free cell to its edge with a block); otherwise
-    it plays a uniformly random empty cell.
+    the opponent's last move with the bridge's other carrier cell; otherwise it plays a
+    uniformly random empty cell.
     """
     cells = n * n
     m = 0

@@ -40,7 +40,7 @@ import numpy.typing as npt
 from boardlab.core.errors import BoardlabError, IllegalMoveError
 from boardlab.core.hashing import splitmix64
 from boardlab.core.limits import Budget, Limit
-from boardlab.hex.board import BLOCK_BY_BLACK, BLOCK_BY_WHITE, bridge_table, neighbours
+from boardlab.hex.board import bridge_table, neighbours
 from boardlab.hex.cellsets import as_int, words
 from boardlab.hex.connections import MAX_SIZE as MAX_VC_SIZE
 from boardlab.hex.engine.growth import Share, Step, grow
@@ -104,9 +104,6 @@ POLICY_WEIGHT = 1.0
 #: Virtual visits a network-evaluated node gets at its value head's winning chance (0:
 #: the value is not used; a network without a value head is never used so).
 VALUE_VISITS = 0.0
-#: Whether the playouts also block a second-line stone's last free cell to its edge
-#: (:func:`edge_blocks`), as they save bridges.
-EDGE_BLOCK = False
 #: Whether a node the virtual connections leave open also loses its children on the
 #: mover's vulnerable and dominated cells (:func:`boardlab.hex.inferior.pruned_moves`).
 INFERIOR = False
@@ -125,63 +122,14 @@ class Tables:
     squares: npt.NDArray[np.int32]
 
 
-#: A second-line cell away from the corners touches two cells of the edge line.
-_EDGE_CELLS = 2
-
-
-def edge_blocks(size: int, push: bool = False) -> list[list[tuple[int, int, int]]]:
-    """For every cell, the playouts' ladder entries in :func:`tables`' layout, ``(x,
-    code, y)``: answer ``y`` when the player ``code`` marks holds ``x`` and ``y`` is empty.
-
-    Blocks: for a cell ``a`` on the second line of an edge, ``x`` and ``y`` its two cells
-    on the edge line, answered by the edge owner's opponent when the owner has just played
-    ``a`` (``y`` is the one cell that would join it to its edge). With ``push``, also the
-    ladder's push: for a cell ``e`` on an edge line, ``x`` one of the owner's
-    second-line cells next to it and ``y`` the next second-line cell next to both,
-    answered by the owner when the opponent has just blocked at ``e``."""
-    around = neighbours(size)
-    entries: list[list[tuple[int, int, int]]] = [[] for _ in range(size * size)]
-    # player 1's edges are the columns (its opponent answers: white), player 2's the rows
-    sides = ((True, BLOCK_BY_WHITE, BLOCK_BY_BLACK), (False, BLOCK_BY_BLACK, BLOCK_BY_WHITE))
-    for a in range(size * size):
-        for by_column, code, _ in sides:
-            line = a % size if by_column else a // size
-            for edge in (0, size - 1):
-                if abs(line - edge) != 1:
-                    continue
-                pair = [c for c in around[a] if (c % size if by_column else c // size) == edge]
-                if len(pair) == _EDGE_CELLS:
-                    x, y = pair
-                    entries[a] += [(x, code, y), (y, code, x)]
-    if push:
-        for e in range(size * size):
-            for by_column, _, code in sides:
-                line_of = (lambda c: c % size) if by_column else (lambda c: c // size)
-                for edge, inward in ((0, 1), (size - 1, -1)):
-                    if line_of(e) != edge or size < _EDGE_CELLS + 1:
-                        continue
-                    for x in around[e]:
-                        if line_of(x) != edge + inward:
-                            continue
-                        for y in around[x]:
-                            if y in around[e] and line_of(y) == edge + inward:
-                                entries[e].append((x, code, y))
-    return entries
-
-
 @cache
-def tables(size: int, edge_block: bool = False, push: bool = False) -> Tables:
-    """The kernel tables of a ``size x size`` board (cached); with ``edge_block`` the
-    playouts also block a second-line stone's last free cell to its edge
-    (:func:`edge_blocks`)."""
+def tables(size: int) -> Tables:
+    """The kernel tables of a ``size x size`` board (cached)."""
     cells = size * size
     nbr = np.full((cells, 6), -1, np.int32)
     for i, ns in enumerate(neighbours(size)):
         nbr[i, : len(ns)] = ns
-    table = [list(entry) for entry in bridge_table(size)]
-    if edge_block:
-        for entry, more in zip(table, edge_blocks(size, push), strict=True):
-            entry += more
+    table = bridge_table(size)
     width = max((len(entry) for entry in table), default=0) or 1
     bridges = np.zeros((cells, width, 3), np.int32)
     nbridge = np.zeros(cells, np.int32)
@@ -531,9 +479,6 @@ class MctsEngine:
     the connections leave open (the root, and each node analysed in the tree) also
     loses the moves on the mover's vulnerable and dominated cells, as MoHex prunes its
     nodes (:func:`boardlab.hex.inferior.pruned_moves`; a winning move is always kept).
-    With ``edge_block`` the playouts also answer a stone just played on the second line
-    of its owner's edge, with one of its two edge cells the answerer's and the other
-    empty, by taking the empty one (:func:`edge_blocks`), as they save bridges.
 
     With ``solver_empties`` empty cells or fewer on a board of at most ``solver_cells``
     cells, the exact endgame (:meth:`prove_win`) gets ``solver_share`` of a timed move's
@@ -574,8 +519,6 @@ class MctsEngine:
         network: str = "",
         threads: int = 1,
         shared_tree: bool = True,
-        edge_block: bool = EDGE_BLOCK,
-        ladder_push: bool = False,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -625,8 +568,6 @@ class MctsEngine:
         self.reuse = reuse
         self.connections = connections
         self.edge_templates = edge_templates
-        self.edge_block = edge_block
-        self.ladder_push = ladder_push
         self.fill_in = fill_in
         #: The last search's tree, its root (board size and moves), the board it was
         #: grown on (the root's, filled in or not) and the player to move there, for reuse.
@@ -834,7 +775,7 @@ class MctsEngine:
         params = self.params.copy()
         params[3] = use_proofs
         size = position.size
-        tab = tables(size, self.edge_block, self.ladder_push)
+        tab = tables(size)
         vc_tables = _vc_tables(size, self.edge_templates)
         if size > MAX_VC_SIZE:
             params[6] = 0.0
