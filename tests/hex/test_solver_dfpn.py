@@ -653,21 +653,3 @@ def test_moves_proven_on_two_processes_match_one(tmp_path: Path) -> None:
             solve_dfpn(Position(4), checkpoint=tmp_path / "x.npz", engine=engine)
     finally:
         engine.close()
-
-
-def test_children_keys_are_the_keys_of_their_positions() -> None:
-    from boardlab.hex.prover.solver import new_search
-
-    rng = random.Random(5)
-    for size in (4, 5, 8, 9):
-        search = new_search(size, 256 << 20)
-        cells = size * size
-        for _ in range(30):
-            taken = rng.sample(range(cells), rng.randrange(0, cells - 2))
-            black = sum(1 << c for c in taken[::2])
-            white = sum(1 << c for c in taken[1::2])
-            player = rng.choice((1, 2))
-            order = [c for c in range(cells) if not (black | white) >> c & 1]
-            for b, cb, cw, key in search.children_of(black, white, player, order):
-                assert (cb | cw) == (black | white | b)
-                assert key == search.key(cb, cw, 3 - player)

@@ -397,13 +397,10 @@ def _select(
     policy_weight: float,
     losses: I32,
     virtual: float,
-    puct: float,
 ) -> int:
     """The child of ``node`` to descend into. With ``virtual > 0`` (threads sharing the
     tree) each child counts ``virtual`` lost visits for every descent now under way
-    through it (``losses``), so other threads spread over the siblings. ``puct`` > 0
-    adds ``puct * p * sqrt(parent visits + 1) / (visits + 1)`` for a child of policy
-    ``p`` (AlphaZero's term, growing with the parent's visits)."""
+    through it (``losses``), so other threads spread over the siblings."""
     start = first[node]
     best = -1
     best_value = -1e300
@@ -414,7 +411,6 @@ def _select(
     shared = virtual > 0.0
     parent = visits[node] + virtual * losses[node] if shared else visits[node]
     log_parent = np.log(parent + 1.0) if explore else 0.0
-    grow = puct * np.sqrt(parent + 1.0) if puct > 0.0 else 0.0
     for c in range(start, start + count[node]):
         if proof[c] == 1:
             return c
@@ -437,8 +433,6 @@ def _select(
                 value += exploration * np.sqrt(log_parent)
         if policy[c] != 0.0:
             value += policy_weight * policy[c] / np.sqrt(nv + 1.0)
-            if grow > 0.0:
-                value += grow * policy[c] / (nv + 1.0)
         if value > best_value:
             best_value = value
             best = c
@@ -627,9 +621,6 @@ def mcts_iterate(
     ``params[15]`` > 0: a node analysed for virtual connections (``params[6]``) that stays
     open also loses the children on the mover's vulnerable and dominated cells
     (:func:`boardlab.hex.inferior.pruned_moves`), as MoHex prunes its tree nodes.
-
-    ``params[16]`` > 0: the policy term of :func:`_select` that grows with the parent's
-    visits, with that weight.
     """
     cells = n * n
     exploration = params[0]
@@ -643,7 +634,6 @@ def mcts_iterate(
     net_at = params[8]
     policy_weight = params[9]
     virtual = params[14]
-    puct = params[16]
     threaded = virtual > 0.0
     losses = shared[0]
     claims = shared[1]
@@ -789,7 +779,6 @@ def mcts_iterate(
                 policy_weight,
                 losses,
                 virtual,
-                puct,
             )
             if threaded:
                 atomic_add(losses, child, 1)

@@ -101,9 +101,6 @@ NET_VISITS = 64
 #: in self-play on 11x11 at 0.5 s a move the engine with 1.0 won 14 of 20 games against
 #: the one with 0 (both with the network).
 POLICY_WEIGHT = 1.0
-#: The weight of the network's probability in a selection term that grows with the
-#: parent's visits (``puct * p * sqrt(N + 1) / (n + 1)``, AlphaZero's); 0 leaves it out.
-PUCT = 0.0
 #: Virtual visits a network-evaluated node gets at its value head's winning chance (0:
 #: the value is not used; a network without a value head is never used so).
 VALUE_VISITS = 0.0
@@ -519,7 +516,6 @@ class MctsEngine:
         policy_weight: float = POLICY_WEIGHT,
         value_visits: float = VALUE_VISITS,
         inferior: bool = INFERIOR,
-        puct: float = PUCT,
         network: str = "",
         threads: int = 1,
         shared_tree: bool = True,
@@ -562,7 +558,6 @@ class MctsEngine:
                 0.0,
                 0.0,  # the virtual loss, set when threads share the tree
                 float(inferior),
-                puct,
             ],
             np.float64,
         )

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -410,7 +410,11 @@ class Dfpn:
                 order = tuple(self.move_order(rb, rw, moves, mine))
             if self.shared is not None:
                 self.shared.put(key, rotated, (verdict, moves, rb, rw, proof, order))
-        children = self.children_of(rb, rw, player, order)
+        children: list[Child] = []
+        for cell in order:
+            b = 1 << cell
+            cb, cw = (rb | b, rw) if player == 1 else (rb, rw | b)
+            children.append((b, cb, cw, self.key(cb, cw, 3 - player)))
         fills = (rb | rw) & ~(black | white)
         node = Node(verdict, children, proof, fills, rotated, moves if verdict == 1 else 0)
         self.info[key] = node
@@ -418,25 +422,6 @@ class Dfpn:
             self.proofs[key] = self.turn(proof, rotated)
             self.remember(key, player if verdict == 1 else 3 - player)
         return node
-
-    def children_of(self, black: int, white: int, player: int, order: Sequence[int]) -> list[Child]:
-        """The children of a position for the moves ``order``, each with its key (the
-        child's turn is the parent's turn and the move's turned cell: one reversal a
-        position, not two a child, which :meth:`key` would cost)."""
-        turned_black, turned_white = self.reverse(black), self.reverse(white)
-        top = self.n * self.n - 1
-        other = 3 - player
-        children: list[Child] = []
-        for cell in order:
-            b = 1 << cell
-            t = 1 << (top - cell)
-            if player == 1:
-                cb, cw, tb, tw = black | b, white, turned_black | t, turned_white
-            else:
-                cb, cw, tb, tw = black, white | b, turned_black, turned_white | t
-            key = (cb, cw, other) if (cb, cw) <= (tb, tw) else (tb, tw, other)
-            children.append((b, cb, cw, key))
-        return children
 
     def move_order(self, black: int, white: int, moves: int, tables: Tables) -> list[int]:
         """The cells of ``moves``, those with the most current in the two players'
@@ -580,9 +565,6 @@ class Dfpn:
             self.tt[key] = (0, INF) if node.verdict == 1 else (INF, 0)
             return
         tt = self.tt
-        known = tt.get
-        analysed = self.info.get
-        recall_children = self.recall_children
         other = 3 - player
         while True:
             best = -1
@@ -594,17 +576,7 @@ class Dfpn:
             lost_moves = 0
             window = WIDENING_BASE + int(self.widening * len(node.children))
             for index, (b, cb, cw, ck) in enumerate(node.children):
-                found = known(ck)  # self.bounds, written out: the search's inner loop
-                if found is not None:
-                    cpn, cdn = found
-                elif recall_children:
-                    cpn, cdn = self.bounds(ck, cb, cw, other)
-                else:
-                    child = analysed(ck)
-                    if child is None or child.verdict == 0:
-                        cpn = cdn = 1
-                    else:
-                        cpn, cdn = (0, INF) if child.verdict == 1 else (INF, 0)
+                cpn, cdn = self.bounds(ck, cb, cw, other)
                 if cpn == 0:
                     lost = self.proof_of(ck, cb, cw) | b
                     node.proof |= lost
