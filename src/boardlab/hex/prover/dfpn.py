@@ -223,6 +223,9 @@ class Dfpn:
     #: 1.9 and 1.9): on small boards the other rules leave out most of what it fills
     #: already, and the filled cells join every proof, which then prunes less.
     vc_fill_from = 8
+    #: Each analysis fills the captured pairs of cells at any distance
+    #: (:mod:`boardlab.hex.prover.farpairs`) as well as the ring patterns' touching ones.
+    far_pairs = False
     #: Positions at most this many moves below the question's root, less one (2: the
     #: root's children), have the regions a player captures filled before their
     #: analysis (:meth:`fill_regions`); 1: the root only (which
@@ -320,6 +323,7 @@ class Dfpn:
             self.templates,
             False,
             self.n >= self.vc_fill_from,
+            self.far_pairs,
         )
         reduced = int(reduced_black[0]), int(reduced_white[0])
         return int(verdict), int(moves[0]), *reduced, int(proof[0]) | regions, (mine, theirs)

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardlab.core.jit import jit
-from boardlab.hex.cellsets import Cells, cut, every, is_empty, join, minus, row
+from boardlab.hex.cellsets import Cells, cut, every, is_empty, join, minus, row, within
 from boardlab.hex.connections import (
     LOSS,
     OPEN,
@@ -32,6 +32,7 @@ from boardlab.hex.connections import (
     verdict,
 )
 from boardlab.hex.inferior import drop_dominated, drop_vulnerable
+from boardlab.hex.prover.farpairs import fill_far_pairs
 from boardlab.hex.prover.inferior import dead_regions
 from boardlab.hex.prover.vcfill import vc_captured
 
@@ -67,6 +68,7 @@ def analyse(
     templates: Rows,
     regions: bool,
     vcfill: bool,
+    far_pairs: bool,
 ) -> tuple[int, int, Cells, Cells, Cells, Cells, Rows, Rows]:
     """``(verdict, move, moves, black, white, proof, vcs, theirs)`` for ``player`` (1 or
     2) to move.
@@ -113,6 +115,8 @@ def analyse(
     rounds = 0
     while True:
         black, white = fill_captured(n, ring, table, black, white)
+        if far_pairs:
+            black, white = _fill_all_pairs(n, nbr, lines, ring, table, black, white)
         if regions:
             edges = (
                 row(lines, 0, black),
@@ -143,6 +147,19 @@ def analyse(
     empty = minus(every(black, n * n), join(black, white))
     proof = join(proof, cut(killers, empty))
     return OPEN, -1, moves, black, white, proof, mine, theirs
+
+
+@jit
+def _fill_all_pairs(
+    n: int, nbr: Rows, lines: Rows, ring: I64, table: B1, black: Cells, white: Cells
+) -> tuple[Cells, Cells]:
+    """The position with the captured pairs of :func:`boardlab.hex.prover.farpairs.fill_far_pairs`
+    filled, and the ring patterns' pairs those fills make, until neither finds more."""
+    while True:
+        more_black, more_white = fill_far_pairs(n, nbr, lines, black, white)
+        if within(more_black, black) and within(more_white, white):
+            return black, white
+        black, white = fill_captured(n, ring, table, more_black, more_white)
 
 
 @jit
@@ -184,6 +201,6 @@ def warm() -> Any:
         out = analyse(
             2, k.nbr, k.lines, k.ring, k.table, zero, zero, 1, 2, 2, 10, none, True, none,
             k.templates if width == _WIDE else np.empty((0, 1), np.uint64), width == _WIDE,
-            True,
+            True, True,
         )  # fmt: skip
     return out
