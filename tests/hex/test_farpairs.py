@@ -5,8 +5,10 @@ and the pair across a dead end that the ring patterns miss."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from tests.hex.benchmark_script import load
 from tests.hex.test_solver_dfpn import connected, mover_wins
 
 from boardlab.hex import connections as vc
@@ -107,3 +109,20 @@ def test_the_pair_across_a_dead_end_that_the_ring_patterns_miss() -> None:
         as_int(x) for x in fill_far_pairs(n, k.nbr, k.lines, as_words(black, 2), as_words(white, 2))
     )
     assert all(fw >> c & 1 for c in pair)
+
+
+def test_the_prefilled_helper_reads_fills_and_refuses_bad_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    helper = load("hex_prefilled")
+    sgf = tmp_path / "p.sgf"
+    sgf.write_text("(;FF[4]GM[11]SZ[4];AB[a1][b2]AW[c1]PL[W])")
+    assert helper.stones_with(4, 0, 0, "b1 fw a2 fb") == (1 << 1, 1 << 4)
+    assert helper.main(["--sgf", str(sgf), "--to-move", "white", "--fill", "b1 fx"]) == 2
+    assert "fx" in capsys.readouterr().err
+    assert (
+        helper.main(["--sgf", str(sgf), "--to-move", "white", "--fill", "b1 fw", "--time", "5"])
+        == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("as given: white") and lines[1].startswith("b1 fw: white")
