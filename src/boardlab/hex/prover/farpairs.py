@@ -12,7 +12,11 @@ that edge as well). The test asks for one *hub* among them such that
 
 Then a path ``... e, t, c, f ...`` through ``c`` (``t`` another thing or absent, ``e``
 and ``f`` empty cells or edges) goes ``e, hub, f`` instead, through stones only: it
-drops ``c`` and takes no new empty cell, so ``c`` was in no minimal winning path. A
+drops ``c`` and takes no new empty cell, so ``c`` was in no minimal winning path. An
+empty neighbour of ``c`` off the player's edges whose other neighbours are all the
+opponent's stones is a dead end: no path goes on from it, so it is left out. With no
+thing next to ``c``, a path through it goes from one empty neighbour to another, so ``c``
+is bypassed when those all touch each other. A
 cell bypassed for both players is dead: its colour never decides the game (the winner
 is the player with a winning path, and neither needs ``c``). Stones added anywhere keep
 it dead.
@@ -88,6 +92,14 @@ def bypassed(
     entries) are scratch space."""
     around = row(nbr, cell, own)
     empty = minus(around, join(own, opp))
+    lines = join(low, high)
+    rest = empty
+    while not is_empty(rest):
+        e = lowest(rest)
+        rest = minus(rest, only(own, e))
+        beyond = minus(row(nbr, e, own), only(own, cell))
+        if not has(lines, e) and is_empty(minus(beyond, opp)):
+            empty = minus(empty, only(own, e))  # a dead end: no path goes on from it
     count = 0
     seen = nothing(own)
     rest = minus(cut(around, own), seen)
@@ -113,7 +125,15 @@ def bypassed(
             edges[count] = 1 << k
             count += 1
     if count == 0:
-        return False
+        # a path through the cell enters from one empty neighbour and leaves by another:
+        # when they all touch each other it goes straight from one to the other
+        rest = empty
+        while not is_empty(rest):
+            e = lowest(rest)
+            rest = minus(rest, only(own, e))
+            if not is_empty(minus(rest, row(nbr, e, own))):
+                return False
+        return True
     for t in range(count):
         near = spread(nbr, _cells(stones, t, own))
         if edges[t] & 1:
