@@ -135,7 +135,7 @@ def bypassed(
                 return False
         return True
     for t in range(count):
-        near = spread(nbr, _cells(stones, t, own))
+        near = spread(nbr, row(stones, t, own))
         if edges[t] & 1:
             near = join(near, low)
         if edges[t] & 2:
@@ -143,14 +143,14 @@ def bypassed(
         put_row(reach, t, near)
     free = minus(every(own, nbr.shape[0]), join(own, opp))  # nbr: a row a cell
     for h in range(count):
-        hub = _cells(reach, h, own)
+        hub = row(reach, h, own)
         if not is_empty(minus(empty, hub)):
             continue
         good = True
         for t in range(count):
             if t == h:
                 continue
-            group = _cells(stones, t, own)
+            group = row(stones, t, own)
             if edges[t] & ~edges[h] or is_empty(group):
                 good = False
                 break
@@ -161,11 +161,6 @@ def bypassed(
         if good:
             return True
     return False
-
-
-@jit_borrow
-def _cells(rows: Rows, r: int, like: Cells) -> Cells:
-    return row(rows, r, like)
 
 
 @jit_borrow
