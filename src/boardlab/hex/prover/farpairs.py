@@ -14,9 +14,12 @@ Then a path ``... e, t, c, f ...`` through ``c`` (``t`` another thing or absent,
 and ``f`` empty cells or edges) goes ``e, hub, f`` instead, through stones only: it
 drops ``c`` and takes no new empty cell, so ``c`` was in no minimal winning path. An
 empty neighbour of ``c`` off the player's edges whose other neighbours are all the
-opponent's stones is a dead end: no path goes on from it, so it is left out. With no
-thing next to ``c``, a path through it goes from one empty neighbour to another, so ``c``
-is bypassed when those all touch each other. A
+opponent's stones is a dead end: no path goes on from it, so it is left out; so is a
+group off the player's edges whose empty neighbours but ``c`` are all such dead ends (their
+other neighbours the group's or the opponent's). Things on a same edge act as one: a path
+through ``c`` from one to the other can start or end at that edge from the other instead.
+With no thing next to ``c``, a path through it goes from one empty neighbour to another,
+so ``c`` is bypassed when those all touch each other. A
 cell bypassed for both players is dead: its colour never decides the game (the winner
 is the player with a winning path, and neither needs ``c``). Stones added anywhere keep
 it dead.
@@ -75,6 +78,22 @@ MOST_THINGS = 8
 
 
 @jit_borrow
+def _dead_end(nbr: Rows, own: Cells, opp: Cells, lines: Cells, group: Cells, cell: int) -> bool:
+    """Whether no path of the owner goes on from ``group`` but back to ``cell``: it touches
+    none of the owner's edges (the caller checks) and each of its empty neighbours but
+    ``cell`` is off those edges with every neighbour outside the group and ``cell`` the
+    opponent's."""
+    free = minus(spread(nbr, group), join(join(own, opp), only(own, cell)))
+    while not is_empty(free):
+        e = lowest(free)
+        free = minus(free, only(own, e))
+        beyond = minus(minus(row(nbr, e, own), group), only(own, cell))
+        if has(lines, e) or not is_empty(minus(beyond, opp)):
+            return False
+    return True
+
+
+@jit_borrow
 def bypassed(
     nbr: Rows,
     own: Cells,
@@ -109,6 +128,8 @@ def bypassed(
         seen = join(seen, group)
         rest = minus(rest, group)
         flags = (1 if meets(group, low) else 0) | (2 if meets(group, high) else 0)
+        if flags == 0 and _dead_end(nbr, own, opp, lines, group, cell):
+            continue
         put_row(stones, count, group)
         edges[count] = flags
         count += 1
@@ -124,6 +145,22 @@ def bypassed(
             put_row(stones, count, nothing(own))
             edges[count] = 1 << k
             count += 1
+    # things on a same edge act as one: a path through the cell from one to the other
+    # can start (or end) at that edge from the other instead
+    t = 0
+    while t < count:
+        u = t + 1
+        while u < count:
+            if edges[t] & edges[u]:
+                put_row(stones, t, join(row(stones, t, own), row(stones, u, own)))
+                edges[t] |= edges[u]
+                count -= 1
+                put_row(stones, u, row(stones, count, own))
+                edges[u] = edges[count]
+                u = t + 1
+            else:
+                u += 1
+        t += 1
     if count == 0:
         # a path through the cell enters from one empty neighbour and leaves by another:
         # when they all touch each other it goes straight from one to the other
