@@ -14,8 +14,9 @@ time), with the DFPN's settings changed by ``--set NAME=VALUE`` (repeatable):
   through a connection (``Dfpn.vc_fill_from``);
 - ``recall_children`` (0 or 1): every child looked up among the stored proofs each time a
   node counts them (``Dfpn.recall_children``);
-- ``far_pairs`` (0 or 1): every analysis fills the captured pairs at any distance
-  (``Dfpn.far_pairs``, :mod:`boardlab.hex.prover.farpairs`).
+- ``far_pairs_from``: the board size from which every analysis fills the captured pairs
+  at any distance (``Dfpn.far_pairs_from``, :mod:`boardlab.hex.prover.farpairs`; 9: off
+  on 8x8).
 
 The positions analysed are the same on every machine (the search is deterministic); the
 seconds are one core's (pin the process, e.g. ``taskset -c 0``, and run one setting a
@@ -52,7 +53,7 @@ _CLASS_SETTINGS = {
     "region_depth": int,
     "vc_fill_from": int,
     "recall_children": int,
-    "far_pairs": int,
+    "far_pairs_from": int,
 }
 
 
@@ -75,8 +76,7 @@ def apply(settings: Sequence[str]) -> list[str]:
         if name == "epsilon":
             dfpn.EPSILON = number
         else:
-            flag = name in ("recall_children", "far_pairs")
-            setattr(dfpn.Dfpn, name, bool(number) if flag else number)
+            setattr(dfpn.Dfpn, name, bool(number) if name == "recall_children" else number)
         applied.append(f"{name}={value}")
     return applied
 

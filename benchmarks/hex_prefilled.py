@@ -22,10 +22,12 @@ from pathlib import Path
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex_index
+from boardlab.hex.connections import MAX_SIZE
 from boardlab.hex.formats import parse_sgf
 from boardlab.hex.prover.classify import OutOfBudgetError
+from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.verdicts import warm
-from boardlab.hex.prover.wide import WideDfpn, fresh_search
+from boardlab.hex.prover.wide import fresh_search
 from boardlab.hex.rules import BLACK, WHITE
 
 
@@ -58,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-far-pairs",
         action="store_true",
-        help="past 8x8, without the captured pairs at any distance",
+        help="without the captured pairs at any distance",
     )
     args = parser.parse_args(argv)
     try:
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
     if args.no_far_pairs:
-        WideDfpn.far_pairs = False
+        Dfpn.far_pairs_from = MAX_SIZE + 1
     warm()  # the kernels compiled before timing
     for name, b, w in fills:
         search = fresh_search(n, Limit(time=args.time).start(), None)

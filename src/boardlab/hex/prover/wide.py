@@ -61,10 +61,6 @@ class WideDfpn(Dfpn):
     #: positions at this depth, 22 081 at 2; 11x11 case 154 3 500
     #: against 6 180).
     region_depth = 3
-    #: Captured pairs at any distance are filled at every analysis (MoHex's 11x11 puzzle
-    #: case 155, after the winning move: 36 816 analysed positions without, see
-    #: docs/benchmarks/hex.md).
-    far_pairs = True
 
     def __init__(
         self,
@@ -111,7 +107,8 @@ class WideDfpn(Dfpn):
         verdict, move, moves, _, _, proof, mine, _ = analyse(
             k.n, k.nbr, k.lines, k.ring, k.table, as_words(black, 2), as_words(white, 2),
             player, self.kf, self.ks, self.max_work, _NONE if seed is None else seed[0], True,
-            _NONE, self.templates, True, k.n >= self.vc_fill_from, self.far_pairs,
+            _NONE, self.templates, True, k.n >= self.vc_fill_from,
+            k.n >= self.far_pairs_from,
         )  # fmt: skip
         cells = as_int(moves)
         if verdict == WIN and move >= 0:
