@@ -59,9 +59,10 @@ def analyse(
     thorough: bool,
     mover_seed: np.ndarray,
     twin: object = None,
+    far_pairs: bool = True,
 ) -> tuple:
     """The one-word verdict as ``(verdict, moves, black, white, proof, vcs, theirs)``, the
-    captured pairs at any distance filled too."""
+    captured pairs at any distance filled too unless ``far_pairs`` is false."""
     fn = twin if twin is not None else COMPILED
     r = fn(
         size,
@@ -81,7 +82,7 @@ def analyse(
         NO_TEMPLATES,
         False,
         False,
-        True,
+        far_pairs,
     )
     return (r[0], r[2][0], r[3][0], r[4][0], r[5][0], r[6], r[7])
 
