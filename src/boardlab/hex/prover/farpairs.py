@@ -63,6 +63,7 @@ from boardlab.hex.cellsets import (
     only,
     put_row,
     row,
+    size,
     spread,
 )
 
@@ -120,12 +121,10 @@ def bypassed(
         if not has(lines, e) and is_empty(minus(beyond, opp)):
             empty = minus(empty, only(own, e))  # a dead end: no path goes on from it
     count = 0
-    seen = nothing(own)
-    rest = minus(cut(around, own), seen)
+    rest = cut(around, own)
     while not is_empty(rest):
         d = lowest(rest)
         group = flood(nbr, only(own, d), own)
-        seen = join(seen, group)
         rest = minus(rest, group)
         flags = (1 if meets(group, low) else 0) | (2 if meets(group, high) else 0)
         if flags == 0 and _dead_end(nbr, own, opp, lines, group, cell):
@@ -227,12 +226,7 @@ def is_dead(nbr: Rows, lines: Rows, black: Cells, white: Cells, cell: int) -> bo
 @jit_borrow
 def _open(nbr: Rows, stones: Cells, cell: int) -> int:
     """The number of empty neighbours of ``cell``."""
-    count = 0
-    rest = minus(row(nbr, cell, stones), stones)
-    while not is_empty(rest):
-        rest = minus(rest, only(stones, lowest(rest)))
-        count += 1
-    return count
+    return size(minus(row(nbr, cell, stones), stones))
 
 
 @jit
