@@ -105,6 +105,10 @@ Child = tuple[int, int, int, Key]  # move bit, black, white, key
 Vcs = npt.NDArray[np.uint64]  # a connection table of one player (hex.hsearch.hsearch)
 NO_VCS: Vcs = np.empty((0, 2), np.uint64)
 Tables = tuple[Vcs, Vcs]  # the mover's and the opponent's connection tables
+#: The bounds of a position nothing is known of, and of one its analysis found won or lost.
+_UNKNOWN = (1, 1)
+_WON = (0, INF)
+_LOST = (INF, 0)
 
 
 @dataclass(slots=True)
@@ -418,10 +422,20 @@ class Dfpn:
             if self.shared is not None:
                 self.shared.put(key, rotated, (verdict, moves, rb, rw, proof, order))
         children: list[Child] = []
+        other = 3 - player
+        # each child's key from the node's turned stones: a stone on cell c turns to one
+        # on the last cell less c, so the stones are turned once, not once a child
+        tb, tw = self.reverse(rb), self.reverse(rw)
+        last = self.n * self.n - 1
         for cell in order:
             b = 1 << cell
-            cb, cw = (rb | b, rw) if player == 1 else (rb, rw | b)
-            children.append((b, cb, cw, self.key(cb, cw, 3 - player)))
+            t = 1 << (last - cell)
+            if player == 1:
+                cb, cw, ub, uw = rb | b, rw, tb | t, tw
+            else:
+                cb, cw, ub, uw = rb, rw | b, tb, tw | t
+            key_of = (cb, cw, other) if (cb, cw) <= (ub, uw) else (ub, uw, other)
+            children.append((b, cb, cw, key_of))
         fills = (rb | rw) & ~(black | white)
         node = Node(verdict, children, proof, fills, rotated, moves if verdict == 1 else 0)
         self.info[key] = node
@@ -572,6 +586,9 @@ class Dfpn:
             self.tt[key] = (0, INF) if node.verdict == 1 else (INF, 0)
             return
         tt = self.tt
+        look_up = tt.get
+        analysed = self.info.get
+        recall_children = self.recall_children
         other = 3 - player
         while True:
             best = -1
@@ -583,7 +600,18 @@ class Dfpn:
             lost_moves = 0
             window = WIDENING_BASE + int(self.widening * len(node.children))
             for index, (b, cb, cw, ck) in enumerate(node.children):
-                cpn, cdn = self.bounds(ck, cb, cw, other)
+                # :meth:`bounds`, written out: this loop is the search's hottest
+                bound = look_up(ck)
+                if bound is None:
+                    if recall_children:
+                        bound = self.bounds(ck, cb, cw, other)
+                    else:
+                        child = analysed(ck)
+                        if child is None or child.verdict == 0:
+                            bound = _UNKNOWN
+                        else:
+                            bound = _WON if child.verdict == 1 else _LOST
+                cpn, cdn = bound
                 if cpn == 0:
                     lost = self.proof_of(ck, cb, cw) | b
                     node.proof |= lost
