@@ -34,12 +34,17 @@ the two answer one after the other; with ``--mohex-cpu N`` MoHex answers on proc
 ``N`` while boardlab answers on the processor this script is pinned to, at the same time
 (each case then costs the longer of the two). With ``--threads N`` each answers with N
 workers: boardlab's job-level search on N processes (``dfpn-solve-state`` cases up to
-8x8), MoHex's parallel DFPN on N threads, one after the other. A table per
-board size and the ratio of the total times are printed (an unsolved case counts at the
-time limit).
+8x8), MoHex's parallel DFPN on N threads, one after the other. With ``--jobs K`` the
+chosen cases are split among K processes of this script at once (on a machine of at
+least 2K processors: process i on the i-th pair, boardlab on the first, its MoHex
+beside it on the second, as ``--mohex-cpu``), and their answers gathered in case order
+into one table. A table per board size and the ratio of the total times are printed (an
+unsolved case counts at the time limit).
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_suite.py \\
         --suite /path/to/benzene/regression/dfpn-puzzle.tst --time 60 --max-size 7
+    MOHEX=/path/to/mohex NUMBA_NUM_THREADS=1 .venv/bin/python benchmarks/bench_hex_suite.py \\
+        --suite /path/to/benzene/regression/dfpn-solve-8x8.tst --time 60 --memory 2G --jobs 8
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -255,6 +261,117 @@ def theirs(
 
 #: How a case's answer is printed: right, wrong (boardlab's in capitals) or no answer in time.
 STATUS: dict[bool | None, str] = {True: "right", False: "wrong", None: "unsolved"}
+_WORD = {word: right for right, word in STATUS.items()}
+_WORD["WRONG"] = False
+_ANSWER = re.compile(
+    r"^\s*case (\d+) \((\d+)x\d+, ([\w-]+)\): boardlab (\w+) ([\d.]+) s \((\d+) positions "
+    r"analysed\), MoHex (\w+) ([\d.]+) s \(([\d?]+) VC builds\)\s*$"
+)
+
+
+@dataclass
+class Answer:
+    """One case answered by both programs, as its line prints it."""
+
+    number: int
+    size: int
+    command: str
+    right: bool | None
+    spent: float
+    nodes: int
+    theirs_right: bool | None
+    their_spent: float
+    builds: int | None
+
+    def line(self) -> str:
+        """The case's line of the output (read back by :meth:`parse`)."""
+        status = {**STATUS, False: "WRONG"}[self.right]
+        builds = "?" if self.builds is None else self.builds
+        return (
+            f"  case {self.number} ({self.size}x{self.size}, {self.command}): "
+            f"boardlab {status} {self.spent:.1f} s ({self.nodes} positions analysed), "
+            f"MoHex {STATUS[self.theirs_right]} {self.their_spent:.1f} s ({builds} VC builds)"
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Answer | None:
+        """The answer a line of :meth:`line` gives, None for any other line."""
+        found = _ANSWER.match(text)
+        if found is None:
+            return None
+        number, size, command, ours_word, spent, nodes, word, their_spent, builds = found.groups()
+        return cls(
+            int(number), int(size), command, _WORD[ours_word], float(spent), int(nodes),
+            _WORD[word], float(their_spent), None if builds == "?" else int(builds),
+        )  # fmt: skip
+
+    def add_to(self, row: Row, limit: float) -> None:
+        """Count the answer in its board's row (an unsolved case at the time ``limit``)."""
+        row.cases += 1
+        row.ours_right += self.right is True
+        row.ours_nodes += self.nodes
+        row.ours_unsolved += self.right is None
+        row.mohex_right += self.theirs_right is True
+        row.ours_seconds += self.spent if self.right is not None else limit
+        row.mohex_seconds += self.their_spent
+        row.mohex_builds += self.builds or 0
+        if self.right is False:
+            row.wrong.append(str(self.number))
+
+
+def run_in_pairs(argv: Sequence[str] | None, numbers: list[int], args: argparse.Namespace) -> int:
+    """The chosen cases split among ``args.jobs`` processes of this script run at once,
+    process ``i`` pinned to processor ``2 i`` with its MoHex on ``2 i + 1`` (each case as
+    ``--mohex-cpu`` runs it); their case lines in case order and one table."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    rest: list[str] = []
+    skip = False
+    for word in given:  # this run's --jobs left out; each process gets its own --cases
+        if skip:
+            skip = False
+        elif word == "--jobs":
+            skip = True
+        elif not word.startswith("--jobs="):
+            rest.append(word)
+    groups = [numbers[i :: args.jobs] for i in range(args.jobs)]
+    cpus = sorted(os.sched_getaffinity(0))
+    running = []
+    for i, group in enumerate(groups):
+        if not group:
+            continue
+        ours_cpu, their_cpu = cpus[2 * i], cpus[2 * i + 1]
+        command = [sys.executable, __file__, *rest, "--mohex-cpu", str(their_cpu)]
+        command += ["--cases", *map(str, group)]
+        process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            preexec_fn=lambda cpu=ours_cpu: os.sched_setaffinity(0, {cpu}),
+        )
+        running.append((i, process))
+    answers: list[Answer] = []
+    failed = False
+    for i, process in running:
+        out, _ = process.communicate()
+        for text in out.splitlines():
+            answer = Answer.parse(text)
+            if answer is not None:
+                answers.append(answer)
+            elif text.startswith("boardlab's process grew"):
+                print(f"process {i}: {text}")
+        if process.returncode == 2:
+            failed = True
+            last = out.strip().splitlines()[-1:] or ["no output"]
+            print(f"process {i} failed: {last[0]}", file=sys.stderr)
+    rows: dict[int, Row] = defaultdict(Row)
+    for answer in sorted(answers, key=lambda a: a.number):
+        answer.add_to(rows[answer.size], args.time)
+        print(answer.line())
+    print_tables(rows, args)
+    if failed:
+        return 2
+    return 1 if any(row.wrong for row in rows.values()) else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -284,6 +401,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="N workers each: boardlab proves a dfpn-solve-state case of up to 8x8 with N "
         "worker processes (hex solve --first --jobs N), MoHex's DFPN runs N threads; the "
         "two answer one after the other (default 1)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="K",
+        help="K processes at once, each on some of the cases: process i pinned to processor "
+        "2i, its MoHex answering beside it on 2i+1 (as --mohex-cpu); one table at the end",
     )
     parser.add_argument(
         "--vc-fill-from",
@@ -330,6 +455,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.threads < 1 or (args.threads > 1 and args.mohex_cpu is not None):
         print("--threads must be at least 1, and above 1 without --mohex-cpu", file=sys.stderr)
         return 2
+    if args.jobs < 1 or (args.jobs > 1 and (args.mohex_cpu is not None or args.threads > 1)):
+        print(
+            "--jobs must be at least 1, and above 1 without --mohex-cpu or --threads",
+            file=sys.stderr,
+        )
+        return 2
+    if args.jobs > 1 and 2 * args.jobs > len(os.sched_getaffinity(0)):
+        print(
+            f"--jobs {args.jobs}: needs {2 * args.jobs} processors, this process may use "
+            f"{len(os.sched_getaffinity(0))}",
+            file=sys.stderr,
+        )
+        return 2
     if args.mohex_cpu is not None and not 0 <= args.mohex_cpu < (os.cpu_count() or 1):
         print(f"--mohex-cpu {args.mohex_cpu}: no such processor", file=sys.stderr)
         return 2
@@ -343,25 +481,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.suite}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     folder = args.suite.parent
-    solve(Position(3), Limit(time=5))  # load the kernels before any clock
-    WideDfpn(3, Limit(time=5).start()).prove(0, 0, BLACK)
-    rows: dict[int, Row] = defaultdict(Row)
-    start_resident = resident_memory()
-    stopped_by_memory: list[int] = []
-    workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
+    chosen: list[tuple[Case, Position]] = []
     for case in cases:
         try:
             position = position_of(case, folder)
         except (BoardlabError, OSError) as exc:
             print(f"case {case.number}: cannot set up: {exc}", file=sys.stderr)
             return 2
-        if position.size > args.max_size or position.size < args.min_size:
-            continue
-        if args.noted is not None and (case.noted_seconds or 0.0) > args.noted:
-            continue
-        if args.cases and case.number not in args.cases:
-            continue
-        row = rows[position.size]
+        if wanted(case, position, args):
+            chosen.append((case, position))
+    if args.jobs > 1:
+        return run_in_pairs(argv, [case.number for case, _ in chosen], args)
+    solve(Position(3), Limit(time=5))  # load the kernels before any clock
+    WideDfpn(3, Limit(time=5).start()).prove(0, 0, BLACK)
+    rows: dict[int, Row] = defaultdict(Row)
+    start_resident = resident_memory()
+    stopped_by_memory: list[int] = []
+    workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
+    for case, position in chosen:
         if args.mohex_cpu is None:
             right, spent, nodes, by_memory = ours(case, position, args.time, memory, args.threads)
             theirs_right, their_spent, builds = theirs(
@@ -376,26 +513,38 @@ def main(argv: Sequence[str] | None = None) -> int:
                 theirs_right, their_spent, builds = answer.result()
         if by_memory:
             stopped_by_memory.append(case.number)
-        row.cases += 1
-        row.ours_right += right is True
-        row.ours_nodes += nodes
-        row.ours_unsolved += right is None
-        row.mohex_right += theirs_right is True
-        row.ours_seconds += spent if right is not None else args.time
-        row.mohex_seconds += their_spent
-        row.mohex_builds += builds or 0
-        if right is False:
-            row.wrong.append(str(case.number))
-        status = {**STATUS, False: "WRONG"}[right]
-        print(
-            f"  case {case.number} ({position.size}x{position.size}, {case.command}): "
-            f"boardlab {status} {spent:.1f} s ({nodes} positions analysed), "
-            f"MoHex {STATUS[theirs_right]} "
-            f"{their_spent:.1f} s ({'?' if builds is None else builds} VC builds)",
-            flush=True,
-        )
+        answer_row = Answer(
+            case.number, position.size, case.command, right, spent, nodes,
+            theirs_right, their_spent, builds,
+        )  # fmt: skip
+        answer_row.add_to(rows[position.size], args.time)
+        print(answer_row.line(), flush=True)
+    print_tables(rows, args)
+    grown = peak_resident_memory() - start_resident
+    budget = format_size(memory) if memory is not None else "the solver's default"
+    print(
+        f"boardlab's process grew by {format_size(max(grown, 0))} at most over its size "
+        f"before the first case (memory budget a case: {budget}); stopped by the budget: "
+        f"{', '.join(map(str, stopped_by_memory)) or 'none'}"
+    )
+    return 1 if any(row.wrong for row in rows.values()) else 0
+
+
+def wanted(case: Case, position: Position, args: argparse.Namespace) -> bool:
+    """Is the case among those asked for (board sizes, the suite's noted time, numbers)?"""
+    if position.size > args.max_size or position.size < args.min_size:
+        return False
+    if args.noted is not None and (case.noted_seconds or 0.0) > args.noted:
+        return False
+    return not args.cases or case.number in args.cases
+
+
+def print_tables(rows: dict[int, Row], args: argparse.Namespace) -> None:
+    """The table per board size and the total, with any wrong answers of boardlab's."""
     each = "" if args.threads == 1 else f", {args.threads} workers or threads each"
-    print(f"\n{args.suite.name}, {args.time:g} s a case at most, one position at a time{each}")
+    at_once = "" if args.jobs == 1 else f", {args.jobs} processes at once"
+    limit = f"{args.time:g} s a case at most, one position at a time"
+    print(f"\n{args.suite.name}, {limit}{each}{at_once}")
     print(
         "| board | cases | boardlab right | unsolved | MoHex right | boardlab s "
         "| boardlab positions | MoHex s | MoHex VC builds | ratio |"
@@ -418,16 +567,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         total.wrong += row.wrong
         print(_line(f"{size}x{size}", row))
     print(_line("all", total))
-    grown = peak_resident_memory() - start_resident
-    budget = format_size(memory) if memory is not None else "the solver's default"
-    print(
-        f"boardlab's process grew by {format_size(max(grown, 0))} at most over its size "
-        f"before the first case (memory budget a case: {budget}); stopped by the budget: "
-        f"{', '.join(map(str, stopped_by_memory)) or 'none'}"
-    )
     if total.wrong:
         print(f"WRONG answers from boardlab in cases {', '.join(total.wrong)}")
-    return 1 if total.wrong else 0
 
 
 def _line(name: str, row: Row) -> str:

@@ -83,3 +83,67 @@ def test_threads_with_a_processor_for_mohex_are_refused(
         code = suite_module().main(["--suite", str(suite), *extra])
         assert code == 2
         assert "--threads" in capsys.readouterr().err
+
+
+def test_an_answer_line_reads_back() -> None:
+    bench = suite_module()
+    for answer in (
+        bench.Answer(45, 8, "dfpn-solve-state", True, 34.8, 29090, True, 40.5, 9159),
+        bench.Answer(11, 8, "dfpn-solve-state", None, 60.1, 35639, None, 60.5, None),
+        bench.Answer(154, 11, "dfpn-solver-find-winning", False, 0.9, 547, False, 0.2, 96),
+    ):
+        assert bench.Answer.parse(answer.line()) == answer
+    assert bench.Answer.parse("| 8x8 | 32 | 5 | 27 | 4 |") is None
+
+
+def test_several_processes_at_once_give_one_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The cases run by a process of their own (pinned, its MoHex beside it: here a stand-in
+    answering every question the same way), read back into one table."""
+    import argparse
+    import sys
+
+    stand_in = tmp_path / "mohex"
+    stand_in.write_text(
+        f"#!{sys.executable}\nimport sys\n"
+        "for line in sys.stdin:\n"
+        "    words = line.split() or ['']\n"
+        "    answer = {'dfpn-solve-state': 'black', 'dfpn-solver-find-winning': 'b3'}"
+        ".get(words[0], '')\n"
+        "    print(f'= {answer}\\n', flush=True)\n"
+        "    if words[0] == 'quit':\n"
+        "        break\n"
+    )
+    stand_in.chmod(0o755)
+    (tmp_path / "p.sgf").write_text("(;AP[HexGui:1.0]FF[4]GM[11]SZ[3];AB[b1][b2]AW[a3]PL[B])")
+    suite = tmp_path / "s.tst"
+    suite.write_text(
+        "loadsgf p.sgf\n10 dfpn-solver-find-winning white\n#? [b3]\n\n"
+        "boardsize 3 3\nplay b b2\n11 dfpn-solve-state white\n#? [black]\n"
+        "boardsize 3 3\nplay b a1\n12 dfpn-solve-state white\n#? [white]\n"
+    )
+    bench = suite_module()
+    argv = ["--suite", str(suite), "--mohex", str(stand_in), "--time", "30"]
+    args = argparse.Namespace(jobs=1, time=30.0, threads=1, suite=suite)
+    code = bench.run_in_pairs(argv, [10, 11, 12], args)
+    out = capsys.readouterr().out
+    lines = [bench.Answer.parse(line) for line in out.splitlines()]
+    answers = [a for a in lines if a is not None]
+    assert [a.number for a in answers] == [10, 11, 12]
+    assert [a.right for a in answers] == [True, True, True]
+    # the stand-in says black wins 12 too, where white does
+    assert [a.theirs_right for a in answers] == [True, True, False]
+    assert "| all | 3 | 3 | 0 | 2 |" in out
+    assert code == 0
+
+
+def test_processes_at_once_are_refused_past_the_processors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suite = tmp_path / "one.tst"
+    suite.write_text("boardsize 3 3\n1 dfpn-solve-state black\n#? [black]\n")
+    for extra in (["--jobs", "0"], ["--jobs", "2", "--mohex-cpu", "0"], ["--jobs", "4096"]):
+        code = suite_module().main(["--suite", str(suite), *extra])
+        assert code == 2
+        assert "--jobs" in capsys.readouterr().err
