@@ -14,10 +14,6 @@ from boardlab.core.limits import Limit
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Position
 
-# One worker runs this file's tests in order: the first compiles the prover's kernels in
-# this process and caches them, so the processes the later test starts load them.
-pytestmark = pytest.mark.xdist_group("bench_suite")
-
 
 def suite_module() -> ModuleType:
     return load("bench_hex_suite")
