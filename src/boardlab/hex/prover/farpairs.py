@@ -79,17 +79,25 @@ MOST_THINGS = 8
 
 
 @jit_borrow
+def _leads_nowhere(nbr: Rows, own: Cells, opp: Cells, lines: Cells, e: int, behind: Cells) -> bool:
+    """Whether no path of the owner goes on from the empty cell ``e`` but into ``behind``:
+    ``e`` is off the owner's edges and its every neighbour outside ``behind`` is the
+    opponent's (a dead end)."""
+    beyond = minus(row(nbr, e, own), behind)
+    return not has(lines, e) and is_empty(minus(beyond, opp))
+
+
+@jit_borrow
 def _dead_end(nbr: Rows, own: Cells, opp: Cells, lines: Cells, group: Cells, cell: int) -> bool:
     """Whether no path of the owner goes on from ``group`` but back to ``cell``: it touches
     none of the owner's edges (the caller checks) and each of its empty neighbours but
-    ``cell`` is off those edges with every neighbour outside the group and ``cell`` the
-    opponent's."""
+    ``cell`` is a dead end past the group and ``cell`` (:func:`_leads_nowhere`)."""
+    behind = join(group, only(own, cell))
     free = minus(spread(nbr, group), join(join(own, opp), only(own, cell)))
     while not is_empty(free):
         e = lowest(free)
         free = minus(free, only(own, e))
-        beyond = minus(minus(row(nbr, e, own), group), only(own, cell))
-        if has(lines, e) or not is_empty(minus(beyond, opp)):
+        if not _leads_nowhere(nbr, own, opp, lines, e, behind):
             return False
     return True
 
@@ -117,8 +125,7 @@ def bypassed(
     while not is_empty(rest):
         e = lowest(rest)
         rest = minus(rest, only(own, e))
-        beyond = minus(row(nbr, e, own), only(own, cell))
-        if not has(lines, e) and is_empty(minus(beyond, opp)):
+        if _leads_nowhere(nbr, own, opp, lines, e, only(own, cell)):
             empty = minus(empty, only(own, e))  # a dead end: no path goes on from it
     count = 0
     rest = cut(around, own)
