@@ -321,18 +321,12 @@ class Answer:
 
 def run_in_pairs(argv: Sequence[str] | None, numbers: list[int], args: argparse.Namespace) -> int:
     """The chosen cases split among ``args.jobs`` processes of this script run at once,
-    process ``i`` pinned to processor ``2 i`` with its MoHex on ``2 i + 1`` (each case as
-    ``--mohex-cpu`` runs it); their case lines in case order and one table."""
-    given = list(sys.argv[1:] if argv is None else argv)
-    rest: list[str] = []
-    skip = False
-    for word in given:  # this run's --jobs left out; each process gets its own --cases
-        if skip:
-            skip = False
-        elif word == "--jobs":
-            skip = True
-        elif not word.startswith("--jobs="):
-            rest.append(word)
+    process ``i`` pinned to the ``2 i``-th processor this one may use with its MoHex on the
+    next (each case as ``--mohex-cpu`` runs it); their case lines in case order and one
+    table."""
+    # each process this run's arguments, one job (argparse keeps an option's last value),
+    # its own processor for MoHex and its own cases
+    given = [*(sys.argv[1:] if argv is None else argv), "--jobs", "1"]
     groups = [numbers[i :: args.jobs] for i in range(args.jobs)]
     cpus = sorted(os.sched_getaffinity(0))
     running = []
@@ -340,7 +334,7 @@ def run_in_pairs(argv: Sequence[str] | None, numbers: list[int], args: argparse.
         if not group:
             continue
         ours_cpu, their_cpu = cpus[2 * i], cpus[2 * i + 1]
-        command = [sys.executable, __file__, *rest, "--mohex-cpu", str(their_cpu)]
+        command = [sys.executable, __file__, *given, "--mohex-cpu", str(their_cpu)]
         command += ["--cases", *map(str, group)]
         process = subprocess.Popen(
             command,
