@@ -133,7 +133,7 @@ def walk(proof: dict[str, Any]) -> list[tuple[int, int, int, int]]:
         if index in seen:
             continue
         seen.add(index)
-        kept, moves, _ = proof["nodes"][index]
+        kept, moves = proof["nodes"][index][:2]
         if moves:
             fill = full & ~(black | white) & ~kept
             black, white = (black | fill, white) if winner == 2 else (black, white | fill)
@@ -203,6 +203,26 @@ def test_5x5_proofs_are_accepted(tmp_path: Path) -> None:
         answer = check_proof_file(tmp_path / str(done["proof"]))
         assert answer.ok, answer.line()
         assert answer.root_move == done["reply"]
+        assert answer.leaves["connection"] >= 1  # white's reply leaves a full connection
+
+
+def test_connection_leaves_shrink_a_proof_the_checker_accepts_both_ways() -> None:
+    """The 5x5 opening c3 (a black win) with and without certified connections: both
+    graphs replay, and the certified one is far smaller."""
+    from boardlab.hex.prover.prooftree import build_proof
+    from boardlab.hex.prover.wide import fresh_search
+
+    cell = vertex_index("c3", 5)
+    sizes = {}
+    for connections in (False, True):
+        search = fresh_search(5, Limit(time=120).start(), None)
+        assert not search.prove(1 << cell, 0, 2)  # white to move loses
+        proof = build_proof(search, 1 << cell, 0, 2, 1, connections=connections)
+        answer = check_proof(proof)
+        assert answer.ok, answer.line()
+        assert (answer.leaves["connection"] > 0) == connections
+        sizes[connections] = answer.nodes
+    assert sizes[True] * 3 < sizes[False]
 
 
 # -- workers, resuming, the published table --------------------------------------------

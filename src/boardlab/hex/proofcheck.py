@@ -13,18 +13,22 @@ playing the moves from the root, and holds ``[kept, moves, pairs]``:
 - ``moves``: ``[[cell, child], ...]``. With the winner to move, exactly one: the
   winner's move and the node it leads to. With the loser to move, one for *every* empty
   cell of the filled position: the loser's every move and the node after it.
-- a node with no moves is a leaf, and is won in one of three ways the checker sees for
+- a node with no moves is a leaf, and is won in one of four ways the checker sees for
   itself on the filled position: the winner's edges are already joined; or ``pairs``,
   pairwise disjoint pairs of empty cells, join them (both cells of a pair touch two of
   the winner's groups or edges, so whichever cell the loser takes, the winner takes the
-  other: bridges, edge bridges and chains of them); or at most :data:`BRUTE_EMPTY` empty
-  cells are left, and the checker plays every game out.
+  other: bridges, edge bridges and chains of them); or the node's fourth part, a
+  ``connection``, derives a full virtual connection between the winner's edges by
+  Anshelevich's rules, step by step (:func:`_connection_step` says what each step must
+  hold); or at most :data:`BRUTE_EMPTY` empty cells are left, and the checker plays
+  every game out.
 
 A node reached along two paths must be reached in the same position. The checker stops
 at the first node that breaks a rule and names it by the moves leading to it (HexGui's
 names). The file is gzip-compressed JSON: ``{"format": "boardlab-hex-proof",
-"version": 1, "size": n, "winner": 1 or 2, "root": {"black": bits, "white": bits,
-"to_move": 1 or 2}, "nodes": [[kept, moves, pairs], ...]}``.
+"version": 2, "size": n, "winner": 1 or 2, "root": {"black": bits, "white": bits,
+"to_move": 1 or 2}, "nodes": [[kept, moves, pairs], ...]}``, a node with a connection
+``[kept, [], [], connection]``; version 1 (no connections) is read too.
 
 >>> from boardlab.hex.rules import Position
 >>> position = Position(2)
@@ -34,7 +38,7 @@ names). The file is gzip-compressed JSON: ``{"format": "boardlab-hex-proof",
 ...          "nodes": [[15, [[0, 1], [2, 2], [3, 3]], []], [15, [], []],
 ...                    [15, [[0, 4]], []], [15, [], []], [15, [], []]]}
 >>> check_proof(proof).line()
-'OK: 5 nodes (1 joined, 0 pairs, 2 played out)'
+'OK: 5 nodes (1 joined, 0 pairs, 0 connection, 2 played out)'
 >>> proof["nodes"][0][1].pop()   # the loser's move b2 (HexGui's name) left unanswered
 [3, 3]
 >>> check_proof(proof).line()
@@ -67,7 +71,9 @@ __all__ = [
 ]
 
 FORMAT = "boardlab-hex-proof"
-VERSION = 1
+VERSION = 2
+#: The versions the checker reads (version 1's nodes have no connection part).
+VERSIONS = (1, 2)
 #: A leaf with at most this many empty cells (after the loser's fill) is played out.
 BRUTE_EMPTY = 9
 #: The largest board a proof may be written for (cells fit in one Python int anyway).
@@ -200,6 +206,53 @@ class _Board:
                         changed = True
         return find(-1) == find(-2)
 
+    def connection_joins(self, stones: int, player: int, empty: int, steps: list[Any]) -> bool:
+        """Do the ``steps`` (see :func:`_connection_step`) derive a full connection of
+        ``player`` between its two edges, through ``empty`` cells only? A step that breaks
+        a rule is bad (the reason names it)."""
+        groups = self._groups(stones)
+        facts: list[tuple[tuple[int, int], bool, int]] = []
+        for k, step in enumerate(steps):
+            facts.append(_connection_step(self, groups, player, empty, facts, k, step))
+        if not facts or facts[-1][0] != (-2, -1) or not facts[-1][1]:
+            raise _Bad("the connection's last step is not a full connection of the edges")
+        return True
+
+    def _groups(self, stones: int) -> dict[int, int]:
+        """Each stone's group: the set of its cells (a bit set)."""
+        out: dict[int, int] = {}
+        rest = stones
+        while rest:
+            low = rest & -rest
+            group = reached = low
+            while True:
+                grown = reached
+                bits = reached
+                while bits:
+                    b = bits & -bits
+                    bits ^= b
+                    grown |= self.nbr[b.bit_length() - 1] & stones
+                if grown == reached:
+                    break
+                reached = grown
+            group = reached
+            bits = group
+            while bits:
+                b = bits & -bits
+                bits ^= b
+                out[b.bit_length() - 1] = group
+            rest &= ~group
+        return out
+
+    def spread(self, cells: int) -> int:
+        """The cells next to ``cells`` (theirs included)."""
+        out, bits = cells, cells
+        while bits:
+            b = bits & -bits
+            bits ^= b
+            out |= self.nbr[b.bit_length() - 1]
+        return out
+
     def _touching(self, cell: int, stones: int, first: int, last: int) -> list[int]:
         """The stones and edges (-1, -2) next to ``cell``."""
         found = [j for j in self.nbr_list[cell] if stones >> j & 1]
@@ -251,6 +304,97 @@ def edges_joined(size: int, stones: int, player: int) -> bool:
     return _board(size).joined(stones, player)
 
 
+def _connection_step(
+    board: _Board,
+    groups: dict[int, int],
+    player: int,
+    empty: int,
+    facts: list[tuple[tuple[int, int], bool, int]],
+    k: int,
+    step: object,
+) -> tuple[tuple[int, int], bool, int]:
+    """Step ``k`` of a connection, checked against the ``facts`` of the steps before it:
+    its two ends (sorted), full or semi, and its carrier. The ends are nodes: ``-1`` and
+    ``-2`` the player's first and last edge, a stone (its whole group) or an empty cell;
+    a node stands for a set of cells, its group's or its own.
+
+    - ``["t", a, b]``: ``a`` and ``b`` touch; full, no carrier.
+    - ``["and", i, j, z]``: full steps ``i`` and ``j`` meeting at ``z``, their carriers
+      disjoint and holding no cell of the three ends; through a group or an edge full,
+      through an empty cell semi with ``z`` in its carrier.
+    - ``["or", i, j, ...]``: semi steps between the same two nodes whose carriers share
+      no cell; full, the union their carrier.
+    """
+    where = f"connection step {k}"
+    if not isinstance(step, list) or not step or step[0] not in ("t", "and", "or"):
+        raise _Bad(f"{where} is not a t, and or or step")
+
+    def node(value: object) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and value in (-1, -2):
+            return value
+        cell = _int(value, f"{where}'s node")
+        if cell >= board.cells:
+            raise _Bad(f"{where}: node {cell} is off the board")
+        if cell in groups:
+            return (groups[cell] & -groups[cell]).bit_length() - 1
+        if not empty >> cell & 1:
+            raise _Bad(f"{where}: {vertex(cell, board.n)} is neither free nor the winner's")
+        return cell
+
+    def cells_of(a: int) -> int:
+        return groups[a] if a in groups else 1 << a
+
+    def ref(value: object) -> tuple[tuple[int, int], bool, int]:
+        index = _int(value, f"{where}'s reference")
+        if index >= k:
+            raise _Bad(f"{where} refers to step {index}, not an earlier one")
+        return facts[index]
+
+    def free(a: int) -> int:
+        return 1 << a if a >= 0 and a not in groups else 0
+
+    if step[0] == "t":
+        if len(step) != 3:  # noqa: PLR2004 - ["t", a, b]
+            raise _Bad(f"{where} is not [t, a, b]")
+        a, b = sorted((node(step[1]), node(step[2])))
+        if a == b or b < 0 or not (free(a) or free(b) or a < 0):
+            raise _Bad(f"{where}: these two nodes cannot touch")
+        if a < 0:
+            line = board.edges[player][0 if a == -1 else 1]
+            touching = bool(cells_of(b) & line)
+        else:
+            touching = bool(board.spread(cells_of(a)) & cells_of(b))
+        if not touching:
+            raise _Bad(f"{where}: the two nodes do not touch")
+        return (a, b), True, 0
+    if step[0] == "and":
+        if len(step) != 4:  # noqa: PLR2004 - ["and", i, j, z]
+            raise _Bad(f"{where} is not [and, i, j, z]")
+        (ends1, full1, c1), (ends2, full2, c2) = ref(step[1]), ref(step[2])
+        z = node(step[3])
+        if not (full1 and full2) or z not in ends1 or z not in ends2:
+            raise _Bad(f"{where}: two full connections meeting at its node are needed")
+        x = ends1[0] if ends1[1] == z else ends1[1]
+        y = ends2[0] if ends2[1] == z else ends2[1]
+        if x == y or c1 & c2 or (free(x) | free(y) | free(z)) & (c1 | c2):
+            raise _Bad(f"{where}: the carriers overlap each other or the ends")
+        ends = (min(x, y), max(x, y))
+        return (ends, False, c1 | c2 | free(z)) if free(z) else (ends, True, c1 | c2)
+    if len(step) < 3:  # noqa: PLR2004 - ["or", i, j, ...]
+        raise _Bad(f"{where}: the or rule needs two semi connections at least")
+    parts = [ref(value) for value in step[1:]]
+    ends = parts[0][0]
+    common, union = -1, 0
+    for part_ends, part_full, carrier in parts:
+        if part_full or part_ends != ends:
+            raise _Bad(f"{where}: the or rule takes semi connections of one pair")
+        common &= carrier
+        union |= carrier
+    if common:
+        raise _Bad(f"{where}: the semi connections share a cell")
+    return ends, True, union
+
+
 def _popcount(x: int) -> int:
     return bin(x).count("1")
 
@@ -261,13 +405,19 @@ def _int(value: object, what: str) -> int:
     return value
 
 
-def _node(nodes: list[Any], index: int) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]]]:
-    """``(kept, moves, pairs)`` of node ``index``, their shapes checked."""
+def _node(
+    nodes: list[Any], index: int
+) -> tuple[int, list[tuple[int, int]], list[tuple[int, int]], list[Any]]:
+    """``(kept, moves, pairs, connection)`` of node ``index``, their shapes checked (a
+    node of three parts has no connection)."""
     if not 0 <= index < len(nodes):
         raise _Bad(f"node {index} does not exist")
     entry = nodes[index]
-    if not isinstance(entry, list) or len(entry) != 3:  # noqa: PLR2004 - the node's three parts
-        raise _Bad(f"node {index} is not [kept, moves, pairs]")
+    if not isinstance(entry, list) or len(entry) not in (3, 4):
+        raise _Bad(f"node {index} is not [kept, moves, pairs] or [kept, moves, pairs, connection]")
+    connection = entry[3] if len(entry) == 4 else []  # noqa: PLR2004 - the fourth part
+    if not isinstance(connection, list):
+        raise _Bad(f"node {index}'s connection must be a list")
     kept = _int(entry[0], f"node {index}'s kept set")
     moves, pairs = entry[1], entry[2]
     if not isinstance(moves, list) or not isinstance(pairs, list):
@@ -282,7 +432,7 @@ def _node(nodes: list[Any], index: int) -> tuple[int, list[tuple[int, int]], lis
         if not isinstance(item, list) or len(item) != 2:  # noqa: PLR2004 - [x, y]
             raise _Bad(f"node {index}: a pair is not [x, y]")
         out_pairs.append((_int(item[0], "a pair's cell"), _int(item[1], "a pair's cell")))
-    return kept, out_moves, out_pairs
+    return kept, out_moves, out_pairs, connection
 
 
 def check_proof(proof: Mapping[str, Any]) -> ProofCheck:
@@ -291,15 +441,15 @@ def check_proof(proof: Mapping[str, Any]) -> ProofCheck:
 
     :raises BoardlabError: when ``proof`` is not a proof of this format at all.
     """
-    if proof.get("format") != FORMAT or proof.get("version") != VERSION:
-        raise BoardlabError(f"not a {FORMAT} file of version {VERSION}")
+    if proof.get("format") != FORMAT or proof.get("version") not in VERSIONS:
+        raise BoardlabError(f"not a {FORMAT} file of version {VERSION} or before")
     size, winner, root, nodes = (proof.get(k) for k in ("size", "winner", "root", "nodes"))
     if not isinstance(size, int) or not 1 <= size <= MAX_SIZE or winner not in (1, 2):
         raise BoardlabError("a proof needs a board size of 1 to 26 and a winner of 1 or 2")
     if not isinstance(root, dict) or not isinstance(nodes, list) or not nodes:
         raise BoardlabError("a proof needs a root position and at least one node")
     board = _Board(size)
-    leaves = {"joined": 0, "pairs": 0, "played out": 0}
+    leaves = {"joined": 0, "pairs": 0, "connection": 0, "played out": 0}
     try:
         black = _int(root.get("black"), "the root's black stones")
         white = _int(root.get("white"), "the root's white stones")
@@ -340,7 +490,7 @@ def _check_node(
 ) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
     """Check one node; the children to walk next."""
     black, white, to_move = position
-    kept, moves, pairs = _node(nodes, index)
+    kept, moves, pairs, connection = _node(nodes, index)
     loser = 3 - winner
     own, other = (black, white) if winner == 1 else (white, black)
     if board.joined(own, winner):
@@ -362,11 +512,15 @@ def _check_node(
     own, other = (black, white) if winner == 1 else (white, black)
     if board.joined(other, loser):
         raise _Bad("the cells given to the loser join the loser's edges")
+    if connection and moves:
+        raise _Bad("a node with moves carries a connection")
     if not moves:
         if board.joined(own, winner):
             leaves["joined"] += 1
         elif pairs and board.pairs_join(own, winner, empty, pairs):
             leaves["pairs"] += 1
+        elif connection and board.connection_joins(own, winner, empty, connection):
+            leaves["connection"] += 1
         elif _popcount(empty) <= BRUTE_EMPTY and board.wins(black, white, to_move, winner):
             leaves["played out"] += 1
         else:

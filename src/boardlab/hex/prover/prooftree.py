@@ -11,7 +11,9 @@ the loser (the winner still wins then: that is what a proof set is), then
   by the search (the moves its must-play analysis never searched included);
 - a leaf where the winner's edges are joined, or joined through pairwise disjoint pairs
   of empty cells (bridges, edge bridges; found greedily here, checked there), or where
-  at most :data:`PLAY_OUT` empty cells are left for the checker to play out.
+  at most :data:`PLAY_OUT` empty cells are left for the checker to play out, or where a
+  full virtual connection joins them, written as its derivation
+  (:mod:`boardlab.hex.prover.certify`) for the checker to verify step by step.
 
 Nodes are shared by position (a graph, not a tree), so a position reached along two
 lines is written once.
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardlab.core.errors import BoardlabError
 from boardlab.hex.board import neighbours
+from boardlab.hex.prover.certify import certify
 
 if TYPE_CHECKING:
     from boardlab.hex.prover.dfpn import Dfpn
@@ -38,7 +41,7 @@ __all__ = ["PLAY_OUT", "ProofTooLargeError", "build_proof", "write_proof"]
 #: (:data:`boardlab.hex.proofcheck.BRUTE_EMPTY`, the same number; a test holds them equal).
 PLAY_OUT = 9
 FORMAT = "boardlab-hex-proof"
-VERSION = 1
+VERSION = 2
 
 
 class ProofTooLargeError(Exception):
@@ -55,6 +58,7 @@ class _Walk:
         max_nodes: int,
         first: int | None,
         deadline: float | None = None,
+        connections: bool = True,
     ) -> None:
         n = search.n
         #: a ``time.monotonic()`` value past which the walk gives up
@@ -73,6 +77,9 @@ class _Walk:
         self.edges = {1: (column0, column0 << (n - 1)), 2: (row0, row0 << (n * (n - 1)))}
         self.nodes: list[list[Any]] = []
         self.index: dict[tuple[int, int, int], int] = {}
+        #: end a node where a certified full connection joins the winner's edges
+        self.connections = connections
+        self.certified = 0
 
     def joined(self, stones: int, player: int) -> bool:
         first, last = self.edges[player]
@@ -208,6 +215,14 @@ class _Walk:
             return at
         if not named and bin(kept).count("1") <= PLAY_OUT:
             return at
+        if self.connections and player == loser:
+            # the winner to move seldom holds a full connection (it plays the key of a
+            # semi one instead): certified on the loser's turn only
+            steps = certify(self.n, own, kept, self.edges[winner])
+            if steps is not None:
+                node.append(steps)
+                self.certified += 1
+                return at
         if player == winner:
             if at == 0 and self.first is not None:
                 cell, self.first = self.first, None
@@ -236,6 +251,7 @@ def build_proof(
     max_nodes: int = 1_000_000,
     first: int | None = None,
     deadline: float | None = None,
+    connections: bool = True,
 ) -> dict[str, Any]:
     """The proof (the checker's format) that ``winner`` wins the position with
     ``player`` to move, from ``search``, which may search on where its table has no
@@ -249,7 +265,7 @@ def build_proof(
         ``time.monotonic()`` value).
     :raises BoardlabError: when the search does not find ``winner`` the winner.
     """
-    walk = _Walk(search, winner, max_nodes, first, deadline)
+    walk = _Walk(search, winner, max_nodes, first, deadline, connections)
     walk.build(black, white, player)
     return {
         "format": FORMAT,

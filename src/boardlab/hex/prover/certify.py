@@ -1,0 +1,241 @@
+"""Prover layer: a virtual connection written as steps a checker can verify, for proof trees.
+
+A proof tree (:mod:`boardlab.hex.prover.prooftree`) may end a node where the winner
+holds a full virtual connection between its two edges: whoever moves, the winner
+answers each of the loser's moves inside the carrier and joins its edges. The checker
+(:mod:`boardlab.hex.proofcheck`) cannot trust the prover's H-search, so the connection
+comes as its derivation: a list of steps, each built from earlier ones by Anshelevich's
+rules, which the checker verifies one by one on the position.
+
+The nodes are the winner's edges (``-1`` the first line, ``-2`` the last), the winner's
+stone groups (named by any of their cells) and empty cells. A step is
+
+- ``["t", a, b]``: ``a`` and ``b`` touch (adjacent cells, a cell next to a group, a
+  cell on an edge line or a group touching it): a full connection with no carrier;
+- ``["and", i, j, z]``: steps ``i`` (between ``x`` and ``z``) and ``j`` (between ``z``
+  and ``y``), both full, with disjoint carriers holding none of ``x``, ``y`` and ``z``:
+  through a group or edge ``z`` a full connection between ``x`` and ``y`` with the
+  union of the carriers; through an empty cell ``z`` a semi one (the winner must play
+  ``z``), the union and ``z`` its carrier;
+- ``["or", i, j, ...]``: semi connections between the same two nodes whose carriers
+  share no cell: a full one, the union its carrier (the loser can spoil one move of
+  each at a time, and one of them is always left).
+
+The last step is a full connection between the two edges.
+
+:func:`certify` finds one by a plain H-search of its own (no edge templates: a
+connection only a template proves is not certified here, and the tree goes on below
+that node instead) on a position the tree has already reduced to the cells its proof
+rests on, so the boards it sees are small.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from boardlab.hex.board import neighbours
+
+__all__ = ["FIRST_EDGE", "LAST_EDGE", "certify"]
+
+#: The node names of the winner's two edge lines.
+FIRST_EDGE, LAST_EDGE = -1, -2
+#: Connections kept per pair of nodes (the smallest carriers win).
+_MOST_FULL, _MOST_SEMI = 8, 12
+#: Subsets of semi connections the OR rule tries per new semi connection.
+_OR_STEPS = 64
+#: Carrier combinations tried in all before the search gives up.
+_MAX_WORK = 20_000
+
+
+class _Search:
+    """One H-search with every connection's derivation kept (see the module's text)."""
+
+    def __init__(self, n: int, own: int, empty: int, lines: tuple[int, int]) -> None:
+        self.steps: list[list[Any]] = []
+        #: per step: (one end, the other end, full?, carrier)
+        self.facts: list[tuple[int, int, bool, int]] = []
+        self.full: dict[tuple[int, int], list[int]] = {}
+        self.semi: dict[tuple[int, int], list[int]] = {}
+        self.linked: dict[int, set[int]] = {}
+        self.queue: deque[int] = deque()
+        self.work = 0
+        self.done = -1
+        self.cells, touches = _nodes(n, own, empty, lines)
+        for a, b in touches:
+            self._add_full(a, b, 0, ["t", a, b])
+
+    @staticmethod
+    def _key(a: int, b: int) -> tuple[int, int]:
+        return (a, b) if a < b else (b, a)
+
+    def _add_full(self, a: int, b: int, carrier: int, step: list[Any]) -> None:
+        key = self._key(a, b)
+        kept = self.full.setdefault(key, [])
+        for s in kept:
+            if self.facts[s][3] & ~carrier == 0:
+                return  # one within it already
+        kept[:] = [s for s in kept if carrier & ~self.facts[s][3]]
+        if len(kept) >= _MOST_FULL:
+            worst = max(kept, key=lambda s: self.facts[s][3].bit_count())
+            if self.facts[worst][3].bit_count() <= carrier.bit_count():
+                return
+            kept.remove(worst)
+        index = self._new(a, b, True, carrier, step)
+        kept.append(index)
+        self.linked.setdefault(a, set()).add(b)
+        self.linked.setdefault(b, set()).add(a)
+        self.queue.append(index)
+        if key == (LAST_EDGE, FIRST_EDGE):
+            self.done = index
+
+    def _add_semi(self, a: int, b: int, carrier: int, step: list[Any]) -> None:
+        key = self._key(a, b)
+        for s in self.full.get(key, ()):
+            if self.facts[s][3] & ~carrier == 0:
+                return
+        kept = self.semi.setdefault(key, [])
+        for s in kept:
+            if self.facts[s][3] & ~carrier == 0:
+                return
+        kept[:] = [s for s in kept if carrier & ~self.facts[s][3]]
+        if len(kept) >= _MOST_SEMI:
+            worst = max(kept, key=lambda s: self.facts[s][3].bit_count())
+            if self.facts[worst][3].bit_count() <= carrier.bit_count():
+                return
+            kept.remove(worst)
+        index = self._new(a, b, False, carrier, step)
+        kept.append(index)
+        self._or_rule(a, b, index, kept)
+
+    def _new(self, a: int, b: int, full: bool, carrier: int, step: list[Any]) -> int:
+        self.steps.append(step)
+        self.facts.append((a, b, full, carrier))
+        return len(self.steps) - 1
+
+    def _or_rule(self, a: int, b: int, new: int, semis: list[int]) -> None:
+        """Subsets of the pair's semi connections, ``new`` among them, whose carriers
+        share no cell: each makes a full connection (depth first, a bounded number)."""
+        others = [s for s in semis if s != new]
+        common = self.facts[new][3]
+        for s in others:
+            common &= self.facts[s][3]
+        if common:
+            return
+        stack = [(0, [new], self.facts[new][3], self.facts[new][3])]
+        tried = 0
+        while stack and tried < _OR_STEPS:
+            start, chosen, inter, union = stack.pop()
+            for k in range(start, len(others)):
+                tried += 1
+                carrier = self.facts[others[k]][3]
+                meet = inter & carrier
+                if meet == inter:
+                    continue
+                if meet == 0:
+                    self._add_full(a, b, union | carrier, ["or", *chosen, others[k]])
+                else:
+                    stack.append((k + 1, [*chosen, others[k]], meet, union | carrier))
+
+    def run(self) -> int:
+        """The step of a full connection between the two edges, or -1."""
+        facts, full, linked, cells = self.facts, self.full, self.linked, self.cells
+        while self.queue and self.done < 0 and self.work < _MAX_WORK:
+            s = self.queue.popleft()
+            x0, x1, _, c1 = facts[s]
+            if s not in full.get((x0, x1) if x0 < x1 else (x1, x0), ()):
+                continue  # dropped for a smaller carrier since
+            for x, z in ((x0, x1), (x1, x0)):
+                if z < 0:
+                    continue  # never through an edge (as the prover's H-search)
+                bx = 1 << x if x >= 0 else 0
+                through_cell = z in cells
+                for y in list(linked.get(z, ())):
+                    if y == x:
+                        continue
+                    by = 1 << y if y >= 0 else 0
+                    if by & c1:
+                        continue
+                    for t in list(full.get((z, y) if z < y else (y, z), ())):
+                        self.work += 1
+                        c2 = facts[t][3]
+                        if c1 & c2 or (bx | by) & c2:
+                            continue
+                        if through_cell:
+                            self._add_semi(x, y, c1 | c2 | 1 << z, ["and", s, t, z])
+                        else:
+                            self._add_full(x, y, c1 | c2, ["and", s, t, z])
+                        if self.done >= 0:
+                            return self.done
+        return self.done
+
+    def certificate(self, last: int) -> list[list[Any]]:
+        """The steps ``last`` rests on, renumbered in order (references before use)."""
+        order: list[int] = []
+        seen: set[int] = set()
+        stack = [(last, False)]
+        while stack:
+            s, ready = stack.pop()
+            if ready:
+                order.append(s)
+                continue
+            if s in seen:
+                continue
+            seen.add(s)
+            stack.append((s, True))
+            step = self.steps[s]
+            refs = step[1:3] if step[0] == "and" else step[1:] if step[0] == "or" else []
+            stack.extend((r, False) for r in refs if r not in seen)
+        number = {s: i for i, s in enumerate(order)}
+        out: list[list[Any]] = []
+        for s in order:
+            step = self.steps[s]
+            if step[0] == "and":
+                out.append(["and", number[step[1]], number[step[2]], step[3]])
+            elif step[0] == "or":
+                out.append(["or", *(number[r] for r in step[1:])])
+            else:
+                out.append(list(step))
+        return out
+
+
+def _nodes(
+    n: int, own: int, empty: int, lines: tuple[int, int]
+) -> tuple[set[int], list[tuple[int, int]]]:
+    """The empty cells and the pairs of nodes that touch: a group is named by its lowest
+    cell, an edge by :data:`FIRST_EDGE` or :data:`LAST_EDGE`."""
+    around = neighbours(n)
+    group: dict[int, int] = {}
+    for cell in range(n * n):
+        if own >> cell & 1 and cell not in group:
+            stack, group[cell] = [cell], cell
+            while stack:
+                c = stack.pop()
+                for d in around[c]:
+                    if own >> d & 1 and d not in group:
+                        group[d] = cell
+                        stack.append(d)
+    cells = {c for c in range(n * n) if empty >> c & 1}
+    touches: set[tuple[int, int]] = set()
+    for c in range(n * n):
+        if c not in cells and c not in group:
+            continue
+        a = group.get(c, c)
+        for edge, line in ((FIRST_EDGE, lines[0]), (LAST_EDGE, lines[1])):
+            if line >> c & 1:
+                touches.add((a, edge))
+        for d in around[c]:
+            if d in cells or d in group:
+                b = group.get(d, d)
+                if a != b and (a in cells or b in cells):
+                    touches.add((min(a, b), max(a, b)))
+    return cells, sorted(touches)
+
+
+def certify(n: int, own: int, empty: int, lines: tuple[int, int]) -> list[list[Any]] | None:
+    """The steps of a full connection between the winner's edge ``lines`` (two cell sets)
+    for the winner's stones ``own`` through the ``empty`` cells (every other cell the
+    loser's), or None when this search finds none."""
+    search = _Search(n, own, empty, lines)
+    last = search.done if search.done >= 0 else search.run()
+    return None if last < 0 else search.certificate(last)

@@ -1,0 +1,119 @@
+"""Certified virtual connections: every certificate is won by brute force, and the checker
+refuses broken ones."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from boardlab.hex.proofcheck import _Bad, _Board, check_proof
+from boardlab.hex.prover.certify import FIRST_EDGE, LAST_EDGE, certify
+
+
+def _random_position(n: int, rng: random.Random) -> tuple[int, int]:
+    cells = list(range(n * n))
+    rng.shuffle(cells)
+    k = rng.randint(0, n * n // 2)
+    black = sum(1 << c for c in cells[: k // 2 + k % 2])
+    white = sum(1 << c for c in cells[k // 2 + k % 2 : k])
+    return black, white
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_every_certified_connection_wins_for_either_side_to_move(n: int) -> None:
+    """A certificate says the winner joins its edges whoever moves: played out by brute
+    force, with the loser to move and with the winner to move, it does."""
+    rng = random.Random(n)
+    board = _Board(n)
+    found = 0
+    for _ in range(600 if n == 3 else 300):
+        black, white = _random_position(n, rng)
+        empty = board.full & ~(black | white)
+        for winner in (1, 2):
+            own, other = (black, white) if winner == 1 else (white, black)
+            if board.joined(own, winner) or board.joined(other, 3 - winner):
+                continue
+            steps = certify(n, own, empty, board.edges[winner])
+            if steps is None:
+                continue
+            found += 1
+            assert board.connection_joins(own, winner, empty, steps)
+            for to_move in (1, 2):
+                assert board.wins(black, white, to_move, winner), (black, white, winner, steps)
+    assert found >= 30
+
+
+def _some_certificate() -> tuple[int, int, int, list[list[Any]]]:
+    n = 4
+    board = _Board(n)
+    rng = random.Random(7)
+    while True:
+        black, white = _random_position(n, rng)
+        empty = board.full & ~(black | white)
+        if board.joined(black, 1) or board.joined(white, 2):
+            continue
+        steps = certify(n, black, empty, board.edges[1])
+        if white and steps is not None and any(step[0] == "or" for step in steps):
+            return black, white, empty, steps
+
+
+def test_a_broken_certificate_is_refused() -> None:
+    board = _Board(4)
+    black, _, empty, steps = _some_certificate()
+    assert board.connection_joins(black, 1, empty, steps)
+    broken = []
+    last_or = max(i for i, step in enumerate(steps) if step[0] == "or")
+    bad = copy.deepcopy(steps)
+    bad[last_or] = bad[last_or][:2]  # an or of one semi connection
+    broken.append(bad)
+    bad = copy.deepcopy(steps)
+    bad[last_or] = ["or", bad[last_or][1], bad[last_or][1]]  # the same semi twice
+    broken.append(bad)
+    broken.append(steps[:-1])  # the last step gone: the edges are not joined
+    touch = next(i for i, step in enumerate(steps) if step[0] == "t" and min(step[1:]) >= 0)
+    bad = copy.deepcopy(steps)
+    a = bad[touch][1]
+    near = board.spread(board._groups(black).get(a, 1 << a))
+    far = next(c for c in range(16) if empty >> c & 1 and not near >> c & 1)
+    bad[touch] = ["t", a, far]  # two nodes that do not touch
+    broken.append(bad)
+    bad = copy.deepcopy(steps)
+    bad.append(["and", len(steps), 0, FIRST_EDGE])  # a reference forward
+    broken.append(bad)
+    white_cell = next(c for c in range(16) if not (black | empty) >> c & 1)
+    bad = copy.deepcopy(steps)
+    bad[touch] = ["t", white_cell, bad[touch][2]]  # a loser's stone as a node
+    broken.append(bad)
+    for bad in broken:
+        with pytest.raises(_Bad):
+            board.connection_joins(black, 1, empty, bad)
+
+
+def test_a_connection_leaf_the_loser_wins_is_refused() -> None:
+    """A proof whose root is a connection leaf copied from another position."""
+    black, white, empty, steps = _some_certificate()
+    good: dict[str, Any] = {
+        "format": "boardlab-hex-proof",
+        "version": 2,
+        "size": 4,
+        "winner": 1,
+        "root": {"black": black, "white": white, "to_move": 2},
+        "nodes": [[(1 << 16) - 1, [], [], steps]],
+    }
+    assert check_proof(good).ok
+    assert check_proof(good).leaves["connection"] == 1
+    # the cells of the carrier given to white: the same steps no longer hold
+    bad = copy.deepcopy(good)
+    carrier_cell = next(
+        step[3] for step in steps if step[0] == "and" and step[3] >= 0 and empty >> step[3] & 1
+    )
+    bad["nodes"][0][0] = (1 << 16) - 1 - (1 << carrier_cell)
+    assert not check_proof(bad).ok
+    # moves and a connection on one node
+    bad = copy.deepcopy(good)
+    bad["nodes"] = [[(1 << 16) - 1, [[0, 1]], [], steps], [0, [], []]]
+    assert not check_proof(bad).ok
+    assert LAST_EDGE == -2
