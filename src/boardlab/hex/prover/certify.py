@@ -52,90 +52,98 @@ class _Search:
     """One H-search with every connection's derivation kept (see the module's text)."""
 
     def __init__(self, n: int, own: int, empty: int, lines: tuple[int, int]) -> None:
-        self.steps: list[list[Any]] = []
+        self.steps: list[tuple[Any, ...]] = []
         #: per step: (one end, the other end, full?, carrier)
         self.facts: list[tuple[int, int, bool, int]] = []
-        self.full: dict[tuple[int, int], list[int]] = {}
-        self.semi: dict[tuple[int, int], list[int]] = {}
+        #: per pair of nodes (smaller first): its connections as (carrier, step)
+        self.full: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.semi: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self.linked: dict[int, set[int]] = {}
         self.queue: deque[int] = deque()
         self.work = 0
         self.done = -1
         self.cells, touches = _nodes(n, own, empty, lines)
         for a, b in touches:
-            self._add_full(a, b, 0, ["t", a, b])
+            self._add_full(a, b, 0, ("t", a, b))
 
-    @staticmethod
-    def _key(a: int, b: int) -> tuple[int, int]:
-        return (a, b) if a < b else (b, a)
-
-    def _add_full(self, a: int, b: int, carrier: int, step: list[Any]) -> None:
-        key = self._key(a, b)
-        kept = self.full.setdefault(key, [])
-        for s in kept:
-            if self.facts[s][3] & ~carrier == 0:
+    def _add_full(self, a: int, b: int, carrier: int, step: tuple[Any, ...]) -> None:
+        key = (a, b) if a < b else (b, a)
+        kept = self.full.get(key)
+        if kept is None:
+            kept = self.full[key] = []
+        wider = False
+        for c, _ in kept:
+            if c & ~carrier == 0:
                 return  # one within it already
-        kept[:] = [s for s in kept if carrier & ~self.facts[s][3]]
+            wider = wider or carrier & ~c == 0
+        if wider:
+            kept[:] = [e for e in kept if carrier & ~e[0]]
         if len(kept) >= _MOST_FULL:
-            worst = max(kept, key=lambda s: self.facts[s][3].bit_count())
-            if self.facts[worst][3].bit_count() <= carrier.bit_count():
+            worst = max(kept, key=lambda e: e[0].bit_count())
+            if worst[0].bit_count() <= carrier.bit_count():
                 return
             kept.remove(worst)
         index = self._new(a, b, True, carrier, step)
-        kept.append(index)
+        kept.append((carrier, index))
         self.linked.setdefault(a, set()).add(b)
         self.linked.setdefault(b, set()).add(a)
         self.queue.append(index)
         if key == (LAST_EDGE, FIRST_EDGE):
             self.done = index
 
-    def _add_semi(self, a: int, b: int, carrier: int, step: list[Any]) -> None:
-        key = self._key(a, b)
-        for s in self.full.get(key, ()):
-            if self.facts[s][3] & ~carrier == 0:
+    def _add_semi(self, a: int, b: int, carrier: int, step: tuple[Any, ...]) -> None:
+        key = (a, b) if a < b else (b, a)
+        for c, _ in self.full.get(key, ()):
+            if c & ~carrier == 0:
                 return
-        kept = self.semi.setdefault(key, [])
-        for s in kept:
-            if self.facts[s][3] & ~carrier == 0:
+        kept = self.semi.get(key)
+        if kept is None:
+            kept = self.semi[key] = []
+        wider = False
+        for c, _ in kept:
+            if c & ~carrier == 0:
                 return
-        kept[:] = [s for s in kept if carrier & ~self.facts[s][3]]
+            wider = wider or carrier & ~c == 0
+        if wider:
+            kept[:] = [e for e in kept if carrier & ~e[0]]
         if len(kept) >= _MOST_SEMI:
-            worst = max(kept, key=lambda s: self.facts[s][3].bit_count())
-            if self.facts[worst][3].bit_count() <= carrier.bit_count():
+            worst = max(kept, key=lambda e: e[0].bit_count())
+            if worst[0].bit_count() <= carrier.bit_count():
                 return
             kept.remove(worst)
         index = self._new(a, b, False, carrier, step)
-        kept.append(index)
-        self._or_rule(a, b, index, kept)
+        kept.append((carrier, index))
+        self._or_rule(a, b, index, carrier, kept)
 
-    def _new(self, a: int, b: int, full: bool, carrier: int, step: list[Any]) -> int:
+    def _new(self, a: int, b: int, full: bool, carrier: int, step: tuple[Any, ...]) -> int:
         self.steps.append(step)
         self.facts.append((a, b, full, carrier))
         return len(self.steps) - 1
 
-    def _or_rule(self, a: int, b: int, new: int, semis: list[int]) -> None:
-        """Subsets of the pair's semi connections, ``new`` among them, whose carriers
-        share no cell: each makes a full connection (depth first, a bounded number)."""
-        others = [s for s in semis if s != new]
-        common = self.facts[new][3]
-        for s in others:
-            common &= self.facts[s][3]
+    def _or_rule(self, a: int, b: int, new: int, mine: int, semis: list[tuple[int, int]]) -> None:
+        """Subsets of the pair's semi connections, ``new`` (carrier ``mine``) among them,
+        whose carriers share no cell: each makes a full connection (depth first, a
+        bounded number)."""
+        common = mine
+        for c, _ in semis:
+            common &= c
         if common:
             return
-        stack = [(0, [new], self.facts[new][3], self.facts[new][3])]
+        others = [e for e in semis if e[1] != new]
+        stack: list[tuple[int, tuple[int, ...], int, int]] = [(0, (new,), mine, mine)]
         tried = 0
         while stack and tried < _OR_STEPS:
             start, chosen, inter, union = stack.pop()
             for k in range(start, len(others)):
                 tried += 1
-                carrier = self.facts[others[k]][3]
+                carrier, index = others[k]
                 meet = inter & carrier
                 if meet == inter:
                     continue
                 if meet == 0:
-                    self._add_full(a, b, union | carrier, ["or", *chosen, others[k]])
+                    self._add_full(a, b, union | carrier, ("or", *chosen, index))
                 else:
-                    stack.append((k + 1, [*chosen, others[k]], meet, union | carrier))
+                    stack.append((k + 1, (*chosen, index), meet, union | carrier))
 
     def run(self) -> int:
         """The step of a full connection between the two edges, or -1."""
@@ -143,28 +151,28 @@ class _Search:
         while self.queue and self.done < 0 and self.work < _MAX_WORK:
             s = self.queue.popleft()
             x0, x1, _, c1 = facts[s]
-            if s not in full.get((x0, x1) if x0 < x1 else (x1, x0), ()):
+            if (c1, s) not in full.get((x0, x1) if x0 < x1 else (x1, x0), ()):
                 continue  # dropped for a smaller carrier since
             for x, z in ((x0, x1), (x1, x0)):
                 if z < 0:
                     continue  # never through an edge (as the prover's H-search)
                 bx = 1 << x if x >= 0 else 0
                 through_cell = z in cells
+                zbit = 1 << z
                 for y in list(linked.get(z, ())):
                     if y == x:
                         continue
                     by = 1 << y if y >= 0 else 0
                     if by & c1:
                         continue
-                    for t in list(full.get((z, y) if z < y else (y, z), ())):
+                    for c2, t in list(full.get((z, y) if z < y else (y, z), ())):
                         self.work += 1
-                        c2 = facts[t][3]
                         if c1 & c2 or (bx | by) & c2:
                             continue
                         if through_cell:
-                            self._add_semi(x, y, c1 | c2 | 1 << z, ["and", s, t, z])
+                            self._add_semi(x, y, c1 | c2 | zbit, ("and", s, t, z))
                         else:
-                            self._add_full(x, y, c1 | c2, ["and", s, t, z])
+                            self._add_full(x, y, c1 | c2, ("and", s, t, z))
                         if self.done >= 0:
                             return self.done
         return self.done
@@ -184,7 +192,7 @@ class _Search:
             seen.add(s)
             stack.append((s, True))
             step = self.steps[s]
-            refs = step[1:3] if step[0] == "and" else step[1:] if step[0] == "or" else []
+            refs = step[1:3] if step[0] == "and" else step[1:] if step[0] == "or" else ()
             stack.extend((r, False) for r in refs if r not in seen)
         number = {s: i for i, s in enumerate(order)}
         out: list[list[Any]] = []
