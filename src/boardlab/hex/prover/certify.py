@@ -71,18 +71,8 @@ class _Search:
         kept = self.full.get(key)
         if kept is None:
             kept = self.full[key] = []
-        wider = False
-        for c, _ in kept:
-            if c & ~carrier == 0:
-                return  # one within it already
-            wider = wider or carrier & ~c == 0
-        if wider:
-            kept[:] = [e for e in kept if carrier & ~e[0]]
-        if len(kept) >= _MOST_FULL:
-            worst = max(kept, key=lambda e: e[0].bit_count())
-            if worst[0].bit_count() <= carrier.bit_count():
-                return
-            kept.remove(worst)
+        if not _room(kept, carrier, _MOST_FULL):
+            return
         index = self._new(a, b, True, carrier, step)
         kept.append((carrier, index))
         self.linked.setdefault(a, set()).add(b)
@@ -99,18 +89,8 @@ class _Search:
         kept = self.semi.get(key)
         if kept is None:
             kept = self.semi[key] = []
-        wider = False
-        for c, _ in kept:
-            if c & ~carrier == 0:
-                return
-            wider = wider or carrier & ~c == 0
-        if wider:
-            kept[:] = [e for e in kept if carrier & ~e[0]]
-        if len(kept) >= _MOST_SEMI:
-            worst = max(kept, key=lambda e: e[0].bit_count())
-            if worst[0].bit_count() <= carrier.bit_count():
-                return
-            kept.remove(worst)
+        if not _room(kept, carrier, _MOST_SEMI):
+            return
         index = self._new(a, b, False, carrier, step)
         kept.append((carrier, index))
         self._or_rule(a, b, index, carrier, kept)
@@ -205,6 +185,25 @@ class _Search:
             else:
                 out.append(list(step))
         return out
+
+
+def _room(kept: list[tuple[int, int]], carrier: int, most: int) -> bool:
+    """Make room for ``carrier`` in a pair's list of ``(carrier, step)``: False when a
+    carrier within it is there already, or the list is full of carriers no larger;
+    else the carriers holding it and, when the list is full, its largest go."""
+    wider = False
+    for c, _ in kept:
+        if c & ~carrier == 0:
+            return False
+        wider = wider or carrier & ~c == 0
+    if wider:
+        kept[:] = [e for e in kept if carrier & ~e[0]]
+    if len(kept) >= most:
+        worst = max(kept, key=lambda e: e[0].bit_count())
+        if worst[0].bit_count() <= carrier.bit_count():
+            return False
+        kept.remove(worst)
+    return True
 
 
 def _nodes(
