@@ -29,7 +29,7 @@ from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.openings import published_winners
 from boardlab.hex.prover.prooftree import ProofTooLargeError, build_proof
 from boardlab.hex.prover.verdicts import warm
-from boardlab.hex.prover.wide import fresh_search
+from boardlab.hex.prover.wide import MAX_WIDE_CELLS, fresh_search
 
 #: Nodes a tree may have before it is given up.
 MAX_NODES = 2_000_000
@@ -68,6 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--time", type=float, default=600.0, help="seconds a search or tree")
     parser.add_argument("--no-plain", action="store_true", help="the certified tree only")
     args = parser.parse_args(argv)
+    if args.size < 2 or args.size**2 > MAX_WIDE_CELLS:
+        print(f"bench_hex_proof_trees: --size {args.size} is not 2 to 11", file=sys.stderr)
+        return 2
     try:
         cells = [vertex_index(name.strip(), args.size) for name in args.openings.split(",")]
     except (BoardlabError, ValueError) as error:

@@ -20,3 +20,12 @@ def test_a_bad_cell_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -
     assert bench.main(["--size", "4", "--openings", "z9"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bench_hex_proof_trees" in err
+
+
+@pytest.mark.parametrize("size", ["1", "12"])
+def test_a_board_the_prover_does_not_take_is_one_line_and_exit_2(
+    size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bench.main(["--size", size, "--openings", "a1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not 2 to 11" in err

@@ -42,6 +42,13 @@ def test_the_leaf_sizes_agree() -> None:
     assert PLAY_OUT == BRUTE_EMPTY
 
 
+def test_the_writer_writes_the_format_the_checker_reads() -> None:
+    from boardlab.hex import proofcheck
+    from boardlab.hex.prover import prooftree
+
+    assert (prooftree.FORMAT, prooftree.VERSION) == (proofcheck.FORMAT, proofcheck.VERSION)
+
+
 # -- a plain minimax, the tests' own (3x3 openings, small positions) --------------------
 
 

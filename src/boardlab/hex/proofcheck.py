@@ -223,19 +223,9 @@ class _Board:
         out: dict[int, int] = {}
         rest = stones
         while rest:
-            low = rest & -rest
-            group = reached = low
-            while True:
-                grown = reached
-                bits = reached
-                while bits:
-                    b = bits & -bits
-                    bits ^= b
-                    grown |= self.nbr[b.bit_length() - 1] & stones
-                if grown == reached:
-                    break
-                reached = grown
-            group = reached
+            group = rest & -rest
+            while (grown := self.spread(group) & stones) != group:
+                group = grown
             bits = group
             while bits:
                 b = bits & -bits

@@ -244,5 +244,5 @@ def certify(n: int, own: int, empty: int, lines: tuple[int, int]) -> list[list[A
     for the winner's stones ``own`` through the ``empty`` cells (every other cell the
     loser's), or None when this search finds none."""
     search = _Search(n, own, empty, lines)
-    last = search.done if search.done >= 0 else search.run()
+    last = search.run()
     return None if last < 0 else search.certificate(last)

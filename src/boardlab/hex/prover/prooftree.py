@@ -79,7 +79,6 @@ class _Walk:
         self.index: dict[tuple[int, int, int], int] = {}
         #: end a node where a certified full connection joins the winner's edges
         self.connections = connections
-        self.certified = 0
 
     def joined(self, stones: int, player: int) -> bool:
         first, last = self.edges[player]
@@ -221,7 +220,6 @@ class _Walk:
             steps = certify(self.n, own, kept, self.edges[winner])
             if steps is not None:
                 node.append(steps)
-                self.certified += 1
                 return at
         if player == winner:
             if at == 0 and self.first is not None:
