@@ -117,3 +117,61 @@ def test_a_connection_leaf_the_loser_wins_is_refused() -> None:
     bad["nodes"] = [[(1 << 16) - 1, [[0, 1]], [], steps], [0, [], []]]
     assert not check_proof(bad).ok
     assert LAST_EDGE == -2
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_every_certified_semi_connection_wins_with_the_winner_to_move(n: int) -> None:
+    """With ``semi`` a certificate may end at a semi connection between the edges: played
+    out by brute force with the winner to move, the winner wins; the checker takes it with
+    the winner to move only."""
+    rng = random.Random(10 + n)
+    board = _Board(n)
+    semis = 0
+    for _ in range(600 if n == 3 else 160):
+        black, white = _random_position(n, rng)
+        empty = board.full & ~(black | white)
+        for winner in (1, 2):
+            own, other = (black, white) if winner == 1 else (white, black)
+            if board.joined(own, winner) or board.joined(other, 3 - winner):
+                continue
+            steps = certify(n, own, empty, board.edges[winner], semi=True)
+            if steps is None:
+                assert certify(n, own, empty, board.edges[winner]) is None
+                continue
+            assert board.connection_joins(own, winner, empty, steps, semi=True)
+            assert board.wins(black, white, winner, winner), (black, white, winner, steps)
+            try:
+                board.connection_joins(own, winner, empty, steps)
+            except _Bad:
+                semis += 1  # a semi one: not enough with the loser to move
+                assert steps[-1][0] == "and" and empty >> steps[-1][3] & 1
+    assert semis >= 10
+
+
+def test_a_semi_connection_leaf_holds_with_the_winner_to_move_only() -> None:
+    """The same semi certificate on a leaf: OK with the winner to move, refused with the
+    loser to move."""
+    n = 4
+    board = _Board(n)
+    rng = random.Random(3)
+    while True:
+        black, white = _random_position(n, rng)
+        empty = board.full & ~(black | white)
+        if board.joined(black, 1) or board.joined(white, 2):
+            continue
+        steps = certify(n, black, empty, board.edges[1], semi=True)
+        if steps is not None and certify(n, black, empty, board.edges[1]) is None:
+            break
+    proof: dict[str, Any] = {
+        "format": "boardlab-hex-proof",
+        "version": 3,
+        "size": n,
+        "winner": 1,
+        "root": {"black": black, "white": white, "to_move": 1},
+        "nodes": [[(1 << 16) - 1, [], [], steps]],
+    }
+    assert check_proof(proof).ok
+    proof["root"]["to_move"] = 2
+    answer = check_proof(proof)
+    assert not answer.ok
+    assert "last step is not a full connection" in answer.line()

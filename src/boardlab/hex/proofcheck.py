@@ -20,15 +20,17 @@ playing the moves from the root, and holds ``[kept, moves, pairs]``:
   other: bridges, edge bridges and chains of them); or the node's fourth part, a
   ``connection``, derives a full virtual connection between the winner's edges by
   Anshelevich's rules, step by step (:func:`_connection_step` says what each step must
-  hold); or at most :data:`BRUTE_EMPTY` empty cells are left, and the checker plays
-  every game out.
+  hold), or with the winner to move a semi one (an AND step through an empty cell: the
+  winner plays that cell and holds two full connections with disjoint carriers); or at
+  most :data:`BRUTE_EMPTY` empty cells are left, and the checker plays every game out.
 
 A node reached along two paths must be reached in the same position. The checker stops
 at the first node that breaks a rule and names it by the moves leading to it (HexGui's
 names). The file is gzip-compressed JSON: ``{"format": "boardlab-hex-proof",
-"version": 2, "size": n, "winner": 1 or 2, "root": {"black": bits, "white": bits,
+"version": 3, "size": n, "winner": 1 or 2, "root": {"black": bits, "white": bits,
 "to_move": 1 or 2}, "nodes": [[kept, moves, pairs], ...]}``, a node with a connection
-``[kept, [], [], connection]``; version 1 (no connections) is read too.
+``[kept, [], [], connection]``; versions 1 (no connections) and 2 (full connections
+only) are read too.
 
 >>> from boardlab.hex.rules import Position
 >>> position = Position(2)
@@ -71,9 +73,10 @@ __all__ = [
 ]
 
 FORMAT = "boardlab-hex-proof"
-VERSION = 2
-#: The versions the checker reads (version 1's nodes have no connection part).
-VERSIONS = (1, 2)
+VERSION = 3
+#: The versions the checker reads (version 1's nodes have no connection part, version
+#: 2's connections are all full ones).
+VERSIONS = (1, 2, 3)
 #: A leaf with at most this many empty cells (after the loser's fill) is played out.
 BRUTE_EMPTY = 9
 #: The largest board a proof may be written for (cells fit in one Python int anyway).
@@ -206,16 +209,20 @@ class _Board:
                         changed = True
         return find(-1) == find(-2)
 
-    def connection_joins(self, stones: int, player: int, empty: int, steps: list[Any]) -> bool:
+    def connection_joins(
+        self, stones: int, player: int, empty: int, steps: list[Any], semi: bool = False
+    ) -> bool:
         """Do the ``steps`` (see :func:`_connection_step`) derive a full connection of
-        ``player`` between its two edges, through ``empty`` cells only? A step that breaks
-        a rule is bad (the reason names it)."""
+        ``player`` between its two edges (or, with ``semi``, when ``player`` is to move,
+        a semi one), through ``empty`` cells only? A step that breaks a rule is bad (the
+        reason names it)."""
         groups = self._groups(stones)
         facts: list[tuple[tuple[int, int], bool, int]] = []
         for k, step in enumerate(steps):
             facts.append(_connection_step(self, groups, player, empty, facts, k, step))
-        if not facts or facts[-1][0] != (-2, -1) or not facts[-1][1]:
-            raise _Bad("the connection's last step is not a full connection of the edges")
+        if not facts or facts[-1][0] != (-2, -1) or not (facts[-1][1] or semi):
+            kind = "a full or semi" if semi else "a full"
+            raise _Bad(f"the connection's last step is not {kind} connection of the edges")
         return True
 
     def _groups(self, stones: int) -> dict[int, int]:
@@ -509,7 +516,9 @@ def _check_node(
             leaves["joined"] += 1
         elif pairs and board.pairs_join(own, winner, empty, pairs):
             leaves["pairs"] += 1
-        elif connection and board.connection_joins(own, winner, empty, connection):
+        elif connection and board.connection_joins(
+            own, winner, empty, connection, semi=to_move == winner
+        ):
             leaves["connection"] += 1
         elif _popcount(empty) <= BRUTE_EMPTY and board.wins(black, white, to_move, winner):
             leaves["played out"] += 1

@@ -21,7 +21,8 @@ stone groups (named by any of their cells) and empty cells. A step is
   share no cell: a full one, the union its carrier (the loser can spoil one move of
   each at a time, and one of them is always left).
 
-The last step is a full connection between the two edges.
+The last step is a full connection between the two edges, or, with the winner to move,
+a semi one (the winner plays its key: an AND step through an empty cell).
 
 :func:`certify` finds one by a plain H-search of its own (no edge templates: a
 connection only a template proves is not certified here, and the tree goes on below
@@ -51,7 +52,11 @@ _MAX_WORK = 20_000
 class _Search:
     """One H-search with every connection's derivation kept (see the module's text)."""
 
-    def __init__(self, n: int, own: int, empty: int, lines: tuple[int, int]) -> None:
+    def __init__(
+        self, n: int, own: int, empty: int, lines: tuple[int, int], semi: bool = False
+    ) -> None:
+        #: a semi connection between the edges ends the search too
+        self.semi_ends = semi
         self.steps: list[tuple[Any, ...]] = []
         #: per step: (one end, the other end, full?, carrier)
         self.facts: list[tuple[int, int, bool, int]] = []
@@ -93,6 +98,9 @@ class _Search:
             return
         index = self._new(a, b, False, carrier, step)
         kept.append((carrier, index))
+        if self.semi_ends and key == (LAST_EDGE, FIRST_EDGE):
+            self.done = index
+            return
         self._or_rule(a, b, index, carrier, kept)
 
     def _new(self, a: int, b: int, full: bool, carrier: int, step: tuple[Any, ...]) -> int:
@@ -126,7 +134,8 @@ class _Search:
                     stack.append((k + 1, (*chosen, index), meet, union | carrier))
 
     def run(self) -> int:
-        """The step of a full connection between the two edges, or -1."""
+        """The step of a full connection between the two edges (or a semi one, when
+        those end the search), or -1."""
         facts, full, linked, cells = self.facts, self.full, self.linked, self.cells
         while self.queue and self.done < 0 and self.work < _MAX_WORK:
             s = self.queue.popleft()
@@ -239,10 +248,13 @@ def _nodes(
     return cells, sorted(touches)
 
 
-def certify(n: int, own: int, empty: int, lines: tuple[int, int]) -> list[list[Any]] | None:
+def certify(
+    n: int, own: int, empty: int, lines: tuple[int, int], semi: bool = False
+) -> list[list[Any]] | None:
     """The steps of a full connection between the winner's edge ``lines`` (two cell sets)
     for the winner's stones ``own`` through the ``empty`` cells (every other cell the
-    loser's), or None when this search finds none."""
-    search = _Search(n, own, empty, lines)
+    loser's), or None when this search finds none. With ``semi`` (the winner to move) a
+    semi connection between the edges will do too, and may come first."""
+    search = _Search(n, own, empty, lines, semi)
     last = search.run()
     return None if last < 0 else search.certificate(last)

@@ -12,8 +12,9 @@ the loser (the winner still wins then: that is what a proof set is), then
 - a leaf where the winner's edges are joined, or joined through pairwise disjoint pairs
   of empty cells (bridges, edge bridges; found greedily here, checked there), or where
   at most :data:`PLAY_OUT` empty cells are left for the checker to play out, or where a
-  full virtual connection joins them, written as its derivation
-  (:mod:`boardlab.hex.prover.certify`) for the checker to verify step by step.
+  full virtual connection joins them (with the winner to move, a semi one: the winner
+  plays its key), written as its derivation (:mod:`boardlab.hex.prover.certify`) for the
+  checker to verify step by step.
 
 Nodes are shared by position (a graph, not a tree), so a position reached along two
 lines is written once.
@@ -41,7 +42,7 @@ __all__ = ["PLAY_OUT", "ProofTooLargeError", "build_proof", "write_proof"]
 #: (:data:`boardlab.hex.proofcheck.BRUTE_EMPTY`, the same number; a test holds them equal).
 PLAY_OUT = 9
 FORMAT = "boardlab-hex-proof"
-VERSION = 2
+VERSION = 3
 
 
 class ProofTooLargeError(Exception):
@@ -214,10 +215,10 @@ class _Walk:
             return at
         if not named and bin(kept).count("1") <= PLAY_OUT:
             return at
-        if self.connections and player == loser:
-            # the winner to move seldom holds a full connection (it plays the key of a
-            # semi one instead): certified on the loser's turn only
-            steps = certify(self.n, own, kept, self.edges[winner])
+        if self.connections and not named:
+            # the winner to move seldom holds a full connection, but often a semi one
+            # (it would play that connection's key): certified too
+            steps = certify(self.n, own, kept, self.edges[winner], semi=player == winner)
             if steps is not None:
                 node.append(steps)
                 return at
