@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,24 +27,33 @@ def _random_position(n: int, rng: random.Random) -> tuple[int, int]:
 def test_every_certified_connection_wins_for_either_side_to_move(n: int) -> None:
     """A certificate says the winner joins its edges whoever moves: played out by brute
     force, with the loser to move and with the winner to move, it does."""
-    rng = random.Random(n)
     board = _Board(n)
     found = 0
-    for _ in range(600 if n == 3 else 120):
-        black, white = _random_position(n, rng)
+    for black, white, winner in _open_positions(board, n, 600 if n == 3 else 120):
+        own = black if winner == 1 else white
         empty = board.full & ~(black | white)
+        steps = certify(n, own, empty, board.edges[winner])
+        if steps is None:
+            continue
+        found += 1
+        assert board.connection_joins(own, winner, empty, steps)
+        for to_move in (1, 2):
+            assert board.wins(black, white, to_move, winner), (black, white, winner, steps)
+    assert found >= 30
+
+
+def _open_positions(
+    board: _Board, n: int, count: int, seed: int = 0
+) -> Iterator[tuple[int, int, int]]:
+    """``(black, white, winner)`` for ``count`` random positions and each player neither
+    side has joined yet (the seed ``n + seed``)."""
+    rng = random.Random(n + seed)
+    for _ in range(count):
+        black, white = _random_position(n, rng)
         for winner in (1, 2):
             own, other = (black, white) if winner == 1 else (white, black)
-            if board.joined(own, winner) or board.joined(other, 3 - winner):
-                continue
-            steps = certify(n, own, empty, board.edges[winner])
-            if steps is None:
-                continue
-            found += 1
-            assert board.connection_joins(own, winner, empty, steps)
-            for to_move in (1, 2):
-                assert board.wins(black, white, to_move, winner), (black, white, winner, steps)
-    assert found >= 30
+            if not (board.joined(own, winner) or board.joined(other, 3 - winner)):
+                yield black, white, winner
 
 
 def _some_certificate() -> tuple[int, int, int, list[list[Any]]]:
@@ -124,27 +134,22 @@ def test_every_certified_semi_connection_wins_with_the_winner_to_move(n: int) ->
     """With ``semi`` a certificate may end at a semi connection between the edges: played
     out by brute force with the winner to move, the winner wins; the checker takes it with
     the winner to move only."""
-    rng = random.Random(10 + n)
     board = _Board(n)
     semis = 0
-    for _ in range(600 if n == 3 else 160):
-        black, white = _random_position(n, rng)
+    for black, white, winner in _open_positions(board, n, 600 if n == 3 else 160, 10):
+        own = black if winner == 1 else white
         empty = board.full & ~(black | white)
-        for winner in (1, 2):
-            own, other = (black, white) if winner == 1 else (white, black)
-            if board.joined(own, winner) or board.joined(other, 3 - winner):
-                continue
-            steps = certify(n, own, empty, board.edges[winner], semi=True)
-            if steps is None:
-                assert certify(n, own, empty, board.edges[winner]) is None
-                continue
-            assert board.connection_joins(own, winner, empty, steps, semi=True)
-            assert board.wins(black, white, winner, winner), (black, white, winner, steps)
-            try:
-                board.connection_joins(own, winner, empty, steps)
-            except _Bad:
-                semis += 1  # a semi one: not enough with the loser to move
-                assert steps[-1][0] == "and" and empty >> steps[-1][3] & 1
+        steps = certify(n, own, empty, board.edges[winner], semi=True)
+        if steps is None:
+            assert certify(n, own, empty, board.edges[winner]) is None
+            continue
+        assert board.connection_joins(own, winner, empty, steps, semi=True)
+        assert board.wins(black, white, winner, winner), (black, white, winner, steps)
+        try:
+            board.connection_joins(own, winner, empty, steps)
+        except _Bad:
+            semis += 1  # a semi one: not enough with the loser to move
+            assert steps[-1][0] == "and" and empty >> steps[-1][3] & 1
     assert semis >= 10
 
 
@@ -153,15 +158,12 @@ def test_a_semi_connection_leaf_holds_with_the_winner_to_move_only() -> None:
     loser to move."""
     n = 4
     board = _Board(n)
-    rng = random.Random(3)
-    while True:
-        black, white = _random_position(n, rng)
+    for black, white, winner in _open_positions(board, n, 10_000):
         empty = board.full & ~(black | white)
-        if board.joined(black, 1) or board.joined(white, 2):
-            continue
-        steps = certify(n, black, empty, board.edges[1], semi=True)
+        steps = certify(n, black, empty, board.edges[1], semi=True) if winner == 1 else None
         if steps is not None and certify(n, black, empty, board.edges[1]) is None:
             break
+    assert steps is not None
     proof: dict[str, Any] = {
         "format": "boardlab-hex-proof",
         "version": 3,
