@@ -2,13 +2,14 @@
 
 For each opening (black's stone on a cell, white to move) a fresh DFPN proves the
 winner, then the proof tree of :mod:`boardlab.hex.prover.prooftree` is built twice from
-that search: with the nodes a certified full virtual connection ends
-(:mod:`boardlab.hex.prover.certify`) and without (every such node played on down to
-bridges and small positions), and the rules-only checker (:mod:`boardlab.hex.proofcheck`)
-replays both. It prints, a line each, the nodes, the seconds to build and to check, the
-leaves by kind, and the ratio of the nodes; ``--no-plain`` builds only the certified tree
-(the plain one of an opening past 6x6 takes hours). No other program writes proofs a
-checker can replay, so there is no peer to run beside: the figure is the tree's size.
+that search: with the nodes a certified virtual connection ends (a full one, or a semi
+one with the winner to move; :mod:`boardlab.hex.prover.certify`) and without (every
+such node played on down to bridges and small positions), and the rules-only checker
+(:mod:`boardlab.hex.proofcheck`) replays both. It prints, a line each, the nodes, the
+seconds to build and to check, the leaves by kind, and the ratio of the nodes;
+``--no-plain`` builds only the certified tree (the plain one of an opening past 6x6
+takes hours). No other program writes proofs a checker can replay, so there is no peer
+to run beside: the figure is the tree's size.
 
     NUMBA_NUM_THREADS=1 taskset -c 0 .venv/bin/python benchmarks/bench_hex_proof_trees.py \\
         --size 6 --openings a1,b5,c3 --time 600

@@ -2,7 +2,8 @@
 
 A proof tree (:mod:`boardlab.hex.prover.prooftree`) may end a node where the winner
 holds a full virtual connection between its two edges: whoever moves, the winner
-answers each of the loser's moves inside the carrier and joins its edges. The checker
+answers each of the loser's moves inside the carrier and joins its edges (with the
+winner to move, a semi one will do: the winner plays its key first). The checker
 (:mod:`boardlab.hex.proofcheck`) cannot trust the prover's H-search, so the connection
 comes as its derivation: a list of steps, each built from earlier ones by Anshelevich's
 rules, which the checker verifies one by one on the position.

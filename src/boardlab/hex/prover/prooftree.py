@@ -78,7 +78,8 @@ class _Walk:
         self.edges = {1: (column0, column0 << (n - 1)), 2: (row0, row0 << (n * (n - 1)))}
         self.nodes: list[list[Any]] = []
         self.index: dict[tuple[int, int, int], int] = {}
-        #: end a node where a certified full connection joins the winner's edges
+        #: end a node where a certified connection joins the winner's edges (a full one,
+        #: or a semi one with the winner to move)
         self.connections = connections
 
     def joined(self, stones: int, player: int) -> bool:
