@@ -115,14 +115,21 @@ _LOST = (INF, 0)
 class Node:
     """What the search knows of one position, in the frame it was first analysed in.
 
-    ``children`` come in the order they are tried (see :mod:`boardlab.hex.prover.resistance`)
-    and shrink as the search learns: a losing move's proof tells which other moves lose
-    too. ``proof`` gathers the cells a loss rests on (see :meth:`Dfpn.mid`); ``fills``
-    are the cells the analysis filled in (captured pairs).
+    ``moves`` are the cells of its moves (one byte each) in the order they are tried (see
+    :mod:`boardlab.hex.prover.resistance`); they shrink as the search learns: a losing
+    move's proof tells which other moves lose too. The moves are kept as bytes, and
+    :meth:`Dfpn.children_of` makes the children (stones and keys) from them and from
+    ``black`` and ``white``, the stones after the analysis filled captured cells: a list
+    of children costs some 300 bytes a move, the bytes one, and most positions the
+    search keeps are open ones it has not come back to. ``proof`` gathers the cells a
+    loss rests on (see :meth:`Dfpn.mid`); ``fills`` are the cells the analysis filled in
+    (captured pairs).
     """
 
     verdict: int
-    children: list[Child]
+    moves: bytes
+    black: int
+    white: int
     proof: int
     fills: int
     rotated: bool
@@ -421,13 +428,26 @@ class Dfpn:
                 order = tuple(self.move_order(rb, rw, moves, mine))
             if self.shared is not None:
                 self.shared.put(key, rotated, (verdict, moves, rb, rw, proof, order))
-        children: list[Child] = []
+        fills = (rb | rw) & ~(black | white)
+        win = moves if verdict == 1 else 0
+        node = Node(verdict, bytes(order), rb, rw, proof, fills, rotated, win)
+        self.info[key] = node
+        if verdict != 0:
+            self.proofs[key] = self.turn(proof, rotated)
+            self.remember(key, player if verdict == 1 else 3 - player)
+        return node
+
+    def children_of(self, node: Node, player: int) -> list[Child]:
+        """The children of an analysed position with ``player`` to move, in the frame of
+        its analysis: ``(move bit, black, white, key)`` for each of its moves, in order."""
+        rb, rw = node.black, node.white
         other = 3 - player
         # each child's key from the node's turned stones: a stone on cell c turns to one
         # on the last cell less c, so the stones are turned once, not once a child
         tb, tw = self.reverse(rb), self.reverse(rw)
         last = self.n * self.n - 1
-        for cell in order:
+        children: list[Child] = []
+        for cell in node.moves:
             b = 1 << cell
             t = 1 << (last - cell)
             if player == 1:
@@ -436,13 +456,7 @@ class Dfpn:
                 cb, cw, ub, uw = rb, rw | b, tb, tw | t
             key_of = (cb, cw, other) if (cb, cw) <= (ub, uw) else (ub, uw, other)
             children.append((b, cb, cw, key_of))
-        fills = (rb | rw) & ~(black | white)
-        node = Node(verdict, children, proof, fills, rotated, moves if verdict == 1 else 0)
-        self.info[key] = node
-        if verdict != 0:
-            self.proofs[key] = self.turn(proof, rotated)
-            self.remember(key, player if verdict == 1 else 3 - player)
-        return node
+        return children
 
     def move_order(self, black: int, white: int, moves: int, tables: Tables) -> list[int]:
         """The cells of ``moves``, those with the most current in the two players'
@@ -590,6 +604,7 @@ class Dfpn:
         analysed = self.info.get
         recall_children = self.recall_children
         other = 3 - player
+        children = self.children_of(node, player)
         while True:
             best = -1
             best_dn = INF + 1
@@ -598,8 +613,8 @@ class Dfpn:
             total = 0
             allowed = -1
             lost_moves = 0
-            window = WIDENING_BASE + int(self.widening * len(node.children))
-            for index, (b, cb, cw, ck) in enumerate(node.children):
+            window = WIDENING_BASE + int(self.widening * len(children))
+            for index, (b, cb, cw, ck) in enumerate(children):
                 # :meth:`bounds`, written out: this loop is the search's hottest
                 bound = look_up(ck)
                 if bound is None:
@@ -631,11 +646,10 @@ class Dfpn:
                 elif cdn < second:
                     second = cdn
             if lost_moves:
-                node.children = [
-                    c for c in node.children if c[0] & allowed and not c[0] & lost_moves
-                ]
+                children = [c for c in children if c[0] & allowed and not c[0] & lost_moves]
+                node.moves = bytes(c[0].bit_length() - 1 for c in children)
                 continue  # count again without the dropped children
-            if not node.children:
+            if not children:
                 self._settle(key, node, INF, 0, node.proof)
                 return
             pn = min(best_dn, INF)
@@ -646,7 +660,7 @@ class Dfpn:
             child_pn_th = min(INF, dn_th - dn + best_pn)
             grown = max(second + 1, int(second * (1 + EPSILON)))
             child_dn_th = min(pn_th, grown)
-            _, cb, cw, ck = node.children[best]
+            _, cb, cw, ck = children[best]
             self.depth += 1
             try:
                 self.mid(ck, cb, cw, other, child_pn_th, child_dn_th, self.vcs_of(key))
@@ -689,7 +703,8 @@ class Dfpn:
             above = self.key(*parent, 3 - player)
             seed = self.vcs_of(above)
             node = None if key in self.info else self.info.get(above)
-            move = None if node is None else next((c for c in node.children if c[3] == key), None)
+            moves = [] if node is None else self.children_of(node, 3 - player)
+            move = next((c for c in moves if c[3] == key), None)
             if move is not None and seed is not None:
                 black, white = move[1], move[2]  # in the frame of the parent's analysis
                 self.mid(key, black, white, player, pn_th, dn_th, seed)
@@ -740,8 +755,8 @@ class Dfpn:
         if node.verdict != 0:
             return None
         found = 0
-        for b, _, _, _ in node.children:
-            found |= b
+        for cell in node.moves:
+            found |= 1 << cell
         return self.turn(found, node.rotated != self.rotated(key, black, white))
 
     def winning_child(self, black: int, white: int, player: int) -> int | None:
@@ -751,7 +766,7 @@ class Dfpn:
         flip = node.rotated != self.rotated(key, black, white)
         if node.win:
             return self.turn(node.win, flip)
-        for b, cb, cw, ck in node.children:
+        for b, cb, cw, ck in self.children_of(node, player):
             if self.bounds(ck, cb, cw, 3 - player)[1] == 0:
                 return self.turn(b, flip)
         return None

@@ -160,7 +160,8 @@ def job(
         flip = node.rotated != search.rotated(key, black, white)
         base: int | None = node.proof
         allowed = -1
-        for b, cb, cw, ck in node.children:  # moves proven to lose since it last counted
+        moves = search.children_of(node, player)
+        for b, cb, cw, ck in moves:  # moves proven to lose since it last counted
             if search.bounds(ck, cb, cw, 3 - player)[0] == 0:
                 if ck in search.proofs:
                     lost = search.proof_of(ck, cb, cw) | b
@@ -172,7 +173,7 @@ def job(
             None if base is None else search.turn(base, flip),
             search.turn(node.fills, flip),
         )
-        for b, cb, cw, ck in node.children:
+        for b, cb, cw, ck in moves:
             cpn, cdn = search.bounds(ck, cb, cw, 3 - player)
             if cpn == 0 or not b & allowed:
                 continue  # a move proven to lose, or one outside a losing move's proof
