@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from boardlab.hex.proofcheck import _Bad, _Board, check_proof
-from boardlab.hex.prover.certify import FIRST_EDGE, LAST_EDGE, certify
+from boardlab.hex.prover.certify import FIRST_EDGE, LAST_EDGE, certify, must_play
 
 
 def _random_position(n: int, rng: random.Random) -> tuple[int, int]:
@@ -175,5 +175,82 @@ def test_a_semi_connection_leaf_holds_with_the_winner_to_move_only() -> None:
     assert check_proof(proof).ok
     proof["root"]["to_move"] = 2
     answer = check_proof(proof)
-    assert not answer.ok
-    assert "last step is not a full connection" in answer.line()
+    assert not answer.ok  # with the loser to move it narrows the loser's moves, no leaf
+    assert "have no answer" in answer.line()
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_every_must_play_region_is_sound(n: int) -> None:
+    """With the loser to move, every loser's move outside the region :func:`must_play`
+    names is lost for the loser (played out by brute force), and the checker finds the
+    same region in the derivation."""
+    board = _Board(n)
+    narrowed = 0
+    for black, white, winner in _open_positions(board, n, 600 if n == 3 else 200, 20):
+        own = black if winner == 1 else white
+        empty = board.full & ~(black | white)
+        found = must_play(n, own, empty, board.edges[winner])
+        if found is None:
+            continue
+        steps, cells = found
+        region = board.must_play(own, winner, empty, steps)
+        if region is None:  # a full connection: the loser's every move loses
+            assert cells == 0
+            assert board.wins(black, white, 3 - winner, winner)
+            continue
+        assert region == cells and cells & ~empty == 0
+        narrowed += cells != empty
+        rest = empty & ~cells
+        while rest:
+            move = rest & -rest
+            rest ^= move
+            after = (black | move, white) if winner == 2 else (black, white | move)
+            assert board.wins(*after, winner, winner), (black, white, winner, move)
+    assert narrowed >= 10
+
+
+def _narrowed_position() -> tuple[int, int, int, list[list[Any]]]:
+    """A 4x4 position black wins with white to move, at most 10 empty cells, where
+    black has semi connections of its edges but no full one."""
+    n = 4
+    board = _Board(n)
+    for black, white, winner in _open_positions(board, n, 20_000, 30):
+        empty = board.full & ~(black | white)
+        if winner != 1 or empty.bit_count() > 10:  # its children are played out
+            continue
+        found = must_play(n, black, empty, board.edges[1])
+        if found is not None and found[1] and board.wins(black, white, 2, 1):
+            return black, white, found[1], found[0]
+    raise AssertionError("no narrowed position found")
+
+
+def test_a_must_play_node_answers_its_region_only() -> None:
+    """A node with the loser to move and semi connections answers the loser's moves in
+    their carriers' intersection only: OK when black wins each; refused when one is left
+    out or when a carrier cell is given to the loser."""
+    black, white, region, steps = _narrowed_position()
+    full = (1 << 16) - 1
+    nodes: list[list[Any]] = [[full, [], [], steps]]
+    for cell in range(16):
+        if region >> cell & 1:
+            nodes[0][1].append([cell, len(nodes)])
+            nodes.append([full, [], []])  # at most 9 empty cells: played out
+    proof: dict[str, Any] = {
+        "format": "boardlab-hex-proof",
+        "version": 4,
+        "size": 4,
+        "winner": 1,
+        "root": {"black": black, "white": white, "to_move": 2},
+        "nodes": nodes,
+    }
+    assert check_proof(proof).ok, check_proof(proof).line()
+    left_out = copy.deepcopy(proof)
+    left_out["nodes"][0][1].pop()
+    assert "have no answer" in check_proof(left_out).line()
+    carrier_cell = (region & -region).bit_length() - 1  # in every carrier
+    taken = copy.deepcopy(proof)
+    taken["nodes"][0][0] = full & ~(1 << carrier_cell)
+    assert not check_proof(taken).ok
+    winner_to_move = copy.deepcopy(proof)
+    winner_to_move["root"]["to_move"] = 1
+    assert not check_proof(winner_to_move).ok

@@ -12,7 +12,11 @@ playing the moves from the root, and holds ``[kept, moves, pairs]``:
   which cells its win rests on.
 - ``moves``: ``[[cell, child], ...]``. With the winner to move, exactly one: the
   winner's move and the node it leads to. With the loser to move, one for *every* empty
-  cell of the filled position: the loser's every move and the node after it.
+  cell of the filled position: the loser's every move and the node after it; or, when
+  the node carries a connection (its fourth part, below) holding semi connections
+  between the winner's edges, one for every empty cell inside all their carriers (the
+  loser's must-play region: a loser's move outside one of them, the winner plays its
+  key and holds a full connection, which that move does not touch).
 - a node with no moves is a leaf, and is won in one of four ways the checker sees for
   itself on the filled position: the winner's edges are already joined; or ``pairs``,
   pairwise disjoint pairs of empty cells, join them (both cells of a pair touch two of
@@ -27,10 +31,11 @@ playing the moves from the root, and holds ``[kept, moves, pairs]``:
 A node reached along two paths must be reached in the same position. The checker stops
 at the first node that breaks a rule and names it by the moves leading to it (HexGui's
 names). The file is gzip-compressed JSON: ``{"format": "boardlab-hex-proof",
-"version": 3, "size": n, "winner": 1 or 2, "root": {"black": bits, "white": bits,
+"version": 4, "size": n, "winner": 1 or 2, "root": {"black": bits, "white": bits,
 "to_move": 1 or 2}, "nodes": [[kept, moves, pairs], ...]}``, a node with a connection
-``[kept, [], [], connection]``; versions 1 (no connections) and 2 (full connections
-only) are read too.
+``[kept, moves, pairs, connection]`` (moves only with the loser to move); versions 1
+(no connections), 2 (full connections only) and 3 (connections at leaves only) are
+read too.
 
 >>> from boardlab.hex.rules import Position
 >>> position = Position(2)
@@ -73,10 +78,10 @@ __all__ = [
 ]
 
 FORMAT = "boardlab-hex-proof"
-VERSION = 3
+VERSION = 4
 #: The versions the checker reads (version 1's nodes have no connection part, version
-#: 2's connections are all full ones).
-VERSIONS = (1, 2, 3)
+#: 2's connections are all full ones, version 3's are all at leaves).
+VERSIONS = (1, 2, 3, 4)
 #: A leaf with at most this many empty cells (after the loser's fill) is played out.
 BRUTE_EMPTY = 9
 #: The largest board a proof may be written for (cells fit in one Python int anyway).
@@ -216,14 +221,39 @@ class _Board:
         ``player`` between its two edges (or, with ``semi``, when ``player`` is to move,
         a semi one), through ``empty`` cells only? A step that breaks a rule is bad (the
         reason names it)."""
-        groups = self._groups(stones)
-        facts: list[tuple[tuple[int, int], bool, int]] = []
-        for k, step in enumerate(steps):
-            facts.append(_connection_step(self, groups, player, empty, facts, k, step))
+        facts = self.connection_facts(stones, player, empty, steps)
         if not facts or facts[-1][0] != (-2, -1) or not (facts[-1][1] or semi):
             kind = "a full or semi" if semi else "a full"
             raise _Bad(f"the connection's last step is not {kind} connection of the edges")
         return True
+
+    def connection_facts(
+        self, stones: int, player: int, empty: int, steps: list[Any]
+    ) -> list[tuple[tuple[int, int], bool, int]]:
+        """What each of the ``steps`` derives (see :func:`_connection_step`): its ends,
+        full or semi, its carrier. A step that breaks a rule is bad."""
+        groups = self._groups(stones)
+        facts: list[tuple[tuple[int, int], bool, int]] = []
+        for k, step in enumerate(steps):
+            facts.append(_connection_step(self, groups, player, empty, facts, k, step))
+        return facts
+
+    def must_play(self, stones: int, player: int, empty: int, steps: list[Any]) -> int | None:
+        """With ``player``'s opponent to move: the ``empty`` cells the opponent must play
+        in, by the ``steps``' connections between ``player``'s edges: None when the last
+        step is a full one (the opponent cannot stop it), else the intersection of the
+        carriers of the steps that are semi ones (a move outside one of them, ``player``
+        plays its key and holds a full connection). Bad when there is neither."""
+        facts = self.connection_facts(stones, player, empty, steps)
+        if facts and facts[-1][0] == (-2, -1) and facts[-1][1]:
+            return None
+        carriers = [c for ends, full, c in facts if ends == (-2, -1) and not full]
+        if not carriers:
+            raise _Bad("the connection derives no connection of the edges")
+        cells = empty
+        for carrier in carriers:
+            cells &= carrier
+        return cells
 
     def _groups(self, stones: int) -> dict[int, int]:
         """Each stone's group: the set of its cells (a bit set)."""
@@ -509,19 +539,33 @@ def _check_node(
     own, other = (black, white) if winner == 1 else (white, black)
     if board.joined(other, loser):
         raise _Bad("the cells given to the loser join the loser's edges")
-    if connection and moves:
+    required = empty  # the loser's moves to answer
+    if connection and to_move == loser:
+        narrowed = board.must_play(own, winner, empty, connection)
+        if narrowed is None or (narrowed == 0 and not moves):
+            if moves:
+                raise _Bad("a node with moves carries a full connection")
+            leaves["connection"] += 1
+            return []
+        required = narrowed
+    elif connection and moves:
         raise _Bad("a node with moves carries a connection")
     if not moves:
         if board.joined(own, winner):
             leaves["joined"] += 1
         elif pairs and board.pairs_join(own, winner, empty, pairs):
             leaves["pairs"] += 1
-        elif connection and board.connection_joins(
-            own, winner, empty, connection, semi=to_move == winner
+        elif (
+            connection
+            and to_move == winner
+            and board.connection_joins(own, winner, empty, connection, semi=True)
         ):
             leaves["connection"] += 1
         elif _popcount(empty) <= BRUTE_EMPTY and board.wins(black, white, to_move, winner):
             leaves["played out"] += 1
+        elif connection:  # the loser to move, and semi connections only
+            names = " ".join(vertex(c, board.n) for c in range(board.cells) if required >> c & 1)
+            raise _Bad(f"the loser's moves {names} have no answer")
         else:
             raise _Bad(
                 "a leaf the winner has not won: no chain, no pairs and too many cells to play out"
@@ -535,8 +579,7 @@ def _check_node(
     if to_move == winner:
         if len(moves) != 1:
             raise _Bad(f"the winner to move must name exactly one move, not {len(moves)}")
-    elif len(moves) != _popcount(empty):
-        missing = [c for c in range(board.cells) if empty >> c & 1 and c not in cells]
+    elif missing := [c for c in range(board.cells) if required >> c & 1 and c not in cells]:
         names = " ".join(vertex(c, board.n) for c in missing)
         raise _Bad(f"the loser's moves {names} have no answer")
     children = []

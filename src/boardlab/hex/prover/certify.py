@@ -23,7 +23,9 @@ stone groups (named by any of their cells) and empty cells. A step is
   each at a time, and one of them is always left).
 
 The last step is a full connection between the two edges, or, with the winner to move,
-a semi one (the winner plays its key: an AND step through an empty cell).
+a semi one (the winner plays its key: an AND step through an empty cell). With the
+loser to move, semi connections between the edges tell where the loser must play
+(:func:`must_play`): in every one's carrier, or the winner plays that one's key.
 
 :func:`certify` finds one by a plain H-search of its own (no edge templates: a
 connection only a template proves is not certified here, and the tree goes on below
@@ -38,7 +40,7 @@ from typing import Any
 
 from boardlab.hex.board import neighbours
 
-__all__ = ["FIRST_EDGE", "LAST_EDGE", "certify"]
+__all__ = ["FIRST_EDGE", "LAST_EDGE", "certify", "must_play"]
 
 #: The node names of the winner's two edge lines.
 FIRST_EDGE, LAST_EDGE = -1, -2
@@ -167,11 +169,12 @@ class _Search:
                             return self.done
         return self.done
 
-    def certificate(self, last: int) -> list[list[Any]]:
-        """The steps ``last`` rests on, renumbered in order (references before use)."""
+    def certificate(self, *lasts: int) -> list[list[Any]]:
+        """The steps ``lasts`` rest on, renumbered in order (references before use), the
+        last of ``lasts`` last."""
         order: list[int] = []
         seen: set[int] = set()
-        stack = [(last, False)]
+        stack = [(last, False) for last in reversed(lasts)]
         while stack:
             s, ready = stack.pop()
             if ready:
@@ -247,6 +250,35 @@ def _nodes(
                 if a != b and (a in cells or b in cells):
                     touches.add((min(a, b), max(a, b)))
     return cells, sorted(touches)
+
+
+def must_play(
+    n: int, own: int, empty: int, lines: tuple[int, int]
+) -> tuple[list[list[Any]], int] | None:
+    """With the loser to move: ``(steps, cells)``, a derivation and the ``empty`` cells
+    the loser must play in, or None when this search finds no connection of the edges
+    that leaves out any of them.
+
+    The steps end at a full connection between the winner's edge ``lines`` (``cells``
+    is 0: whatever the loser plays, the winner joins them), or they hold semi
+    connections between the edges, and ``cells`` is the intersection of their carriers:
+    a loser's move outside one of them, the winner plays that one's key and holds a full
+    connection, so only the moves inside all of them are left to answer (the must-play
+    region of Henderson's Hex solver). The semi connections are taken smallest carrier
+    first, each only if it narrows the intersection."""
+    search = _Search(n, own, empty, lines)
+    last = search.run()
+    if last >= 0:
+        return search.certificate(last), 0
+    semis = sorted(search.semi.get((LAST_EDGE, FIRST_EDGE), ()), key=lambda e: e[0].bit_count())
+    if not semis:
+        return None
+    cells, chosen = empty, []
+    for carrier, index in semis:
+        if cells & ~carrier:
+            cells &= carrier
+            chosen.append(index)
+    return (search.certificate(*chosen), cells) if chosen else None
 
 
 def certify(

@@ -7,14 +7,18 @@ prover's): at every node the empty cells outside the search's proof set are give
 the loser (the winner still wins then: that is what a proof set is), then
 
 - with the winner to move, one winning move (the search names it, or proves one);
-- with the loser to move, every empty cell of that filled position, each proven again
-  by the search (the moves its must-play analysis never searched included);
+- with the loser to move, every empty cell of that filled position (but see the last
+  case below), each proven again by the search (the moves its must-play analysis never
+  searched included);
 - a leaf where the winner's edges are joined, or joined through pairwise disjoint pairs
   of empty cells (bridges, edge bridges; found greedily here, checked there), or where
   at most :data:`PLAY_OUT` empty cells are left for the checker to play out, or where a
   full virtual connection joins them (with the winner to move, a semi one: the winner
   plays its key), written as its derivation (:mod:`boardlab.hex.prover.certify`) for the
-  checker to verify step by step.
+  checker to verify step by step;
+- with the loser to move and semi connections between the winner's edges, only the
+  moves inside all their carriers (the derivation written with the node): outside one,
+  the winner plays that one's key and is joined by a full connection.
 
 Nodes are shared by position (a graph, not a tree), so a position reached along two
 lines is written once.
@@ -31,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardlab.core.errors import BoardlabError
 from boardlab.hex.board import neighbours
-from boardlab.hex.prover.certify import certify
+from boardlab.hex.prover.certify import certify, must_play
 
 if TYPE_CHECKING:
     from boardlab.hex.prover.dfpn import Dfpn
@@ -42,7 +46,7 @@ __all__ = ["PLAY_OUT", "ProofTooLargeError", "build_proof", "write_proof"]
 #: (:data:`boardlab.hex.proofcheck.BRUTE_EMPTY`, the same number; a test holds them equal).
 PLAY_OUT = 9
 FORMAT = "boardlab-hex-proof"
-VERSION = 3
+VERSION = 4
 
 
 class ProofTooLargeError(Exception):
@@ -216,10 +220,10 @@ class _Walk:
             return at
         if not named and bin(kept).count("1") <= PLAY_OUT:
             return at
-        if self.connections and not named:
+        if self.connections and not named and player == winner:
             # the winner to move seldom holds a full connection, but often a semi one
             # (it would play that connection's key): certified too
-            steps = certify(self.n, own, kept, self.edges[winner], semi=player == winner)
+            steps = certify(self.n, own, kept, self.edges[winner], semi=True)
             if steps is not None:
                 node.append(steps)
                 return at
@@ -232,9 +236,15 @@ class _Walk:
             child = (black | b, white) if player == 1 else (black, white | b)
             node[1] = [[cell, self.build(*child, loser)]]
             return at
+        answered = kept
+        if self.connections and not named:
+            narrowed = must_play(self.n, own, kept, self.edges[winner])
+            if narrowed is not None and narrowed[1] != kept:
+                steps, answered = narrowed
+                node.append(steps)
         moves = []
         for cell in range(self.n * self.n):
-            if kept >> cell & 1:
+            if answered >> cell & 1:
                 b = 1 << cell
                 child = (black | b, white) if player == 1 else (black, white | b)
                 moves.append([cell, self.build(*child, winner)])
