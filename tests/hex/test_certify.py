@@ -254,3 +254,32 @@ def test_a_must_play_node_answers_its_region_only() -> None:
     winner_to_move = copy.deepcopy(proof)
     winner_to_move["root"]["to_move"] = 1
     assert not check_proof(winner_to_move).ok
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_the_compiled_certifier_agrees_with_the_reference(n: int) -> None:
+    """The compiled search finds a connection where the plain Python one does (a few
+    differences allowed: their lists keep different connections when carriers tie), and
+    every certificate and must-play region it writes passes the checker."""
+    board = _Board(n)
+    asked = differ = 0
+    for black, white, winner in _open_positions(board, n, 120, 40):
+        own = black if winner == 1 else white
+        empty = board.full & ~(black | white)
+        lines = board.edges[winner]
+        for semi in (False, True):
+            fast = certify(n, own, empty, lines, semi=semi)
+            slow = certify(n, own, empty, lines, semi=semi, compiled=False)
+            asked += 1
+            differ += (fast is None) != (slow is None)
+            if fast is not None:
+                assert board.connection_joins(own, winner, empty, fast, semi=semi)
+        fast_region = must_play(n, own, empty, lines)
+        slow_region = must_play(n, own, empty, lines, compiled=False)
+        asked += 1
+        differ += (fast_region is None) != (slow_region is None)
+        if fast_region is not None:
+            steps, cells = fast_region
+            assert (board.must_play(own, winner, empty, steps) or 0) == cells
+    assert asked >= 300
+    assert differ <= asked // 100

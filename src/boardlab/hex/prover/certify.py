@@ -36,7 +36,10 @@ rests on, so the boards it sees are small.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from boardlab.hex.board import neighbours
 
@@ -50,6 +53,8 @@ _MOST_FULL, _MOST_SEMI = 8, 12
 _OR_STEPS = 64
 #: Carrier combinations tried in all before the search gives up.
 _MAX_WORK = 20_000
+#: Boards of at most this many cells get the compiled search (one-word carriers).
+_COMPILED_CELLS = 64
 
 
 class _Search:
@@ -252,8 +257,98 @@ def _nodes(
     return cells, sorted(touches)
 
 
+class _Compiled:
+    """The same search compiled (:mod:`boardlab.hex.prover.certify_kernel`), on boards of
+    at most 64 cells: its log read back into the checker's steps."""
+
+    def __init__(
+        self, n: int, own: int, empty: int, lines: tuple[int, int], semi: bool = False
+    ) -> None:
+        from boardlab.hex.prover.certify_kernel import search_log
+
+        cells, touches = _nodes(n, own, empty, lines)
+        self.nn = nn = n * n + 2
+        is_cell = np.zeros(nn, np.bool_)
+        for c in cells:
+            is_cell[c] = True
+        pairs = np.array([[self._id(a), self._id(b)] for a, b in touches], np.int64)
+        found = search_log(
+            nn,
+            is_cell,
+            pairs.reshape(-1, 2),
+            semi,
+            _MAX_WORK,
+            _MOST_FULL,
+            _MOST_SEMI,
+            _OR_STEPS,
+        )
+        self.done = int(found[0])
+        self.kind, self.ends_a, self.ends_b, self.carrier = found[2:6]
+        self.ref1, self.ref2, self.through, self.pool = found[7:11]
+        #: the semi connections between the edges kept at the end: (carrier, entry)
+        self.edge_semis = [(int(self.carrier[e]), int(e)) for e in found[11][: found[12]]]
+
+    def _id(self, name: int) -> int:
+        return self.nn - 2 if name == FIRST_EDGE else self.nn - 1 if name == LAST_EDGE else name
+
+    def _name(self, node: int) -> int:
+        return FIRST_EDGE if node == self.nn - 2 else LAST_EDGE if node == self.nn - 1 else node
+
+    def _refs(self, e: int) -> list[int]:
+        from boardlab.hex.prover.certify_kernel import KIND_AND, KIND_OR
+
+        if self.kind[e] == KIND_AND:
+            return [int(self.ref1[e]), int(self.ref2[e])]
+        if self.kind[e] == KIND_OR:
+            start = int(self.ref1[e])
+            return [int(r) for r in self.pool[start : start + int(self.ref2[e])]]
+        return []
+
+    def certificate(self, *lasts: int) -> list[list[Any]]:
+        """The steps ``lasts`` rest on, renumbered in order (references before use)."""
+        from boardlab.hex.prover.certify_kernel import KIND_AND, KIND_OR
+
+        order: list[int] = []
+        seen: set[int] = set()
+        stack = [(last, False) for last in reversed(lasts)]
+        while stack:
+            e, ready = stack.pop()
+            if ready:
+                order.append(e)
+                continue
+            if e in seen:
+                continue
+            seen.add(e)
+            stack.append((e, True))
+            stack.extend((r, False) for r in self._refs(e) if r not in seen)
+        number = {e: i for i, e in enumerate(order)}
+        out: list[list[Any]] = []
+        for e in order:
+            refs = [number[r] for r in self._refs(e)]
+            if self.kind[e] == KIND_AND:
+                out.append(["and", *refs, self._name(int(self.through[e]))])
+            elif self.kind[e] == KIND_OR:
+                out.append(["or", *refs])
+            else:
+                out.append(["t", self._name(int(self.ends_a[e])), self._name(int(self.ends_b[e]))])
+        return out
+
+
+def _searched(
+    n: int, own: int, empty: int, lines: tuple[int, int], semi: bool, compiled: bool
+) -> tuple[int, list[tuple[int, int]], Callable[..., list[list[Any]]]]:
+    """``(done, edge semis, certificate)`` of one search, compiled on boards of at most
+    64 cells when ``compiled``, else the plain Python one (the reference)."""
+    if compiled and n * n <= _COMPILED_CELLS:
+        fast = _Compiled(n, own, empty, lines, semi)
+        return fast.done, fast.edge_semis, fast.certificate
+    search = _Search(n, own, empty, lines, semi)
+    last = search.run()
+    return last, list(search.semi.get((LAST_EDGE, FIRST_EDGE), ())), search.certificate
+
+
 def must_play(
-    n: int, own: int, empty: int, lines: tuple[int, int]
+    n: int, own: int, empty: int, lines: tuple[int, int], compiled: bool = True
 ) -> tuple[list[list[Any]], int] | None:
     """With the loser to move: ``(steps, cells)``, a derivation and the ``empty`` cells
     the loser must play in, or None when this search finds no connection of the edges
@@ -266,28 +361,30 @@ def must_play(
     connection, so only the moves inside all of them are left to answer (the must-play
     region of Henderson's Hex solver). The semi connections are taken smallest carrier
     first, each only if it narrows the intersection."""
-    search = _Search(n, own, empty, lines)
-    last = search.run()
+    last, edge_semis, certificate = _searched(n, own, empty, lines, False, compiled)
     if last >= 0:
-        return search.certificate(last), 0
-    semis = sorted(search.semi.get((LAST_EDGE, FIRST_EDGE), ()), key=lambda e: e[0].bit_count())
-    if not semis:
-        return None
+        return certificate(last), 0
     cells, chosen = empty, []
-    for carrier, index in semis:
+    for carrier, index in sorted(edge_semis, key=lambda e: e[0].bit_count()):
         if cells & ~carrier:
             cells &= carrier
             chosen.append(index)
-    return (search.certificate(*chosen), cells) if chosen else None
+    return (certificate(*chosen), cells) if chosen else None
 
 
 def certify(
-    n: int, own: int, empty: int, lines: tuple[int, int], semi: bool = False
+    n: int,
+    own: int,
+    empty: int,
+    lines: tuple[int, int],
+    semi: bool = False,
+    compiled: bool = True,
 ) -> list[list[Any]] | None:
     """The steps of a full connection between the winner's edge ``lines`` (two cell sets)
     for the winner's stones ``own`` through the ``empty`` cells (every other cell the
     loser's), or None when this search finds none. With ``semi`` (the winner to move) a
-    semi connection between the edges will do too, and may come first."""
-    search = _Search(n, own, empty, lines, semi)
-    last = search.run()
-    return None if last < 0 else search.certificate(last)
+    semi connection between the edges will do too, and may come first. ``compiled``:
+    the compiled search on boards of at most 64 cells, else the plain Python one (the
+    reference the tests hold it to; both write the same kind of steps)."""
+    last, _, certificate = _searched(n, own, empty, lines, semi, compiled)
+    return None if last < 0 else certificate(last)
