@@ -30,7 +30,9 @@ loser to move, semi connections between the edges tell where the loser must play
 :func:`certify` finds one by a plain H-search of its own (no edge templates: a
 connection only a template proves is not certified here, and the tree goes on below
 that node instead) on a position the tree has already reduced to the cells its proof
-rests on, so the boards it sees are small.
+rests on, so the boards it sees are small. On boards of at most 64 cells the search
+runs compiled (:mod:`boardlab.hex.prover.certify_kernel`, every connection's
+derivation logged and read back); the plain Python search here is its reference.
 """
 
 from __future__ import annotations
