@@ -29,9 +29,7 @@ def test_every_certified_connection_wins_for_either_side_to_move(n: int) -> None
     force, with the loser to move and with the winner to move, it does."""
     board = _Board(n)
     found = 0
-    for black, white, winner in _open_positions(board, n, 600 if n == 3 else 120):
-        own = black if winner == 1 else white
-        empty = board.full & ~(black | white)
+    for black, white, winner, own, empty in _cases(board, n, 600 if n == 3 else 120):
         steps = certify(n, own, empty, board.edges[winner])
         if steps is None:
             continue
@@ -54,6 +52,16 @@ def _open_positions(
             own, other = (black, white) if winner == 1 else (white, black)
             if not (board.joined(own, winner) or board.joined(other, 3 - winner)):
                 yield black, white, winner
+
+
+def _cases(
+    board: _Board, n: int, count: int, seed: int = 0
+) -> Iterator[tuple[int, int, int, int, int]]:
+    """:func:`_open_positions` with the winner's stones and the empty cells:
+    ``(black, white, winner, own, empty)``."""
+    for black, white, winner in _open_positions(board, n, count, seed):
+        own = black if winner == 1 else white
+        yield black, white, winner, own, board.full & ~(black | white)
 
 
 def _some_certificate() -> tuple[int, int, int, list[list[Any]]]:
@@ -136,9 +144,7 @@ def test_every_certified_semi_connection_wins_with_the_winner_to_move(n: int) ->
     the winner to move only."""
     board = _Board(n)
     semis = 0
-    for black, white, winner in _open_positions(board, n, 600 if n == 3 else 160, 10):
-        own = black if winner == 1 else white
-        empty = board.full & ~(black | white)
+    for black, white, winner, own, empty in _cases(board, n, 600 if n == 3 else 160, 10):
         steps = certify(n, own, empty, board.edges[winner], semi=True)
         if steps is None:
             assert certify(n, own, empty, board.edges[winner]) is None
@@ -186,9 +192,7 @@ def test_every_must_play_region_is_sound(n: int) -> None:
     same region in the derivation."""
     board = _Board(n)
     narrowed = 0
-    for black, white, winner in _open_positions(board, n, 600 if n == 3 else 200, 20):
-        own = black if winner == 1 else white
-        empty = board.full & ~(black | white)
+    for black, white, winner, own, empty in _cases(board, n, 600 if n == 3 else 200, 20):
         found = must_play(n, own, empty, board.edges[winner])
         if found is None:
             continue
@@ -263,9 +267,7 @@ def test_the_compiled_certifier_agrees_with_the_reference(n: int) -> None:
     every certificate and must-play region it writes passes the checker."""
     board = _Board(n)
     asked = differ = 0
-    for black, white, winner in _open_positions(board, n, 120, 40):
-        own = black if winner == 1 else white
-        empty = board.full & ~(black | white)
+    for _, _, winner, own, empty in _cases(board, n, 120, 40):
         lines = board.edges[winner]
         for semi in (False, True):
             fast = certify(n, own, empty, lines, semi=semi)

@@ -179,21 +179,7 @@ class _Search:
     def certificate(self, *lasts: int) -> list[list[Any]]:
         """The steps ``lasts`` rest on, renumbered in order (references before use), the
         last of ``lasts`` last."""
-        order: list[int] = []
-        seen: set[int] = set()
-        stack = [(last, False) for last in reversed(lasts)]
-        while stack:
-            s, ready = stack.pop()
-            if ready:
-                order.append(s)
-                continue
-            if s in seen:
-                continue
-            seen.add(s)
-            stack.append((s, True))
-            step = self.steps[s]
-            refs = step[1:3] if step[0] == "and" else step[1:] if step[0] == "or" else ()
-            stack.extend((r, False) for r in refs if r not in seen)
+        order = _in_order(lasts, self._refs)
         number = {s: i for i, s in enumerate(order)}
         out: list[list[Any]] = []
         for s in order:
@@ -205,6 +191,30 @@ class _Search:
             else:
                 out.append(list(step))
         return out
+
+    def _refs(self, s: int) -> list[int]:
+        """The steps step ``s`` is made of."""
+        step = self.steps[s]
+        return list(step[1:3] if step[0] == "and" else step[1:] if step[0] == "or" else ())
+
+
+def _in_order(lasts: tuple[int, ...], refs: Callable[[int], list[int]]) -> list[int]:
+    """The steps ``lasts`` rest on (``refs`` names the steps a step is made of), each
+    after the steps it is made of, the last of ``lasts`` last (a depth-first walk)."""
+    order: list[int] = []
+    seen: set[int] = set()
+    stack = [(last, False) for last in reversed(lasts)]
+    while stack:
+        s, ready = stack.pop()
+        if ready:
+            order.append(s)
+            continue
+        if s in seen:
+            continue
+        seen.add(s)
+        stack.append((s, True))
+        stack.extend((r, False) for r in refs(s) if r not in seen)
+    return order
 
 
 def _room(kept: list[tuple[int, int]], carrier: int, most: int) -> bool:
@@ -310,19 +320,7 @@ class _Compiled:
         """The steps ``lasts`` rest on, renumbered in order (references before use)."""
         from boardlab.hex.prover.certify_kernel import KIND_AND, KIND_OR
 
-        order: list[int] = []
-        seen: set[int] = set()
-        stack = [(last, False) for last in reversed(lasts)]
-        while stack:
-            e, ready = stack.pop()
-            if ready:
-                order.append(e)
-                continue
-            if e in seen:
-                continue
-            seen.add(e)
-            stack.append((e, True))
-            stack.extend((r, False) for r in self._refs(e) if r not in seen)
+        order = _in_order(lasts, self._refs)
         number = {e: i for i, e in enumerate(order)}
         out: list[list[Any]] = []
         for e in order:

@@ -64,6 +64,28 @@ def _room(row: I64, count: int, carriers: U64, carrier: np.uint64, most: int) ->
 
 
 @jit
+def _file_full(
+    full_rows: I64,
+    full_count: I64,
+    linked: npt.NDArray[np.bool_],
+    queue: I64,
+    tail: int,
+    key: int,
+    count: int,
+    e: int,
+    a: int,
+    b: int,
+) -> int:
+    """File log entry ``e``, a full connection between ``a`` and ``b`` (pair ``key``), at
+    ``count`` in its pair's list, link the two and queue it; the queue's new tail."""
+    full_rows[key, count] = e
+    full_count[key] = count + 1
+    linked[a, b] = linked[b, a] = True
+    queue[tail] = e
+    return tail + 1
+
+
+@jit
 def search_log(
     nn: int,
     is_cell: npt.NDArray[np.bool_],
@@ -145,11 +167,7 @@ def search_log(
         e = entries
         entries += 1
         kind[e], ends_a[e], ends_b[e], carriers[e], full[e] = KIND_TOUCH, a, b, np.uint64(0), True
-        full_rows[key, count] = e
-        full_count[key] = count + 1
-        linked[a, b] = linked[b, a] = True
-        queue[tail] = e
-        tail += 1
+        tail = _file_full(full_rows, full_count, linked, queue, tail, key, count, e, a, b)
         if key == edges:
             done = e
 
@@ -198,11 +216,9 @@ def search_log(
                         entries += 1
                         kind[e], ends_a[e], ends_b[e] = KIND_AND, x, y
                         carriers[e], full[e], ref1[e], ref2[e], through[e] = c1 | c2, True, s, t, z
-                        full_rows[xy, count] = e
-                        full_count[xy] = count + 1
-                        linked[x, y] = linked[y, x] = True
-                        queue[tail] = e
-                        tail += 1
+                        tail = _file_full(
+                            full_rows, full_count, linked, queue, tail, xy, count, e, x, y
+                        )
                         if xy == edges:
                             done = e
                             break
@@ -280,11 +296,9 @@ def search_log(
                                     pool[pooled + j] = chosen[j]
                                 pool[pooled + depth] = index
                                 pooled += depth + 1
-                                full_rows[xy, count] = e
-                                full_count[xy] = count + 1
-                                linked[x, y] = linked[y, x] = True
-                                queue[tail] = e
-                                tail += 1
+                                tail = _file_full(
+                                    full_rows, full_count, linked, queue, tail, xy, count, e, x, y
+                                )
                                 if xy == edges:
                                     done = e
                             elif top < stack_start.size and depth < most_semi + 1:
