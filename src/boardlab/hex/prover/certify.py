@@ -295,10 +295,10 @@ class _Compiled:
             _OR_STEPS,
         )
         self.done = int(found[0])
-        self.kind, self.ends_a, self.ends_b, self.carrier = found[2:6]
-        self.ref1, self.ref2, self.through, self.pool = found[7:11]
+        self.kind, self.ends_a, self.ends_b, self.carrier = found[1:5]
+        self.ref1, self.ref2, self.through, self.pool = found[5:9]
         #: the semi connections between the edges kept at the end: (carrier, entry)
-        self.edge_semis = [(int(self.carrier[e]), int(e)) for e in found[11][: found[12]]]
+        self.edge_semis = [(int(self.carrier[e]), int(e)) for e in found[9][: found[10]]]
 
     def _id(self, name: int) -> int:
         return self.nn - 2 if name == FIRST_EDGE else self.nn - 1 if name == LAST_EDGE else name

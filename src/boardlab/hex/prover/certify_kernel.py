@@ -97,12 +97,10 @@ def search_log(
     or_steps: int,
 ) -> tuple[
     int,
-    int,
     npt.NDArray[np.int8],
     I64,
     I64,
     U64,
-    npt.NDArray[np.bool_],
     I64,
     I64,
     I64,
@@ -113,9 +111,10 @@ def search_log(
     """Run the search on ``nn`` nodes (the last two the edges; ``is_cell`` marks the
     empty cells) from the pairs that ``touches``.
 
-    Returns ``(done, entries, kind, ends_a, ends_b, carrier, full, ref1, ref2, through,
-    pool, edge_semis, edge_semi_count)``: ``done`` the log entry of a connection between
-    the edges that ends the search (a full one; a semi one too with ``semi_ends``) or -1;
+    Returns ``(done, kind, ends_a, ends_b, carrier, ref1, ref2, through, pool,
+    edge_semis, edge_semi_count)``, the log's columns after ``done``, the log entry of a
+    connection between the edges that ends the search (a full one; a semi one too with
+    ``semi_ends``) or -1;
     each entry's ``ref1`` and ``ref2`` are its two parts (an AND, through node
     ``through``) or its start and length in ``pool`` (an OR's semi connections);
     ``edge_semis[:edge_semi_count]`` the semi connections between the edges kept at the
@@ -125,7 +124,6 @@ def search_log(
     ends_a = np.empty(cap, np.int64)
     ends_b = np.empty(cap, np.int64)
     carriers = np.empty(cap, np.uint64)
-    full = np.empty(cap, np.bool_)
     ref1 = np.empty(cap, np.int64)
     ref2 = np.empty(cap, np.int64)
     through = np.empty(cap, np.int64)
@@ -166,7 +164,7 @@ def search_log(
             continue
         e = entries
         entries += 1
-        kind[e], ends_a[e], ends_b[e], carriers[e], full[e] = KIND_TOUCH, a, b, np.uint64(0), True
+        kind[e], ends_a[e], ends_b[e], carriers[e] = KIND_TOUCH, a, b, np.uint64(0)
         tail = _file_full(full_rows, full_count, linked, queue, tail, key, count, e, a, b)
         if key == edges:
             done = e
@@ -215,7 +213,7 @@ def search_log(
                         e = entries
                         entries += 1
                         kind[e], ends_a[e], ends_b[e] = KIND_AND, x, y
-                        carriers[e], full[e], ref1[e], ref2[e], through[e] = c1 | c2, True, s, t, z
+                        carriers[e], ref1[e], ref2[e], through[e] = c1 | c2, s, t, z
                         tail = _file_full(
                             full_rows, full_count, linked, queue, tail, xy, count, e, x, y
                         )
@@ -237,13 +235,7 @@ def search_log(
                     new = entries
                     entries += 1
                     kind[new], ends_a[new], ends_b[new] = KIND_AND, x, y
-                    carriers[new], full[new], ref1[new], ref2[new], through[new] = (
-                        carrier,
-                        False,
-                        s,
-                        t,
-                        z,
-                    )
+                    carriers[new], ref1[new], ref2[new], through[new] = carrier, s, t, z
                     semi_rows[xy, count] = new
                     semi_count[xy] = count + 1
                     if semi_ends and xy == edges:
@@ -277,21 +269,18 @@ def search_log(
                             if meet == inter:
                                 continue
                             if meet == 0:
+                                if entries >= cap or pooled + depth + 1 > pool.size:
+                                    continue  # checked first: _room compacts the list
                                 joined = union | carriers[index]
                                 count = _room(
                                     full_rows[xy], full_count[xy], carriers, joined, most_full
                                 )
-                                if count < 0 or entries >= cap or pooled + depth + 1 > pool.size:
+                                if count < 0:
                                     continue
                                 e = entries
                                 entries += 1
                                 kind[e], ends_a[e], ends_b[e] = KIND_OR, x, y
-                                carriers[e], full[e], ref1[e], ref2[e] = (
-                                    joined,
-                                    True,
-                                    pooled,
-                                    depth + 1,
-                                )
+                                carriers[e], ref1[e], ref2[e] = joined, pooled, depth + 1
                                 for j in range(depth):
                                     pool[pooled + j] = chosen[j]
                                 pool[pooled + depth] = index
@@ -317,12 +306,10 @@ def search_log(
     edge_semis = semi_rows[edges].copy()
     return (
         done,
-        entries,
         kind,
         ends_a,
         ends_b,
         carriers,
-        full,
         ref1,
         ref2,
         through,

@@ -239,7 +239,7 @@ class _Walk:
         answered = kept
         if self.connections and not named:
             narrowed = must_play(self.n, own, kept, self.edges[winner])
-            if narrowed is not None and narrowed[1] != kept:
+            if narrowed is not None:  # its cells always fewer than kept's
                 steps, answered = narrowed
                 node.append(steps)
         moves = []
