@@ -64,6 +64,20 @@ def _cases(
         yield black, white, winner, own, board.full & ~(black | white)
 
 
+def _proof_of_black(
+    version: int, black: int, white: int, to_move: int, nodes: list[list[Any]]
+) -> dict[str, Any]:
+    """A 4x4 proof file's contents that black wins the root ``black``/``white``."""
+    return {
+        "format": "boardlab-hex-proof",
+        "version": version,
+        "size": 4,
+        "winner": 1,
+        "root": {"black": black, "white": white, "to_move": to_move},
+        "nodes": nodes,
+    }
+
+
 def _some_certificate() -> tuple[int, int, int, list[list[Any]]]:
     n = 4
     board = _Board(n)
@@ -113,14 +127,7 @@ def test_a_broken_certificate_is_refused() -> None:
 def test_a_connection_leaf_the_loser_wins_is_refused() -> None:
     """A proof whose root is a connection leaf copied from another position."""
     black, white, empty, steps = _some_certificate()
-    good: dict[str, Any] = {
-        "format": "boardlab-hex-proof",
-        "version": 2,
-        "size": 4,
-        "winner": 1,
-        "root": {"black": black, "white": white, "to_move": 2},
-        "nodes": [[(1 << 16) - 1, [], [], steps]],
-    }
+    good = _proof_of_black(2, black, white, 2, [[(1 << 16) - 1, [], [], steps]])
     assert check_proof(good).ok
     assert check_proof(good).leaves["connection"] == 1
     # the cells of the carrier given to white: the same steps no longer hold
@@ -170,14 +177,7 @@ def test_a_semi_connection_leaf_holds_with_the_winner_to_move_only() -> None:
         if steps is not None and certify(n, black, empty, board.edges[1]) is None:
             break
     assert steps is not None
-    proof: dict[str, Any] = {
-        "format": "boardlab-hex-proof",
-        "version": 3,
-        "size": n,
-        "winner": 1,
-        "root": {"black": black, "white": white, "to_move": 1},
-        "nodes": [[(1 << 16) - 1, [], [], steps]],
-    }
+    proof = _proof_of_black(3, black, white, 1, [[(1 << 16) - 1, [], [], steps]])
     assert check_proof(proof).ok
     proof["root"]["to_move"] = 2
     answer = check_proof(proof)
@@ -239,14 +239,7 @@ def test_a_must_play_node_answers_its_region_only() -> None:
         if region >> cell & 1:
             nodes[0][1].append([cell, len(nodes)])
             nodes.append([full, [], []])  # at most 9 empty cells: played out
-    proof: dict[str, Any] = {
-        "format": "boardlab-hex-proof",
-        "version": 4,
-        "size": 4,
-        "winner": 1,
-        "root": {"black": black, "white": white, "to_move": 2},
-        "nodes": nodes,
-    }
+    proof = _proof_of_black(4, black, white, 2, nodes)
     assert check_proof(proof).ok, check_proof(proof).line()
     left_out = copy.deepcopy(proof)
     left_out["nodes"][0][1].pop()
