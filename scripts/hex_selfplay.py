@@ -45,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample-plies", type=int, default=4, help="moves drawn from visits")
     parser.add_argument("--label-nodes", type=int, default=2000, help="prover nodes a position")
     parser.add_argument("--label-misses", type=int, default=2)
+    parser.add_argument(
+        "--deep-playouts", type=int, default=0, help="playouts of the moves kept as targets"
+    )
+    parser.add_argument("--deep-share", type=float, default=0.25, help="share of deep moves")
     parser.add_argument("--network", default="", help="the engine's network (default: shipped)")
     parser.add_argument("--out", type=Path, required=True, help="the run's folder")
     parser.add_argument("--quiet", action="store_true", help="one line a game, no bar")
@@ -58,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
             label_nodes=args.label_nodes,
             label_misses=args.label_misses,
             network=args.network,
+            deep_playouts=args.deep_playouts,
+            deep_share=args.deep_share,
         )
         done = Store(args.out, settings.settings()).games  # another run's folder is refused here
         warm_up()

@@ -80,6 +80,36 @@ def turned(samples: PositionSamples, n: int) -> PositionSamples:
     )
 
 
+def mohex_samples(path: Path, seed: int) -> dict[int, PositionSamples]:
+    """The training moves of a file of MoHex's games (the split of
+    ``scripts/hex_net_train.py``, whose held-out games stay out), as self-play samples:
+    the policy the move played, the value the game's result."""
+    from hex_net_train import read_positions
+    from hex_net_train import split_of as mohex_split
+
+    lines = [
+        line
+        for line in path.read_text().splitlines()
+        if line.strip() and mohex_split(line.split()[0], seed) == "train"
+    ]
+    out: dict[int, PositionSamples] = {}
+    for n, s in read_positions(lines, 2).items():
+        known = ~np.isnan(s.outcome)
+        count = int(known.sum())
+        policy = np.zeros((count, n * n), np.float32)
+        policy[np.arange(count), s.target[known]] = 1.0
+        out[n] = PositionSamples(
+            np.ascontiguousarray(s.planes[known]),
+            policy,
+            np.ascontiguousarray(s.legal[known]),
+            s.target[known],
+            s.outcome[known].astype(np.float32),
+            np.zeros(count, np.bool_),
+            np.full(count, -1, np.int64),
+        )
+    return out
+
+
 def joined(a: PositionSamples, b: PositionSamples) -> PositionSamples:
     return PositionSamples(
         *(np.concatenate([getattr(a, f), getattr(b, f)]) for f in PositionSamples.__slots__)
@@ -148,32 +178,50 @@ def train(
     seed: int = 1,
     minutes: float = 60.0,
     note: str = "",
+    init: str | None = None,
+    mohex: Path | None = None,
 ) -> tuple[str, Scores]:
     """Train a network on ``stores``, check and write it to ``out``; returns its card
-    and held-out scores.
+    and held-out scores. ``init`` starts from stored weights (a file, or ``shipped``;
+    their shape kept), ``mohex`` adds the training moves of a file of MoHex's games
+    (``scripts/hex_net_data.py``'s lines: the move played as the target, the game's result
+    as the value; games without one left out).
 
     :raises BoardlabError: when there is nothing to train on or the export does not match.
     """
     import torch
-    from hex_net_train import build_model, check_export, export
+    from hex_net_train import build_model, check_export, export, model_from, stored_arrays
 
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(seed)
     began = time.perf_counter()
     data = load(stores, seed)
+    games = sum(len({int(g) for g in s.game}) for s in data["train"].values())
+    moves = 0
+    if mohex is not None:
+        for n, s in mohex_samples(mohex, seed).items():
+            moves += s.size
+            mine = data["train"].get(n)
+            data["train"][n] = s if mine is None else joined(mine, s)
     train_set = {n: joined(s, turned(s, n)) for n, s in data["train"].items() if s.size}
     if not train_set:
         raise BoardlabError("no training positions in " + ", ".join(map(str, stores)))
-    positions = sum(s.size for s in data["train"].values())
+    positions = sum(s.size for s in data["train"].values()) - moves
     print(
-        f"{positions} training positions ({2 * positions} with the half turn), "
+        f"{positions} self-play and {moves} MoHex training positions (x2 by the half turn), "
         f"{sum(s.size for s in data['valid'].values())} to pick the epoch, "
         f"{sum(s.size for s in data['test'].values())} held out; read in "
         f"{time.perf_counter() - began:.0f} s",
         flush=True,
     )
-    model = build_model(channels, layers, value_weight > 0)
+    if init is not None:
+        arrays = stored_arrays(None if init == "shipped" else Path(init))
+        model = model_from(arrays, value_weight > 0)
+        channels, layers = arrays["first"].shape[2], arrays["hidden"].shape[0]
+        print(f"from {init}: {measure(model.eval(), data['test']).line()}", flush=True)
+    else:
+        model = build_model(channels, layers, value_weight > 0)
     optimiser = torch.optim.AdamW(model.parameters(), lr=rate, weight_decay=1e-4)
     batches = [(n, lo) for n, s in train_set.items() for lo in range(0, s.size, batch)]
     schedule = torch.optim.lr_scheduler.OneCycleLR(
@@ -210,9 +258,10 @@ def train(
     model.eval()
     held = measure(model, data["test"])
     weights = sum(p.numel() for p in model.parameters())
-    games = sum(len({int(g) for g in s.game}) for s in data["train"].values())
+    source = f"{init} weights, " if init is not None else ""
+    source += f"{moves} MoHex training moves of {mohex}, " if mohex is not None else ""
     card = (
-        f"trained on {positions} self-play positions of {games} games "
+        f"trained from {source}on {positions} self-play positions of {games} games "
         f"({', '.join(f'{n}x{n}' for n in sorted(train_set))}; x2 by the half turn) from "
         f"{', '.join(str(s) for s in stores)}: policy to the visit counts, value "
         f"(weight {value_weight}) to the prover's labels or the results; {channels} channels, "
@@ -322,6 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     one = sub.add_parser("train", help="train one network on self-play stores")
     one.add_argument("stores", nargs="+", type=Path)
     one.add_argument("--out", type=Path, required=True)
+    one.add_argument("--init", help="start from these weights (a file, or shipped)")
+    one.add_argument("--mohex", type=Path, help="also MoHex's games (hex_net_data.py's file)")
+    one.add_argument("--rate", type=float, default=2e-3, help="the peak learning rate")
     many = sub.add_parser("loop", help="generations of self-play, training and a match")
     many.add_argument("--work", type=Path, required=True)
     many.add_argument("--size", type=int, default=9)
@@ -361,8 +413,11 @@ def main(argv: list[str] | None = None) -> int:
                 args.layers,
                 args.epochs,
                 args.value_weight,
+                rate=args.rate,
                 seed=args.seed,
                 minutes=args.minutes,
+                init=args.init,
+                mohex=args.mohex,
             )
         elif args.verb == "match":
             began = time.perf_counter()

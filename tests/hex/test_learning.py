@@ -197,6 +197,22 @@ def test_a_seeded_match() -> None:
     assert score.low <= score.score <= score.high
 
 
+def test_deep_searches_keep_the_only_targets_of_a_seeded_share() -> None:
+    deep = SelfPlay(sizes=(5,), playouts=8, seed=3, sample_plies=0, label_nodes=0,
+                    deep_playouts=200, deep_share=0.5)  # fmt: skip
+    games = [play_game(deep, k) for k in range(4)]
+    assert games == [play_game(deep, k) for k in range(4)]  # seeded
+    kept = [ply for game in games for ply in game.plies[1:] if ply.visits is not None]
+    dropped = [ply for game in games for ply in game.plies[1:] if ply.visits is None]
+    assert kept and dropped  # some moves of each kind
+    # a deep search's visits add up to about its playouts (a proven root may stop sooner)
+    assert max(sum(count for _, count in ply.visits or ()) for ply in kept) > 50
+    assert "deep_playouts" in deep.settings()
+    assert "deep_playouts" not in TINY.settings()  # older runs' settings read the same
+    with pytest.raises(BoardlabError, match="deep playouts"):
+        SelfPlay(deep_playouts=100, deep_share=0.0)
+
+
 def test_settings_out_of_range_are_refused() -> None:
     with pytest.raises(BoardlabError, match="board sizes"):
         SelfPlay(sizes=(1,))

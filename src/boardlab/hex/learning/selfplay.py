@@ -7,7 +7,11 @@ drawn from the run's sizes, the first stone from the balanced opening's candidat
 next ``sample_plies`` moves in proportion to the search's visit counts (for variety),
 and every later move is the engine's choice (:class:`~boardlab.hex.player.SolvingEngine`
 under a playout limit, one tree, reused between moves). Each searched position keeps the
-search's visit counts over the root's children. After the game, positions are given to
+search's visit counts over the root's children. With ``deep_playouts``, a seeded share
+``deep_share`` of the moves is searched with that many playouts and only those keep
+their visit counts (the others are played from a fast search and stored as unsearched):
+KataGo's playout cap randomisation, targets from a deeper search than most moves cost.
+After the game, positions are given to
 the prover (:func:`~boardlab.hex.player.proven_value`) from the last one back, within
 ``label_nodes`` nodes each, until ``label_misses`` in a row are not settled: the ones it
 settles carry their exact value.
@@ -59,7 +63,8 @@ class SelfPlay:
     search, the run's ``seed``, ``sample_plies`` moves after the first stone drawn from
     the visit counts, the prover's ``label_nodes`` a position and ``label_misses`` (the
     unsettled positions in a row that end the labelling), the engine's ``network`` file
-    (empty: the one shipped) and its SHA-256 ``network_sha``.
+    (empty: the one shipped) and its SHA-256 ``network_sha``; ``deep_playouts`` (0: off)
+    for the share ``deep_share`` of the moves whose visit counts are kept.
 
     :raises BoardlabError: when a setting is out of range.
     """
@@ -72,6 +77,8 @@ class SelfPlay:
     label_misses: int = 2
     network: str = ""
     network_sha: str = ""
+    deep_playouts: int = 0
+    deep_share: float = 0.25
 
     def __post_init__(self) -> None:
         if not self.sizes or any(not MIN_SIZE <= n <= MAX_SIZE for n in self.sizes):
@@ -80,6 +87,11 @@ class SelfPlay:
             raise BoardlabError(f"playouts must be at least 1, got {self.playouts}")
         if self.sample_plies < 0 or self.label_nodes < 0 or self.label_misses < 1:
             raise BoardlabError("sample plies and label nodes must be 0 or more, misses 1 or more")
+        if self.deep_playouts < 0 or not 0.0 < self.deep_share <= 1.0:
+            raise BoardlabError(
+                f"deep playouts must be 0 or more and their share in (0, 1], got "
+                f"{self.deep_playouts} and {self.deep_share}"
+            )
         if self.network and not self.network_sha:
             object.__setattr__(self, "network_sha", _file_digest(self.network))
 
@@ -87,11 +99,14 @@ class SelfPlay:
         """The settings as ``run.json`` keeps them."""
         values = asdict(self)
         values["sizes"] = list(self.sizes)
+        if not self.deep_playouts:  # the runs made before deep searches read the same
+            del values["deep_playouts"], values["deep_share"]
         return values
 
 
 def _engine(settings: SelfPlay, seed: int, size: int) -> SolvingEngine:
-    nodes = max(MIN_NODES, min(3_000_000, (settings.playouts + 1) * size * size))
+    most = max(settings.playouts, settings.deep_playouts)
+    nodes = max(MIN_NODES, min(3_000_000, (most + 1) * size * size))
     return SolvingEngine(seed=seed, max_nodes=nodes, network=settings.network)
 
 
@@ -113,13 +128,15 @@ def play_game(settings: SelfPlay, number: int) -> GameRecord:
         first = rotated(first, size)
     moves: list[tuple[int, tuple[tuple[int, int], ...] | None]] = [(first, None)]
     position.push_index(first)
-    limit = Limit(nodes=settings.playouts)
+    fast = Limit(nodes=settings.playouts)
+    deep = Limit(nodes=settings.deep_playouts)
     while position.winner is None:
-        result = engine.search(position, limit)
+        kept = not settings.deep_playouts or rng.random() < settings.deep_share
+        result = engine.search(position, deep if settings.deep_playouts and kept else fast)
         move = position.index(result.cell)
         if len(moves) <= settings.sample_plies and not result.proven and result.visits:
             move = _sampled(result.visits, rng)
-        moves.append((move, result.visits))
+        moves.append((move, result.visits if kept else None))
         position.push_index(move)
     labels = _labels(settings, size, [move for move, _ in moves])
     plies = tuple(
