@@ -380,6 +380,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--cases", type=int, nargs="*", help="only the cases so numbered")
     parser.add_argument(
+        "--mohex-only",
+        action="store_true",
+        help="MoHex's answers and times alone (boardlab's measured in a run of its own)",
+    )
+    parser.add_argument(
         "--mohex-cpu",
         type=int,
         metavar="N",
@@ -486,6 +491,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             chosen.append((case, position))
     if args.jobs > 1:
         return run_in_pairs(argv, [case.number for case, _ in chosen], args)
+    if args.mohex_only:
+        return mohex_alone(chosen, binary, folder, args)
     solve(Position(3), Limit(time=5))  # load the kernels before any clock
     if any(position.size**2 > MAX_CELLS for _, position in chosen):  # the two-word one too
         WideDfpn(3, Limit(time=5).start()).prove(0, 0, BLACK)
@@ -523,6 +530,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{', '.join(map(str, stopped_by_memory)) or 'none'}"
     )
     return 1 if any(row.wrong for row in rows.values()) else 0
+
+
+def mohex_alone(
+    chosen: list[tuple[Case, Position]], binary: str, folder: Path, args: argparse.Namespace
+) -> int:
+    """``--mohex-only``: MoHex's answer and time on each case, boardlab not run (for
+    cases whose boardlab time was measured before, in a run of their own)."""
+    workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
+    wrong = False
+    for case, position in chosen:
+        right, spent, builds = theirs(
+            case, binary, folder, workdir, args.time, args.mohex_cpu, args.threads
+        )
+        wrong = wrong or right is False
+        print(
+            f"case {case.number} ({position.size}x{position.size}, {case.command}): MoHex "
+            f"{STATUS[right]} {spent:.1f} s ({builds if builds is not None else '?'} VC builds)",
+            flush=True,
+        )
+    return 1 if wrong else 0
 
 
 def wanted(case: Case, position: Position, args: argparse.Namespace) -> bool:

@@ -59,9 +59,11 @@ def split_of(run_name: str, number: int, seed: int) -> str:
 def load(stores: list[Path], seed: int) -> dict[str, dict[int, PositionSamples]]:
     """Every store's searched positions by split and board size."""
     parts: dict[str, list] = {"train": [], "valid": [], "test": []}  # type: ignore[type-arg]
-    for store in stores:
+    for k, store in enumerate(stores):
         for game in read_games(store):
-            parts[split_of(store.name, game.number, seed)].append(game)
+            # numbered apart per store, so that a game is counted once in all of them
+            numbered = replace(game, number=game.number + (k << 32))
+            parts[split_of(store.name, game.number, seed)].append(numbered)
     out: dict[str, dict[int, PositionSamples]] = {}
     for key, games in parts.items():
         sizes = sorted({game.size for game in games})
