@@ -112,6 +112,13 @@ def mohex_samples(path: Path, seed: int) -> dict[int, PositionSamples]:
     return out
 
 
+def sharpened(samples: PositionSamples) -> PositionSamples:
+    """The same positions with the most visited move as the whole policy target."""
+    policy = np.zeros_like(samples.policy)
+    policy[np.arange(samples.size), samples.policy.argmax(1)] = 1.0
+    return replace(samples, policy=policy)
+
+
 def joined(a: PositionSamples, b: PositionSamples) -> PositionSamples:
     return PositionSamples(
         *(np.concatenate([getattr(a, f), getattr(b, f)]) for f in PositionSamples.__slots__)
@@ -182,12 +189,14 @@ def train(
     note: str = "",
     init: str | None = None,
     mohex: Path | None = None,
+    most_visited: bool = False,
 ) -> tuple[str, Scores]:
     """Train a network on ``stores``, check and write it to ``out``; returns its card
     and held-out scores. ``init`` starts from stored weights (a file, or ``shipped``;
     their shape kept), ``mohex`` adds the training moves of a file of MoHex's games
     (``scripts/hex_net_data.py``'s lines: the move played as the target, the game's result
-    as the value; games without one left out).
+    as the value; games without one left out). With ``most_visited`` the self-play policy
+    target is the search's most visited move alone, not the whole visit distribution.
 
     :raises BoardlabError: when there is nothing to train on or the export does not match.
     """
@@ -200,6 +209,8 @@ def train(
     began = time.perf_counter()
     data = load(stores, seed)
     games = sum(len({int(g) for g in s.game}) for s in data["train"].values())
+    if most_visited:
+        data["train"] = {n: sharpened(s) for n, s in data["train"].items()}
     moves = 0
     if mohex is not None:
         for n, s in mohex_samples(mohex, seed).items():
@@ -262,10 +273,11 @@ def train(
     weights = sum(p.numel() for p in model.parameters())
     source = f"{init} weights, " if init is not None else ""
     source += f"{moves} MoHex training moves of {mohex}, " if mohex is not None else ""
+    target = "the most visited move" if most_visited else "the visit counts"
     card = (
         f"trained from {source}on {positions} self-play positions of {games} games "
         f"({', '.join(f'{n}x{n}' for n in sorted(train_set))}; x2 by the half turn) from "
-        f"{', '.join(str(s) for s in stores)}: policy to the visit counts, value "
+        f"{', '.join(str(s) for s in stores)}: policy to {target}, value "
         f"(weight {value_weight}) to the prover's labels or the results; {channels} channels, "
         f"{layers} residual layers, {weights} weights, {epoch} epochs in {seconds:.0f} s on "
         f"one CPU thread, seed {seed}; held out {held.line()}{note}"
@@ -376,6 +388,9 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--init", help="start from these weights (a file, or shipped)")
     one.add_argument("--mohex", type=Path, help="also MoHex's games (hex_net_data.py's file)")
     one.add_argument("--rate", type=float, default=2e-3, help="the peak learning rate")
+    one.add_argument(
+        "--most-visited", action="store_true", help="policy target: the most visited move"
+    )
     many = sub.add_parser("loop", help="generations of self-play, training and a match")
     many.add_argument("--work", type=Path, required=True)
     many.add_argument("--size", type=int, default=9)
@@ -420,6 +435,7 @@ def main(argv: list[str] | None = None) -> int:
                 minutes=args.minutes,
                 init=args.init,
                 mohex=args.mohex,
+                most_visited=args.most_visited,
             )
         elif args.verb == "match":
             began = time.perf_counter()
