@@ -275,7 +275,8 @@ def train(
     source += f"{moves} MoHex training moves of {mohex}, " if mohex is not None else ""
     target = "the most visited move" if most_visited else "the visit counts"
     card = (
-        f"trained from {source}on {positions} self-play positions of {games} games "
+        f"trained {'from ' + source if source else ''}on {positions} self-play positions "
+        f"of {games} games "
         f"({', '.join(f'{n}x{n}' for n in sorted(train_set))}; x2 by the half turn) from "
         f"{', '.join(str(s) for s in stores)}: policy to {target}, value "
         f"(weight {value_weight}) to the prover's labels or the results; {channels} channels, "

@@ -84,3 +84,37 @@ def test_the_loop_starts_from_games_made_before_and_match_plays(
     net = second["network"]
     assert script.main(["match", net, "", "--size", "3", "--pairs", "1", "--playouts", "10"]) == 0
     assert "against shipped, 3x3 at 10 playouts a move: " in capsys.readouterr().out
+
+
+def test_train_from_stored_weights_with_mohex_moves_and_most_visited_targets(
+    tmp_path: Path,
+) -> None:
+    from boardlab.hex.board import vertex
+
+    script = _script()
+    store = tmp_path / "games"
+    run(store, SelfPlay(sizes=(4,), playouts=20, seed=2, sample_plies=2, label_nodes=200), 8)
+    first = tmp_path / "first.npz"
+    script.train([store], first, channels=4, layers=1, epochs=1, seed=1)
+    # MoHex's games file: one line a game, its moves as HexGui's cells (both colours
+    # targets); the self-play games stand in for MoHex's here
+    lines = [
+        f"mohex/game-{game.number} 4 {'BW'[game.winner - 1]} BW "
+        + " ".join(vertex(ply.move, 4) for ply in game.plies)
+        for game in read_games(store)
+    ]
+    games_file = tmp_path / "mohex.txt"
+    games_file.write_text("\n".join(lines) + "\n")
+    moves = script.mohex_samples(games_file, 1)[4]
+    assert moves.size > 0 and np.allclose(moves.policy.sum(1), 1.0)
+    assert (moves.policy.argmax(1) == moves.played).all()  # the move played is the target
+    sharp = script.sharpened(encode(read_games(store), 4))
+    assert set(np.unique(sharp.policy)) <= {0.0, 1.0} and np.allclose(sharp.policy.sum(1), 1.0)
+    out = tmp_path / "net.npz"
+    card, _ = script.train(
+        [store], out, epochs=1, seed=1, init=str(first), mohex=games_file, most_visited=True
+    )
+    net = load_network(str(out))
+    assert net.channels == 4 and net.layers == 1  # the stored weights' shape, not the default
+    assert card.startswith(f"trained from {first} weights, {moves.size} MoHex training moves")
+    assert "policy to the most visited move" in card

@@ -129,10 +129,10 @@ def play_game(settings: SelfPlay, number: int) -> GameRecord:
     moves: list[tuple[int, tuple[tuple[int, int], ...] | None]] = [(first, None)]
     position.push_index(first)
     fast = Limit(nodes=settings.playouts)
-    deep = Limit(nodes=settings.deep_playouts)
+    deep = Limit(nodes=settings.deep_playouts) if settings.deep_playouts else fast
     while position.winner is None:
         kept = not settings.deep_playouts or rng.random() < settings.deep_share
-        result = engine.search(position, deep if settings.deep_playouts and kept else fast)
+        result = engine.search(position, deep if kept else fast)
         move = position.index(result.cell)
         if len(moves) <= settings.sample_plies and not result.proven and result.visits:
             move = _sampled(result.visits, rng)

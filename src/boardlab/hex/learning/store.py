@@ -13,8 +13,9 @@ move; absent: not settled); ``VISITS`` the search's visit counts over the root's
 children as ``CELL.COUNT`` pairs joined by commas. ``:`` with nothing after it is a
 move the search found without a tree (a win at once, a forced block, a proven virtual
 connection: the move is its whole distribution); a ply without ``:`` was not searched
-(the random first stone, or a fast search of a run with deep searches). Every line is written and flushed to disk whole, so a stopped
-run loses at most the game it was playing; a torn last line is dropped when it resumes.
+(the random first stone, or a fast search of a run with deep searches). Every line is
+written and flushed to disk whole, so a stopped run loses at most the game it was
+playing; a torn last line is dropped when it resumes.
 """
 
 from __future__ import annotations
