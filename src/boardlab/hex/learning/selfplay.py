@@ -11,8 +11,8 @@ search's visit counts over the root's children. With ``deep_playouts``, a seeded
 ``deep_share`` of the moves is searched with that many playouts and only those keep
 their visit counts (the others are played from a fast search and stored as unsearched):
 KataGo's playout cap randomisation, targets from a deeper search than most moves cost.
-After the game, positions are given to
-the prover (:func:`~boardlab.hex.player.proven_value`) from the last one back, within
+After the game, positions are given to the prover
+(:func:`~boardlab.hex.player.proven_value`) from the last one back, within
 ``label_nodes`` nodes each, until ``label_misses`` in a row are not settled: the ones it
 settles carry their exact value.
 """
