@@ -147,3 +147,36 @@ def test_processes_at_once_are_refused_past_the_processors(
         code = suite_module().main(["--suite", str(suite), *extra])
         assert code == 2
         assert "--jobs" in capsys.readouterr().err
+
+
+def test_mohex_alone_answers_each_case_without_boardlab(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--mohex-only``: one line a case, MoHex's answer judged against the suite's, and
+    exit status 1 when it is wrong (a stand-in MoHex saying black wins every time)."""
+    import sys
+
+    stand_in = tmp_path / "mohex"
+    stand_in.write_text(
+        f"#!{sys.executable}\nimport sys\n"
+        "for line in sys.stdin:\n"
+        "    words = line.split() or ['']\n"
+        "    said = 'black' if words[0] == 'dfpn-solve-state' else ''\n"
+        "    print('= ' + said + '\\n', flush=True)\n"
+        "    if words[0] == 'quit':\n"
+        "        break\n"
+    )
+    stand_in.chmod(0o755)
+    suite = tmp_path / "s.tst"
+    suite.write_text(
+        "boardsize 3 3\nplay b b2\n11 dfpn-solve-state white\n#? [black]\n"
+        "boardsize 3 3\nplay b a1\n12 dfpn-solve-state white\n#? [white]\n"
+    )
+    bench = suite_module()
+    argv = ["--suite", str(suite), "--mohex", str(stand_in), "--time", "30", "--mohex-only"]
+    assert bench.main([*argv, "--cases", "11"]) == 0
+    assert capsys.readouterr().out.startswith("case 11 (3x3, dfpn-solve-state): MoHex right ")
+    assert bench.main(argv) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[1].split()[1] for line in lines] == ["right", "wrong"]
+    assert "boardlab" not in "".join(lines)
