@@ -203,6 +203,9 @@ def train(
     import torch
     from hex_net_train import build_model, check_export, export, model_from, stored_arrays
 
+    for given, what in ((init, "--init"), (mohex, "--mohex")):
+        if given is not None and given != "shipped" and not Path(given).is_file():
+            raise BoardlabError(f"{what} {given}: no such file")
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(seed)

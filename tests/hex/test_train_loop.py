@@ -118,3 +118,6 @@ def test_train_from_stored_weights_with_mohex_moves_and_most_visited_targets(
     assert net.channels == 4 and net.layers == 1  # the stored weights' shape, not the default
     assert card.startswith(f"trained from {first} weights, {moves.size} MoHex training moves")
     assert "policy to the most visited move" in card
+    for option in ("--init", "--mohex"):  # a file that is not there: one line, before reading
+        argv = ["train", str(store), "--out", str(out), option, str(tmp_path / "nothing")]
+        assert script.main(argv) == 2
