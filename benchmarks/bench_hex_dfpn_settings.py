@@ -16,7 +16,10 @@ time), with the DFPN's settings changed by ``--set NAME=VALUE`` (repeatable):
   node counts them (``Dfpn.recall_children``);
 - ``far_pairs_from``: the board size from which every analysis fills the captured pairs
   at any distance (``Dfpn.far_pairs_from``, :mod:`boardlab.hex.prover.farpairs`; 9: off
-  on 8x8).
+  on 8x8);
+- ``local_games_from``: the board size from which every analysis fills the regions of
+  two or three cells their local game settles (``Dfpn.local_games_from``,
+  :mod:`boardlab.hex.prover.localfill`; 9: off on 8x8).
 
 The positions analysed are the same on every machine (the search is deterministic); the
 seconds are one core's (pin the process, e.g. ``taskset -c 0``, and run one setting a
@@ -54,6 +57,7 @@ _CLASS_SETTINGS = {
     "vc_fill_from": int,
     "recall_children": int,
     "far_pairs_from": int,
+    "local_games_from": int,
 }
 
 

@@ -85,10 +85,10 @@ def test_verdicts_are_sound_against_minimax(size: int, low: int, count: int) -> 
 @pytest.mark.parametrize("size", [5, 6, 8])
 def test_same_verdicts_as_the_solver_kernel(size: int) -> None:
     """With the same bounds the two-word search decides what the 64-bit one (without the
-    prover's captured pairs at any distance) decides, the same way; it may decide more
-    (its fourth-row edge templates, see ``test_edge_templates_hold_at_every_edge``); where
-    both leave the position open the solver's kernel, which prunes inferior cells too,
-    keeps a subset of its moves."""
+    prover's captured pairs at any distance and the regions local games settle) decides,
+    the same way; it may decide more (its fourth-row edge templates, see
+    ``test_edge_templates_hold_at_every_edge``); where both leave the position open the
+    solver's kernel, which prunes inferior cells too, keeps a subset of its moves."""
     nbr, lines = tables(size)
     ring, table = board.ring_neighbours(size), board.dead_ring_table()
     rng = random.Random(50 + size)
@@ -98,7 +98,7 @@ def test_same_verdicts_as_the_solver_kernel(size: int) -> None:
         black, white = bits(p)
         old = analyse_one_word(
             size, nbr, lines, ring, table, black, white, p.to_move, KF, KS, WORK, NONE, True,
-            NONE, far_pairs=False,
+            NONE, far_pairs=False, local_games=False,
         )  # fmt: skip
         verdict, _, moves = analyse(p)
         assert verdict == int(old[0]) or int(old[0]) == vc.OPEN, repr(p)

@@ -17,7 +17,7 @@ from boardlab.core.limits import Limit
 from boardlab.hex import board, cellsets, connections, inferior
 from boardlab.hex import hsearch as hsearch_module
 from boardlab.hex.prover import dfpn as dfpn_module
-from boardlab.hex.prover import farpairs, vcfill, verdicts
+from boardlab.hex.prover import farpairs, localfill, vcfill, verdicts
 from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.solver import solve, solve_alphabeta, solve_dfpn
 from boardlab.hex.rules import Cell, Position, random_open_position
@@ -60,9 +60,11 @@ def analyse(
     mover_seed: np.ndarray,
     twin: object = None,
     far_pairs: bool = True,
+    local_games: bool = True,
 ) -> tuple:
     """The one-word verdict as ``(verdict, moves, black, white, proof, vcs, theirs)``, the
-    captured pairs at any distance filled too unless ``far_pairs`` is false."""
+    captured pairs at any distance filled too unless ``far_pairs`` is false, and the
+    regions their local game settles unless ``local_games`` is."""
     fn = twin if twin is not None else COMPILED
     r = fn(
         size,
@@ -83,6 +85,7 @@ def analyse(
         False,
         False,
         far_pairs,
+        local_games,
     )
     return (r[0], r[2][0], r[3][0], r[4][0], r[5][0], r[6], r[7])
 
@@ -138,7 +141,16 @@ def python_twin(monkeypatch: pytest.MonkeyPatch) -> object:
     """The kernel modules with every numba function replaced by its plain-Python source
     (the compiled kernel is built first, while its globals are still the numba ones)."""
     verdicts.warm()
-    for module in (cellsets, hsearch_module, connections, inferior, vcfill, farpairs, verdicts):
+    for module in (
+        cellsets,
+        hsearch_module,
+        connections,
+        inferior,
+        vcfill,
+        farpairs,
+        localfill,
+        verdicts,
+    ):
         for name, value in list(vars(module).items()):
             if hasattr(value, "py_func"):
                 monkeypatch.setattr(module, name, value.py_func)

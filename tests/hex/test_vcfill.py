@@ -205,7 +205,7 @@ def test_solver_with_the_fill_on_6x6(
     none = np.empty((0, 2), np.uint64)
     args = (6, k.nbr, k.lines, k.ring, k.table, as_words(black, 1), as_words(white, 1), mover)
     rest = (KF, KS, WORK, none, True, none, np.empty((0, 1), np.uint64), False)
-    plain, filled = (verdicts.analyse(*args, *rest, fill, False) for fill in (False, True))
+    plain, filled = (verdicts.analyse(*args, *rest, fill, False, False) for fill in (False, True))
     fb, fw = as_int(filled[3]), as_int(filled[4])
     assert (fb, fw) != (as_int(plain[3]), as_int(plain[4]))  # the rule fills something
     limit = Limit(nodes=200_000)

@@ -37,7 +37,7 @@ def with_proof(p: Position, regions: bool) -> tuple[int, int, int]:
     if regions:
         verdict, _, moves, _, _, proof, _, _ = verdicts.analyse(
             p.size, kb.nbr, kb.lines, kb.ring, kb.table, black, white, p.to_move,
-            KF, KS, WORK, none, True, none, kb.templates, True, True, True,
+            KF, KS, WORK, none, True, none, kb.templates, True, True, True, True,
         )  # fmt: skip
         return int(verdict), as_int(moves), as_int(proof)
     fb, fw = vc.fill_captured(p.size, kb.ring, kb.table, black, white)

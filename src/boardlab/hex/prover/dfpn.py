@@ -240,6 +240,9 @@ class Dfpn:
     #: runs at once): 422,587 analysed positions in 251.2 s with them, 440,480 in 255.5 s
     #: without; MoHex's 9x9 and 11x11 puzzles noted 10 s or less: 3,277 against 34,234.
     far_pairs_from = 8
+    #: Boards of this size and larger have each analysis fill the regions of two or three
+    #: cells whose local game settles them (:mod:`boardlab.hex.prover.localfill`).
+    local_games_from = 8
     #: Positions at most this many moves below the question's root, less one (2: the
     #: root's children), have the regions a player captures filled before their
     #: analysis (:meth:`fill_regions`); 1: the root only (which
@@ -338,6 +341,7 @@ class Dfpn:
             False,
             self.n >= self.vc_fill_from,
             self.n >= self.far_pairs_from,
+            self.n >= self.local_games_from,
         )
         reduced = int(reduced_black[0]), int(reduced_white[0])
         return int(verdict), int(moves[0]), *reduced, int(proof[0]) | regions, (mine, theirs)

@@ -108,7 +108,7 @@ class WideDfpn(Dfpn):
             k.n, k.nbr, k.lines, k.ring, k.table, as_words(black, 2), as_words(white, 2),
             player, self.kf, self.ks, self.max_work, _NONE if seed is None else seed[0], True,
             _NONE, self.templates, True, k.n >= self.vc_fill_from,
-            k.n >= self.far_pairs_from,
+            k.n >= self.far_pairs_from, k.n >= self.local_games_from,
         )  # fmt: skip
         cells = as_int(moves)
         if verdict == WIN and move >= 0:
