@@ -248,11 +248,12 @@ def fill_far_pairs(
     changed = True
     while changed:
         changed = False
-        stones = join(black, white)
-        free = minus(every(black, n * n), stones)
         for x in range(n * n):
+            # the board as the fills so far left it (a pass goes on after a fill)
+            stones = join(black, white)
             if has(stones, x) or _open(nbr, stones, x) > MOST_OPEN + 1:
                 continue
+            free = minus(every(black, n * n), stones)
             around = row(nbr, x, black)
             near = around
             rest = cut(around, stones)
@@ -281,6 +282,4 @@ def fill_far_pairs(
                     white = join(white, join(bx, by))
                     changed = True
                     break
-            if changed:
-                break
     return black, white
