@@ -291,6 +291,21 @@ def _closed(nbr: Rows, stones: Cells, region: Cells, cells: I64, k: int) -> bool
 
 
 @jit
+def _scratch(width: int) -> tuple[Rows, I64, I64, I64, I64, B1, B1]:
+    """The scratch arrays of :func:`_settle`: ``touch``, ``adjacent``, ``base``,
+    ``inner``, ``rel``, ``by_black`` and ``by_white``, for sets of ``width`` words."""
+    return (
+        np.zeros((MOST_NODES, width), np.uint64),
+        np.zeros(MOST_NODES, np.int64),
+        np.zeros(MOST_NODES, np.int64),
+        np.zeros(MOST_REGION, np.int64),
+        np.zeros((MOST_REGION, MOST_NODES), np.int64),
+        np.zeros(1 << MOST_REGION, np.bool_),
+        np.zeros(1 << MOST_REGION, np.bool_),
+    )
+
+
+@jit
 def settles(n: int, nbr: Rows, lines: Rows, black: Cells, white: Cells, cells: I64) -> int:
     """The mask of black cells (bit ``i`` for ``cells[i]``) of a filling of the region
     ``cells`` (two or three touching empty cells) that keeps the winner by the rule of the
@@ -301,13 +316,7 @@ def settles(n: int, nbr: Rows, lines: Rows, black: Cells, white: Cells, cells: I
         region = join(region, only(black, cells[i]))
     if not _closed(nbr, join(black, white), region, cells, k):
         return -1
-    touch = np.zeros((MOST_NODES, len(black)), np.uint64)
-    adjacent = np.zeros(MOST_NODES, np.int64)
-    base = np.zeros(MOST_NODES, np.int64)
-    inner = np.zeros(MOST_REGION, np.int64)
-    rel = np.zeros((MOST_REGION, MOST_NODES), np.int64)
-    by_black = np.zeros(1 << MOST_REGION, np.bool_)
-    by_white = np.zeros(1 << MOST_REGION, np.bool_)
+    touch, adjacent, base, inner, rel, by_black, by_white = _scratch(len(black))
     return _settle(
         nbr, lines, black, white, cells, k, touch, adjacent, base, inner, rel, by_black,
         by_white,
@@ -320,13 +329,7 @@ def fill_local_games(
 ) -> tuple[Cells, Cells]:
     """The position with every region of two or three cells that the rule of the module
     settles filled (see the module): ``(black, white)``."""
-    touch = np.zeros((MOST_NODES, len(black)), np.uint64)
-    adjacent = np.zeros(MOST_NODES, np.int64)
-    base = np.zeros(MOST_NODES, np.int64)
-    inner = np.zeros(MOST_REGION, np.int64)
-    rel = np.zeros((MOST_REGION, MOST_NODES), np.int64)
-    by_black = np.zeros(1 << MOST_REGION, np.bool_)
-    by_white = np.zeros(1 << MOST_REGION, np.bool_)
+    touch, adjacent, base, inner, rel, by_black, by_white = _scratch(len(black))
     cells = np.zeros(MOST_REGION, np.int64)
     changed = True
     while changed:
