@@ -124,7 +124,7 @@ def _serves(size: int, nodes: dict, region: list[int], mine: set[int], f: set[in
     nbr = neighbours(size)
     rest = set(f)
     while rest:
-        comp, todo = {rest.pop()}, []
+        comp = {rest.pop()}
         todo = list(comp)
         while todo:
             for j in nbr[todo.pop()]:
@@ -176,7 +176,6 @@ def test_the_kernel_settles_what_the_full_local_game_settles() -> None:
     """The kernel's shortcut (every cell of a pair, or two of three, held alone must
     serve) against the local game played out move by move."""
     rng = random.Random(3)
-    nbr = None
     checked = settled = 0
     for _ in range(400):
         size, black, white = random_board(rng)

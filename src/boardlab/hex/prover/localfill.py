@@ -242,14 +242,11 @@ def _guarantees(
 
 @jit_borrow
 def _settle(
-    nbr: Rows, lines: Rows, black: Cells, white: Cells, cells: I64, k: int, touch: Rows,
-    adjacent: I64, base: I64, inner: I64, rel: I64, by_black: B1, by_white: B1,
+    nbr: Rows, lines: Rows, black: Cells, white: Cells, cells: I64, k: int, region: Cells,
+    touch: Rows, adjacent: I64, base: I64, inner: I64, rel: I64, by_black: B1, by_white: B1,
 ) -> int:  # fmt: skip
-    """A filling of the region ``cells[:k]`` both players' answers keep (the mask of its
-    black cells), or -1."""
-    region = nothing(black)
-    for i in range(k):
-        region = join(region, only(black, cells[i]))
+    """A filling of the region ``cells[:k]`` (the set ``region``) both players' answers
+    keep (the mask of its black cells), or -1."""
     for i in range(k):
         inner[i] = 0
         for j in range(k):
@@ -318,8 +315,8 @@ def settles(n: int, nbr: Rows, lines: Rows, black: Cells, white: Cells, cells: I
         return -1
     touch, adjacent, base, inner, rel, by_black, by_white = _scratch(len(black))
     return _settle(
-        nbr, lines, black, white, cells, k, touch, adjacent, base, inner, rel, by_black,
-        by_white,
+        nbr, lines, black, white, cells, k, region, touch, adjacent, base, inner, rel,
+        by_black, by_white,
     )  # fmt: skip
 
 
@@ -370,8 +367,8 @@ def fill_local_games(
                         if not _closed(nbr, stones, region, cells, k):
                             continue
                         f = _settle(
-                            nbr, lines, black, white, cells, k, touch, adjacent, base, inner,
-                            rel, by_black, by_white,
+                            nbr, lines, black, white, cells, k, region, touch, adjacent, base,
+                            inner, rel, by_black, by_white,
                         )  # fmt: skip
                         if f < 0:
                             continue
