@@ -97,3 +97,17 @@ def test_help_does_not_import_heavy_modules() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip().splitlines()[-1] == "HEAVY:"
+
+
+def test_progress_without_a_total_logs_the_description_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A search that reports a count (no total) logs one line with its count and rate."""
+    from boardlab.cli import _progress
+
+    monkeypatch.setattr(_progress, "LOG_EVERY", 0.0)
+    with _progress.ProgressLine("8x8 solve") as line:
+        _progress.counting(line, "8x8 solve", "positions analysed")(1536)
+    err = capsys.readouterr().err
+    assert "] 8x8 solve: 1,536 positions analysed, " in err
+    assert err.rstrip().endswith("a second")

@@ -23,6 +23,7 @@ from tests.hex.cli_run import run_hex
 
 from boardlab.cluster.process_engine import ProcessEngine
 from boardlab.core.limits import Limit
+from boardlab.core.progress import progress_scope
 from boardlab.core.tasks import LocalEngine
 from boardlab.hex.board import vertex_index
 from boardlab.hex.prover import jobs
@@ -58,7 +59,11 @@ def test_two_workers_agree_with_the_dfpn() -> None:
     try:
         for name in ("a1", "a4", "b2", "d4", "g1"):
             cell = vertex_index(name, 7)
-            found = prove_by_jobs(7, 1 << cell, 0, 2, Limit().start(), engine, analyses=40)
+            heard: list[int] = []
+            with progress_scope(heard.append):  # the workers' total, after each job
+                found = prove_by_jobs(7, 1 << cell, 0, 2, Limit().start(), engine, analyses=40)
+            assert heard == sorted(heard) and len(heard) == found.jobs
+            assert heard[-1] == found.analysed
             assert found.wins is not None and (2 if found.wins else 1) == published[cell], name
             plain = Dfpn(7, Limit().start()).prove(1 << cell, 0, 2)
             assert found.wins == plain

@@ -14,6 +14,7 @@ from tests.hex.test_solver import brute_force_winning_moves
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
+from boardlab.core.progress import progress_scope
 from boardlab.hex import board, cellsets, connections, inferior
 from boardlab.hex import hsearch as hsearch_module
 from boardlab.hex.prover import dfpn as dfpn_module
@@ -467,6 +468,19 @@ def test_dfpn_refuses_big_boards_and_honours_limits() -> None:
         solve_dfpn(Position(12))
     r = solve(Position(7), Limit(nodes=1000))
     assert not r.complete and r.winner is None and r.nodes * 50 <= 1000
+
+
+def test_dfpn_tells_a_progress_listener_how_many_positions_it_analysed() -> None:
+    """Every MEMORY_CHECK_EVERY analyses the search reports its count to the listener of
+    the enclosing progress scope (a front end's progress display), and to nobody else."""
+    heard: list[int] = []
+    every = dfpn_module.MEMORY_CHECK_EVERY
+    with progress_scope(heard.append):
+        r = solve(Position(8), Limit(nodes=(3 * every + 1) * 50), all_moves=False)
+    assert r.nodes == 3 * every + 1  # the node limit stopped it: an 8x8 search takes more
+    assert heard == [every, 2 * every, 3 * every]
+    solve(Position(8), Limit(nodes=(every + 1) * 50), all_moves=False)
+    assert len(heard) == 3  # outside the scope: nobody hears
 
 
 def ring(*colours: int) -> int:

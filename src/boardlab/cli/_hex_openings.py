@@ -169,8 +169,9 @@ def _row(run: OpeningsRun, result: OpeningResult, check: str | None) -> str:
 
 
 def openings_run(args: argparse.Namespace) -> int:
-    from boardlab.cli._progress import ProgressLine
+    from boardlab.cli._progress import ProgressLine, counting
     from boardlab.core.memory import parse_size
+    from boardlab.core.progress import progress_scope
     from boardlab.hex.board import vertex
     from boardlab.hex.prover.openings import opening_cells, run_openings, write_table
 
@@ -181,7 +182,11 @@ def openings_run(args: argparse.Namespace) -> int:
     engine = _engine(args)
     total = len(opening_cells(args.size, only))
     try:
-        with ProgressLine(f"{args.size}x{args.size} openings", total=total) as progress:
+        what = f"{args.size}x{args.size} openings"
+        with (
+            ProgressLine(what, total=total) as progress,
+            progress_scope(counting(progress, what, "positions analysed")),
+        ):
 
             def done(result: OpeningResult, count: int, of: int) -> None:
                 progress.update(completed=count, total=of)

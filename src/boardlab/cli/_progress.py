@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Self
 
-__all__ = ["LOG_EVERY", "ProgressLine"]
+__all__ = ["LOG_EVERY", "ProgressLine", "counting"]
 
 #: Seconds between two plain progress lines when stderr is not a terminal.
 LOG_EVERY = 60.0
@@ -80,8 +81,8 @@ class ProgressLine:
         )
 
     def _log(self, now: float) -> None:
-        done = f"{self.completed:,}" + (f" of {self.total:,}" if self.total else "")
-        sys.stderr.write(f"[{now - self._began:.0f} s] {self.description} ({done})\n")
+        done = f" ({self.completed:,} of {self.total:,})" if self.total else ""
+        sys.stderr.write(f"[{now - self._began:.0f} s] {self.description}{done}\n")
         sys.stderr.flush()
 
     def __enter__(self) -> Self:
@@ -96,3 +97,16 @@ class ProgressLine:
         if self._bar is not None:
             self._bar.stop()
             self._bar = None
+
+
+def counting(line: ProgressLine, what: str, unit: str) -> Callable[[int], None]:
+    """A listener for :func:`boardlab.core.progress.progress_scope` that shows a search's
+    count on ``line``: ``"<what>: <count> <unit>, <rate> a second"``."""
+    began = time.perf_counter()
+
+    def listen(count: int) -> None:
+        seconds = time.perf_counter() - began
+        rate = f", {count / seconds:,.0f} a second" if seconds > 0 else ""
+        line.update(description=f"{what}: {count:,} {unit}{rate}")
+
+    return listen

@@ -230,8 +230,10 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _solve_run(args: argparse.Namespace) -> int:
+    from boardlab.cli._progress import ProgressLine, counting
     from boardlab.core.limits import Limit
     from boardlab.core.memory import parse_size
+    from boardlab.core.progress import progress_scope
     from boardlab.hex.prover.solver import solve
 
     position = _load_position(args)
@@ -251,17 +253,19 @@ def _solve_run(args: argparse.Namespace) -> int:
         from boardlab.cluster.process_engine import ProcessEngine
 
         engine = ProcessEngine(args.jobs, pinned=True)
+    what = f"{position.size}x{position.size} solve"
     try:
-        result = solve(
-            position,
-            Limit(time=args.time),
-            all_moves=not args.first,
-            checkpoint=args.checkpoint,
-            engine=engine,
-            mustplay=args.mustplay,
-            memory=None if args.memory is None else parse_size(args.memory),
-            workdir=args.workdir,
-        )
+        with ProgressLine(what) as line, progress_scope(counting(line, what, "positions analysed")):
+            result = solve(
+                position,
+                Limit(time=args.time),
+                all_moves=not args.first,
+                checkpoint=args.checkpoint,
+                engine=engine,
+                mustplay=args.mustplay,
+                memory=None if args.memory is None else parse_size(args.memory),
+                workdir=args.workdir,
+            )
     finally:
         if engine is not None:
             engine.close()

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from boardlab.core.limits import Budget
 from boardlab.core.memory import default_budget, resident_memory
+from boardlab.core.progress import report
 from boardlab.hex.board import centre_order, reverse_bits
 from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.store import INF, load_checkpoint, save_checkpoint
@@ -360,7 +361,9 @@ class Dfpn:
 
     def count_analysis(self) -> None:
         """Count one kernel analysis against the budget (raises
-        :class:`OutOfBudgetError` past it) and write the checkpoint when it is due."""
+        :class:`OutOfBudgetError` past it), tell the count to a progress listener
+        (:func:`boardlab.core.progress.report`) every :data:`MEMORY_CHECK_EVERY`, and write
+        the checkpoint when it is due."""
         self.analysed += 1
         self.stop_if_spent()
         if self.analysed % MEMORY_CHECK_EVERY == 0:
@@ -369,6 +372,7 @@ class Dfpn:
                 raise OutOfBudgetError
             if self.meanwhile is not None:
                 self.meanwhile()
+            report(self.analysed)
         if self.checkpoint is not None and time.monotonic() >= self.next_save:
             self.save()
 

@@ -45,6 +45,7 @@ from typing import Any
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Budget, Limit
+from boardlab.core.progress import report
 from boardlab.core.tasks import Engine
 from boardlab.hex.prover.classify import OutOfBudgetError
 
@@ -495,6 +496,7 @@ class _Search:
             value, win, pn, dn, children, count, why, proof, fills = self.engine.fetch([handle])[0]
             self.jobs += 1
             self.spent += count
+            report(self.spent)
             leaf.busy = False
             leaf.work += count
             if value == 1:
