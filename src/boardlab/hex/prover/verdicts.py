@@ -112,6 +112,14 @@ def analyse(
     from both searches' tables): they are filled, and the analysis
     runs again on the filled position, its searches started from the tables just found,
     :data:`VC_ROUNDS` times at most. The filled cells join the proof.
+
+    With ``far_pairs`` the captured pairs of cells at any distance
+    (:func:`boardlab.hex.prover.farpairs.fill_far_pairs`) and with ``local_games`` the
+    regions of two or three cells their local game settles
+    (:func:`boardlab.hex.prover.localfill.fill_local_games`, mixed colours too) are filled
+    before anything else, each fill letting the others and the ring patterns' pairs fill
+    more until none does (:func:`_fill_all_pairs`); like the captured pairs, those cells
+    are part of the returned stones.
     """
     given = join(black, white)
     rounds = 0
