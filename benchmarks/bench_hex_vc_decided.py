@@ -26,6 +26,8 @@ import argparse
 import contextlib
 import os
 import random
+import re
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -37,6 +39,7 @@ from bench_hex_mohex import wilson
 from bench_hex_suite import position_of, read_suite
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
+from boardlab.hex.board import vertex
 from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
@@ -85,6 +88,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also analyse each position with the intrusion rule (hex_intrusion.py) for "
         "pairs whose semi connections share at most K cells (0: not asked)",
     )
+    parser.add_argument(
+        "--show",
+        type=int,
+        default=0,
+        metavar="K",
+        help="print K of the positions MoHex as built decides and not after the first "
+        "--mohex-setting (without one: and boardlab's analysis does not): the stones, "
+        "MoHex's deciding connection (its key and carrier) and the positions boardlab's DFPN "
+        "analyses to prove the same",
+    )
     parser.add_argument("--rounds", type=int, default=1, help="the intrusion rule's rounds (1)")
     parser.add_argument(
         "--replies", type=int, default=60, help="replies the rule tries to an intrusion (60)"
@@ -118,9 +131,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"open ({time.perf_counter() - started:.1f} s)"
     )
     sample = random.Random(args.seed).sample(found, min(args.sample, len(found)))
+    without: list[str] = []
     for row in args.mohex_setting:
         settings = tuple(part.strip() for part in row.split(";") if part.strip())
-        tally = Counter(mohex_verdicts(binary, sample, True, n, settings))
+        row_verdicts = mohex_verdicts(binary, sample, True, n, settings)
+        without = without or row_verdicts
+        tally = Counter(row_verdicts)
         decided = tally["win"] + tally["loss"]
         print(
             f"MoHex after {'; '.join(settings)}: decides {decided}/{len(sample)} "
@@ -151,7 +167,54 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.intrusion:
         report_intrusion(sample, verdicts, n, Rule(args.intrusion, args.replies), args.rounds)
+    if args.show:
+        if not without:
+            without = ["win" if fresh.analyse(*key)[0] != 0 else "open" for key in sample]
+        shown = [
+            (key, theirs)
+            for key, theirs, other in zip(sample, verdicts, without, strict=True)
+            if theirs != "open" and other == "open"
+        ]
+        print(f"{len(shown)} such positions; the first {min(args.show, len(shown))}:")
+        for key, theirs in shown[: args.show]:
+            show_position(binary, key, theirs, n, args.time)
     return 0
+
+
+def show_position(binary: str, key: Open, verdict: str, n: int, seconds: float) -> None:
+    """One position MoHex decides: its stones (HexGui's cells), MoHex's first semi
+    connection between the mover's edges (or full one between the opponent's), and what
+    boardlab's DFPN analyses to prove it from nothing within ``seconds``."""
+    black, white, player = key
+    cells = range(n * n)
+    stones = {
+        who: [vertex(c, n) for c in cells if bits >> c & 1]
+        for who, bits in ((1, black), (2, white))
+    }
+    mover = "b" if player == 1 else "w"
+    who = mover if verdict == "win" else ("w" if player == 1 else "b")
+    edges = {"b": "north south", "w": "west east"}[who]
+    kind = "semi" if verdict == "win" else "full"
+    script = [f"boardsize {n} {n}"]
+    script += [f"play b {c}" for c in stones[1]] + [f"play w {c}" for c in stones[2]]
+    script += [f"vc-build {who}", f"1 vc-between-cells-{kind} {who} {edges}", "quit"]
+    out = subprocess.run(
+        [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
+    ).stdout
+    found = re.search(r"^=1\s*(.*?)(?=\n\n)", out, re.S | re.M)
+    first = re.search(r"\[([^\]]*)\]\s*\[([^\]]*)\]\s*(\S*)", found[1] if found else "")
+    carrier = first[1].split() if first else []
+    key_cell = first[3] if first and first[3] else "-"
+    search = Dfpn(n, Limit(time=seconds).start())
+    with contextlib.suppress(OutOfBudgetError):
+        search.prove(black, white, player)
+    print(
+        f"  black {' '.join(stones[1]) or '-'}; white {' '.join(stones[2]) or '-'}; "
+        f"{'black' if player == 1 else 'white'} to move: MoHex {verdict} "
+        f"({'the mover' if verdict == 'win' else 'the opponent'}'s {kind} connection, "
+        f"key {key_cell}, carrier {len(carrier)} cells); boardlab's DFPN analyses "
+        f"{search.analysed} positions"
+    )
 
 
 def report_intrusion(
