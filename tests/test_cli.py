@@ -111,3 +111,30 @@ def test_progress_without_a_total_logs_the_description_alone(
     err = capsys.readouterr().err
     assert "] 8x8 solve: 1,536 positions analysed, " in err
     assert err.rstrip().endswith("a second")
+
+
+def test_a_signal_stops_the_searches_of_the_block_and_a_second_stops_at_once() -> None:
+    """The first SIGTERM cancels the block's stop (budgets started in it are spent); the
+    second raises KeyboardInterrupt; a SIGINT ignored before stays ignored; the handlers
+    are put back after the block."""
+    import os
+    import signal
+
+    from boardlab.cli._signals import stop_on_signal
+    from boardlab.core.limits import Limit
+
+    before_int = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with pytest.raises(KeyboardInterrupt), stop_on_signal("a test") as stop:
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            budget = Limit(time=600).start()
+            assert not budget.exhausted()
+            os.kill(os.getpid(), signal.SIGTERM)
+            assert stop.cancelled and budget.exhausted()
+            assert stop.reason == "stopped by SIGTERM"
+            os.kill(os.getpid(), signal.SIGTERM)
+            raise AssertionError("the second signal should have stopped the block")
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before_int)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import os
 import random
+import signal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from boardlab.hex.proofcheck import (
     read_proof,
 )
 from boardlab.hex.prover import openings
+from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.openings import opening_cells, published_winners, run_openings
 from boardlab.hex.prover.prooftree import PLAY_OUT
 from boardlab.hex.prover.solver import solve
@@ -311,6 +314,36 @@ def test_cli_openings_and_checkproof(tmp_path: Path, capsys: pytest.CaptureFixtu
         json.dump(proof, stream)
     code, out, _ = run_hex(["checkproof", str(bad)], capsys)
     assert code == 1 and ": BAD at " in out
+
+
+def test_cli_openings_stopped_by_a_signal_keep_their_proofs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGTERM (or Ctrl-C) ends a run as its time limit would: the opening under way
+    stops, what was proven goes to the store, the last line says how to resume (exit 2),
+    the signal handlers are put back, and a second run on the folder finishes."""
+    counted = [0]
+    plain = Dfpn.count_analysis
+
+    def count_then_stop(search: Dfpn) -> None:
+        counted[0] += 1
+        if counted[0] == 150:
+            os.kill(os.getpid(), signal.SIGTERM)
+        plain(search)
+
+    monkeypatch.setattr(Dfpn, "count_analysis", count_then_stop)
+    code, _, err = run_hex(["openings", "6", "--workdir", str(tmp_path)], capsys)
+    assert code == 2, err
+    assert "SIGTERM: stopping the 6x6 openings" in err
+    assert "run again with --workdir" in err
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    table = json.loads((tmp_path / "table.json").read_text())
+    assert not table["complete"]
+    assert list((tmp_path / "store").glob("*.npz"))
+    monkeypatch.undo()
+    code, _, err = run_hex(["openings", "6", "--workdir", str(tmp_path)], capsys)
+    assert code == 0, err
+    assert json.loads((tmp_path / "table.json").read_text())["complete"]
 
 
 def test_cli_mismatch_is_loud(

@@ -170,6 +170,7 @@ def _row(run: OpeningsRun, result: OpeningResult, check: str | None) -> str:
 
 def openings_run(args: argparse.Namespace) -> int:
     from boardlab.cli._progress import ProgressLine, counting
+    from boardlab.cli._signals import stop_on_signal
     from boardlab.core.memory import parse_size
     from boardlab.core.progress import progress_scope
     from boardlab.hex.board import vertex
@@ -184,6 +185,7 @@ def openings_run(args: argparse.Namespace) -> int:
     try:
         what = f"{args.size}x{args.size} openings"
         with (
+            stop_on_signal(f"the {what}"),
             ProgressLine(what, total=total) as progress,
             progress_scope(counting(progress, what, "positions analysed")),
         ):

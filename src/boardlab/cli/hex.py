@@ -231,6 +231,7 @@ def _solve_configure(parser: argparse.ArgumentParser) -> None:
 
 def _solve_run(args: argparse.Namespace) -> int:
     from boardlab.cli._progress import ProgressLine, counting
+    from boardlab.cli._signals import stop_on_signal
     from boardlab.core.limits import Limit
     from boardlab.core.memory import parse_size
     from boardlab.core.progress import progress_scope
@@ -255,7 +256,11 @@ def _solve_run(args: argparse.Namespace) -> int:
         engine = ProcessEngine(args.jobs, pinned=True)
     what = f"{position.size}x{position.size} solve"
     try:
-        with ProgressLine(what) as line, progress_scope(counting(line, what, "positions analysed")):
+        with (
+            stop_on_signal(f"the {what}"),
+            ProgressLine(what) as line,
+            progress_scope(counting(line, what, "positions analysed")),
+        ):
             result = solve(
                 position,
                 Limit(time=args.time),
