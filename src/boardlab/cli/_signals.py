@@ -7,11 +7,18 @@ every search started in the block ends at its next budget check, keeps what it p
 exits as it does when its limits run out; a second signal stops the process at once
 (KeyboardInterrupt). A SIGINT the process was started ignoring (``nohup``, a background
 job) stays ignored. Signals reach only the main thread, so elsewhere the block runs
-without them.
+without them. Worker processes forked inside the block inherit the handler: a signal to
+the whole process group (Ctrl-C in a terminal), or to this process alone (which passes
+it on to them), stops their searches the same way; a repeated signal does not stop a
+worker, and only this process writes the line. The second signal to this process kills
+its workers before it stops.
 """
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -36,11 +43,18 @@ def stop_on_signal(what: str) -> Iterator[Stop]:
             yield stop
         return
 
+    owner = os.getpid()
+
     def stopping(number: int, frame: FrameType | None) -> None:
         name = signal.Signals(number).name
+        if os.getpid() != owner:  # a worker forked inside the block: its searches stop too
+            stop.cancel(f"stopped by {name}")
+            return
         if stop.cancelled:
+            _signal_workers(signal.SIGKILL)
             raise KeyboardInterrupt(name)
         stop.cancel(f"stopped by {name}")
+        _signal_workers(number)
         sys.stderr.write(
             f"boardlab: {name}: stopping {what} and keeping what it proved (again to stop now)\n"
         )
@@ -57,3 +71,13 @@ def stop_on_signal(what: str) -> Iterator[Stop]:
         for number, handler in before.items():
             if handler is not None:
                 signal.signal(number, handler)
+
+
+def _signal_workers(number: int) -> None:
+    """Send signal ``number`` to this process's worker processes (those of
+    :mod:`multiprocessing`, as :class:`boardlab.cluster.process_engine.ProcessEngine`
+    starts them), so that a ``kill`` of this process alone reaches their searches too."""
+    for child in multiprocessing.active_children():
+        if child.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child.pid, number)
