@@ -123,6 +123,7 @@ def test_a_signal_stops_the_searches_of_the_block_and_a_second_stops_at_once() -
     from boardlab.cli._signals import stop_on_signal
     from boardlab.core.limits import Limit
 
+    before_term = signal.getsignal(signal.SIGTERM)  # another test's library may have set one
     before_int = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         with pytest.raises(KeyboardInterrupt), stop_on_signal("a test") as stop:
@@ -134,7 +135,7 @@ def test_a_signal_stops_the_searches_of_the_block_and_a_second_stops_at_once() -
             assert stop.reason == "stopped by SIGTERM"
             os.kill(os.getpid(), signal.SIGTERM)
             raise AssertionError("the second signal should have stopped the block")
-        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        assert signal.getsignal(signal.SIGTERM) is before_term
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before_int)
