@@ -80,6 +80,14 @@ def proof_tree(
     return found
 
 
+def position_commands(black: int, white: int, size: int) -> list[str]:
+    """The GTP commands that put the stones ``black`` and ``white`` on MoHex's board."""
+    cells = range(size * size)
+    return [f"play b {mohex_vertex(c, size)}" for c in cells if black >> c & 1] + [
+        f"play w {mohex_vertex(c, size)}" for c in cells if white >> c & 1
+    ]
+
+
 def mohex_verdicts(
     binary: str,
     keys: list[Key],
@@ -95,8 +103,7 @@ def mohex_verdicts(
     for j, (black, white, player) in enumerate(keys):
         mine, theirs = ("b", "w") if player == 1 else ("w", "b")
         script.append("clear_board")
-        script += [f"play b {mohex_vertex(i, size)}" for i in range(size * size) if black >> i & 1]
-        script += [f"play w {mohex_vertex(i, size)}" for i in range(size * size) if white >> i & 1]
+        script += position_commands(black, white, size)
         script += [
             f"vc-build {mine}",
             f"{2 * j + 1} vc-between-cells-semi {mine} {lines[mine]}",
@@ -186,8 +193,7 @@ def mohex_table(binary: str, key: Key, who: int) -> tuple[Carriers, Carriers]:
     nodes = [mohex_vertex(c, SIZE) for c in range(cells) if not opp >> c & 1]
     nodes += list(EDGES[who])
     script = ["boardsize 7 7", *PATTERNS_OFF]
-    script += [f"play b {mohex_vertex(c, SIZE)}" for c in range(cells) if black >> c & 1]
-    script += [f"play w {mohex_vertex(c, SIZE)}" for c in range(cells) if white >> c & 1]
+    script += position_commands(black, white, SIZE)
     script.append(f"vc-build {colour}")
     pairs = [(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1 :]]
     for j, (a, b) in enumerate(pairs):

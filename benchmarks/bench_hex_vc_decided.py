@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench_hex_knowledge import mohex_verdicts
+from bench_hex_knowledge import mohex_verdicts, position_commands
 from bench_hex_mohex import wilson
 from bench_hex_suite import position_of, read_suite
 from boardlab.core.errors import BoardlabError
@@ -149,7 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     fresh = Dfpn(n, Limit().start())
     fresh.depth = fresh.region_depth + 1  # no region fill: the DFPN's own analysis
     clock = time.perf_counter()
-    ours_decided = sum(fresh.analyse(*key)[0] != 0 for key in sample)
+    ours = [fresh.analyse(*key)[0] != 0 for key in sample]
+    ours_decided = sum(ours)
     ours_seconds = time.perf_counter() - clock
     asked = len(sample)
     decided = tally["win"] + tally["loss"]
@@ -168,8 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.intrusion:
         report_intrusion(sample, verdicts, n, Rule(args.intrusion, args.replies), args.rounds)
     if args.show:
-        if not without:
-            without = ["win" if fresh.analyse(*key)[0] != 0 else "open" for key in sample]
+        if not without:  # boardlab's analysis afresh stands in for the setting
+            without = ["win" if decided else "open" for decided in ours]
         shown = [
             (key, theirs)
             for key, theirs, other in zip(sample, verdicts, without, strict=True)
@@ -195,8 +196,7 @@ def show_position(binary: str, key: Open, verdict: str, n: int, seconds: float) 
     who = mover if verdict == "win" else ("w" if player == 1 else "b")
     edges = {"b": "north south", "w": "west east"}[who]
     kind = "semi" if verdict == "win" else "full"
-    script = [f"boardsize {n} {n}"]
-    script += [f"play b {c}" for c in stones[1]] + [f"play w {c}" for c in stones[2]]
+    script = [f"boardsize {n} {n}", *position_commands(black, white, n)]
     script += [f"vc-build {who}", f"1 vc-between-cells-{kind} {who} {edges}", "quit"]
     out = subprocess.run(
         [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
