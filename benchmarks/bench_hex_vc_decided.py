@@ -103,8 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--replies", type=int, default=60, help="replies the rule tries to an intrusion (60)"
     )
     args = parser.parse_args(argv)
-    if args.sample < 1 or args.time <= 0:
-        print("--sample must be at least 1 and --time positive", file=sys.stderr)
+    if args.sample < 1 or args.time <= 0 or args.show < 0:
+        print("--sample must be at least 1, --time positive and --show at least 0", file=sys.stderr)
         return 2
     binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
     if binary is None:

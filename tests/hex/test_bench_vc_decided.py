@@ -27,11 +27,13 @@ def test_open_positions_are_open_legal_positions() -> None:
     assert fresh.analyse(1, 0, 2)[0] == 0
 
 
-@pytest.mark.parametrize("bad", [["--mohex", "{missing}"], ["--sample", "-1"], ["--time", "0"]])
+@pytest.mark.parametrize(
+    "bad", [["--mohex", "{missing}"], ["--sample", "-1"], ["--time", "0"], ["--show", "-1"]]
+)
 def test_bad_input_is_one_line_and_exit_2(
     bad: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """An absent MoHex, a sample below 1 or a time not positive."""
+    """An absent MoHex, a sample below 1, a time not positive or a negative --show."""
     bench = load("bench_hex_vc_decided")
     suite = tmp_path / "s.tst"
     suite.write_text("boardsize 3 3\n10 dfpn-solve-state white\n#? [black]\n")
