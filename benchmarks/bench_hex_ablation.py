@@ -80,7 +80,6 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "threads": int,
         "shared_tree": int,
         "inferior": int,
-        "tree_fill": int,
     }
     known = set(inspect.signature(SolvingEngine).parameters) - {"seed"}
     kwargs: dict[str, object] = {}

@@ -26,14 +26,14 @@ def test_the_reached_subtree_becomes_the_new_root() -> None:
     p = Position(7)
     engine.search(p, Limit(nodes=3000))
     assert engine._tree is not None
-    old_nodes, old_stats, *_ = engine._tree[1]
+    old_nodes, old_stats, _ = engine._tree[1]
     start = int(old_nodes[0, 0])
     child = start + int(np.argmax(old_stats[0, start : start + int(old_nodes[1, 0])]))
     p.push_index(int(old_nodes[2, child]))
     expected = subtree(old_nodes, old_stats, child, 3)
     assert engine._reusable((7, *p.indices)) == child
     result = engine.search(p, Limit(nodes=1))
-    nodes, stats, *_ = engine._tree[1]
+    nodes, stats, _ = engine._tree[1]
     assert result.playouts == 1
     assert stats[0, 0] == expected[0] + 1  # the old visits and the one new playout
     # the old subtree, one playout later: same shape, same moves
@@ -80,7 +80,7 @@ def test_a_tree_grown_on_a_filled_board_is_reused_less_the_newly_filled_cells() 
     engine = MctsEngine(seed=3)
     engine.search(p, Limit(nodes=20_000))
     assert engine._tree is not None
-    _, (nodes, stats, *_), board, player = engine._tree
+    _, (nodes, stats, _), board, player = engine._tree
     # two moves after which the fill-in takes cells it did not take before
     pairs = []
     for c in range(int(nodes[0, 0]), int(nodes[0, 0] + nodes[1, 0])):
@@ -103,7 +103,7 @@ def test_a_tree_grown_on_a_filled_board_is_reused_less_the_newly_filled_cells() 
     old_children = list(nodes[2, int(nodes[0, g]) : int(nodes[0, g] + nodes[1, g])])
     old_visits = float(stats[0, g])
     engine.search(q, Limit(nodes=1))
-    _, (nodes2, stats2, *_), board2, _ = engine._tree
+    _, (nodes2, stats2, _), board2, _ = engine._tree
     assert (board2 == new).all()
     assert stats2[0, 0] == old_visits + 1  # the reached subtree kept, one playout later
     kept = list(nodes2[2, int(nodes2[0, 0]) : int(nodes2[0, 0] + nodes2[1, 0])])

@@ -23,7 +23,7 @@ from boardlab.core.atomics import atomic_add, compare_and_swap, release_fence
 from boardlab.core.jit import jit
 from boardlab.hex.board import DEAD_RUN
 from boardlab.hex.cellsets import Cells, put_row
-from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN, filled_board
+from boardlab.hex.connections import KEEP_FULL, KEEP_SEMI, LOSS, OPEN, WIN
 from boardlab.hex.connections import analyse as analyse_connections
 from boardlab.hex.engine.mustplay import must_play
 from boardlab.hex.engine.network import PLANES, input_planes, policy_logits
@@ -576,8 +576,6 @@ def mcts_iterate(
     net_head: F32,
     net_value: F32,
     shared: I32,
-    fills: I32,
-    pool: I32,
 ) -> int:
     """Run up to ``iterations`` MCTS iterations from the root (node 0); returns how many ran.
 
@@ -623,15 +621,6 @@ def mcts_iterate(
     ``params[15]`` > 0: a node analysed for virtual connections (``params[6]``) that stays
     open also loses the children on the mover's vulnerable and dominated cells
     (:func:`boardlab.hex.inferior.pruned_moves`), as MoHex prunes its tree nodes.
-
-    ``params[16]`` > 0: a node analysed for virtual connections that stays open also gets
-    its board's captured pairs and dead cells filled in (:func:`_store_fill`): every
-    descent through it, and every playout below it, runs on that reduced board (the
-    same winner, as MoHex runs its playouts on a reduced board), and its children into
-    the filled cells are left out. ``fills[node]`` is the offset of the node's fill in
-    ``pool`` (0: none); ``pool[0]`` is the pool's next free offset (see
-    :func:`_store_fill`). A child into a cell a fill above it took is left out when a
-    descent meets it.
     """
     cells = n * n
     exploration = params[0]
@@ -646,7 +635,6 @@ def mcts_iterate(
     policy_weight = params[9]
     virtual = params[14]
     threaded = virtual > 0.0
-    tree_fill = know_at > 0.0 and params[16] > 0.0
     losses = shared[0]
     claims = shared[1]
     scored = np.empty(cells, np.float64)
@@ -707,29 +695,6 @@ def mcts_iterate(
             ):
                 result = player if proof[node] == -1 else movers[depth]
                 break
-            if (
-                tree_fill
-                and node != 0
-                and visits[node] == know_at
-                and proof[node] == 0
-                and first[node] >= 0
-                and fills[node] == 0
-            ):
-                _store_fill(
-                    node,
-                    board,
-                    n,
-                    player,
-                    first,
-                    count,
-                    move,
-                    proof,
-                    vc_ring,
-                    vc_table,
-                    vc_like,
-                    fills,
-                    pool,
-                )
             if (
                 net_at > 0.0
                 and first[node] >= 0
@@ -815,18 +780,6 @@ def mcts_iterate(
                 losses,
                 virtual,
             )
-            if tree_fill and board[move[child]] != 0:
-                # a fill above took this child's cell: leave it out, and the node is lost
-                # for its mover once no child is left (the fill keeps the winner); a
-                # child proven won is a win for the side to move here whatever its cell
-                if proof[child] == 1:
-                    result = player
-                    break
-                if _leave_out_filled(node, board, first, count, move, proof):
-                    proof[node] = 1
-                    result = movers[depth]
-                    break
-                continue
             if threaded:
                 atomic_add(losses, child, 1)
             cell = move[child]
@@ -836,8 +789,6 @@ def mcts_iterate(
             movers[depth] = player
             node = child
             last = cell
-            if tree_fill and fills[child] > 0:
-                _apply_fill(board, pool, fills[child])
             if (
                 visits[child] == 0.0
                 and proof[child] == 0
@@ -885,92 +836,6 @@ def mcts_iterate(
                 elif d != depth:
                     changed = False
     return done
-
-
-@jit
-def _apply_fill(board: I8, pool: I32, at: int) -> None:
-    """Put the fill stored at ``pool[at]`` (its length, then ``cell * 4 + colour`` each)
-    on ``board``; a cell already taken (a fill made by a thread that came another way)
-    keeps its stone."""
-    for k in range(at + 1, at + 1 + pool[at]):
-        cell = pool[k] >> 2
-        if board[cell] == 0:
-            board[cell] = pool[k] & 3
-
-
-@jit
-def _store_fill(
-    node: int,
-    board: I8,
-    n: int,
-    player: int,
-    first: I32,
-    count: I32,
-    move: I32,
-    proof: I8,
-    vc_ring: I64,
-    vc_table: B1,
-    like: Cells,
-    fills: I32,
-    pool: I32,
-) -> None:
-    """Fill ``node``'s board (``player`` to move) in: its captured pairs by their captors,
-    its dead cells by the opponent (:func:`boardlab.hex.connections.filled_board`, the
-    same winner). The cells it takes go to ``pool`` (a block from ``pool[0]``, taken with
-    a compare-and-swap so threads never share one), ``fills[node]`` points at them, they
-    are put on ``board`` for the descent under way, and the node's open children into
-    them are marked lost (left out). Nothing is stored when no cell is filled, when the
-    fill would leave no child open, or when the pool is full."""
-    filled = filled_board(n, vc_ring, vc_table, board, player, like)
-    taken = 0
-    for i in range(n * n):
-        if board[i] == 0 and filled[i] != 0:
-            taken += 1
-    if taken == 0:
-        return
-    start = first[node]
-    stop = start + count[node]
-    left = 0
-    for c in range(start, stop):
-        if proof[c] != -1 and filled[move[c]] == 0:
-            left += 1
-    if left == 0:
-        return
-    at = pool[0]
-    while True:
-        if at + taken + 1 > pool.shape[0]:
-            return
-        seen = compare_and_swap(pool, 0, at, at + taken + 1)
-        if seen == at:
-            break
-        at = seen
-    pool[at] = taken
-    k = at + 1
-    for i in range(n * n):
-        if board[i] == 0 and filled[i] != 0:
-            pool[k] = i * 4 + filled[i]
-            k += 1
-    for c in range(start, stop):
-        if proof[c] == 0 and filled[move[c]] != 0:
-            proof[c] = -1
-    release_fence()
-    fills[node] = at
-    _apply_fill(board, pool, at)
-
-
-@jit
-def _leave_out_filled(node: int, board: I8, first: I32, count: I32, move: I32, proof: I8) -> bool:
-    """Mark ``node``'s open children into cells ``board`` holds lost (left out: a fill
-    above took them); True when no child is left that is not lost."""
-    start = first[node]
-    stop = start + count[node]
-    alive = False
-    for c in range(start, stop):
-        if proof[c] == 0 and board[move[c]] != 0:
-            proof[c] = -1
-        elif proof[c] != -1:
-            alive = True
-    return not alive
 
 
 @jit
@@ -1046,8 +911,6 @@ def reroot(
     dst_stats: F64,
     dst_proof: I8,
     blocked: I8,
-    src_fills: I32,
-    dst_fills: I32,
 ) -> int:
     """Copy node ``start`` of a tree and everything under it to a new tree whose root
     (node 0) it becomes, breadth-first so each node's children stay contiguous.
@@ -1056,11 +919,9 @@ def reroot(
     ``(visits, wins, rvisits, rwins, policy)`` as rows of one array each (the destination is
     fresh: ``first`` all -1). Children whose move is into a ``blocked`` cell (one the new
     root board fills) are left out with their subtrees; a node left with no child, or
-    whose children do not fit, stays unexpanded. Each node's fill offset (``src_fills``,
-    see :func:`mcts_iterate`; arrays of one element when there are none) goes with it.
-    Returns the number of destination nodes used.
+    whose children do not fit, stays unexpanded. Returns the number of destination nodes
+    used.
     """
-    with_fills = src_fills.shape[0] > 1 and dst_fills.shape[0] > 1
     capacity = dst.shape[1]
     origin = np.empty(capacity, np.int32)  # origin[k]: the source node of new node k
     origin[0] = start
@@ -1071,8 +932,6 @@ def reroot(
         for row in range(src_stats.shape[0]):
             dst_stats[row, head] = src_stats[row, old]
         dst_proof[head] = src_proof[old]
-        if with_fills:
-            dst_fills[head] = src_fills[old]
         dst[2, head] = src[2, old]
         children = 0
         if src[0, old] >= 0:

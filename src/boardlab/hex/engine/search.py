@@ -107,12 +107,6 @@ VALUE_VISITS = 0.0
 #: Whether a node the virtual connections leave open also loses its children on the
 #: mover's vulnerable and dominated cells (:func:`boardlab.hex.inferior.pruned_moves`).
 INFERIOR = False
-#: Whether a tree node analysed for virtual connections that stays open also gets its
-#: captured pairs and dead cells filled in for every descent and playout below it (the
-#: root's fill-in, at every analysed node; see ``kernel.mcts_iterate``).
-TREE_FILL = False
-#: Cells the tree's fills may hold in all (four bytes each).
-FILL_POOL = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,15 +198,7 @@ def _network_arrays(
     return net.first, net.first_bias, net.hidden, net.hidden_bias, net.head, net.value
 
 
-#: A tree's nodes, statistics and proofs, then its fills (node offsets and pool: see
-#: ``kernel.mcts_iterate``; one element each when the tree has none).
-Tree = tuple[
-    npt.NDArray[np.int32],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.int8],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.int32],
-]
+Tree = tuple[npt.NDArray[np.int32], npt.NDArray[np.float64], npt.NDArray[np.int8]]
 """A search tree: ``(first, count, move)`` rows, ``(visits, wins, rvisits, rwins)`` rows
 and ``proof``, as the kernels keep them."""
 
@@ -463,29 +449,6 @@ def _keep_to(
             proof[c] = -1
 
 
-def _with_fills(
-    board: npt.NDArray[np.int8],
-    pool: npt.NDArray[np.int32],
-    fills: npt.NDArray[np.int32],
-    path: list[int],
-) -> npt.NDArray[np.int8] | None:
-    """``board`` with the fills of the tree nodes on ``path`` (offsets ``fills`` into
-    ``pool``: see ``kernel.mcts_iterate``) put on it; None when one of them wants a cell
-    the board holds for the other colour."""
-    out = board.copy()
-    for node in path:
-        at = int(fills[node])
-        if at <= 0:
-            continue
-        for entry in pool[at + 1 : at + 1 + int(pool[at])]:
-            cell, colour = int(entry) >> 2, int(entry) & 3
-            if out[cell] == 0:
-                out[cell] = colour
-            elif out[cell] != colour:
-                return None
-    return out
-
-
 def _board_after(
     board: npt.NDArray[np.int8], player: int, moves: tuple[int, ...]
 ) -> npt.NDArray[np.int8]:
@@ -516,10 +479,6 @@ class MctsEngine:
     the connections leave open (the root, and each node analysed in the tree) also
     loses the moves on the mover's vulnerable and dominated cells, as MoHex prunes its
     nodes (:func:`boardlab.hex.inferior.pruned_moves`; a winning move is always kept).
-    With ``tree_fill`` each tree node analysed for connections that stays open also has
-    its captured pairs and dead cells filled in, for every descent and playout below it
-    (MoHex's reduced board, at every analysed node; the next search starts from the
-    fills on the way to the position it reuses).
 
     With ``solver_empties`` empty cells or fewer on a board of at most ``solver_cells``
     cells, the exact endgame (:meth:`prove_win`) gets ``solver_share`` of a timed move's
@@ -560,7 +519,6 @@ class MctsEngine:
         network: str = "",
         threads: int = 1,
         shared_tree: bool = True,
-        tree_fill: bool = TREE_FILL,
     ) -> None:
         if max_nodes < MIN_NODES:
             raise BoardlabError(f"max_nodes must be at least {MIN_NODES}, got {max_nodes}")
@@ -600,7 +558,6 @@ class MctsEngine:
                 0.0,
                 0.0,  # the virtual loss, set when threads share the tree
                 float(inferior),
-                float(tree_fill),
             ],
             np.float64,
         )
@@ -615,8 +572,6 @@ class MctsEngine:
         #: The last search's tree, its root (board size and moves), the board it was
         #: grown on (the root's, filled in or not) and the player to move there, for reuse.
         self._tree: tuple[tuple[int, ...], Tree, npt.NDArray[np.int8], int] | None = None
-        #: The nodes of the last tree from its root to the node :meth:`_reusable` found.
-        self._path: list[int] = [0]
         #: The descents under way through each node when the last search ended (threads
         #: sharing the tree: all 0 once every thread has added its result).
         self._losses = np.zeros(1, np.int32)
@@ -835,30 +790,10 @@ class MctsEngine:
         move[0] = -1
         history = (size, *position.indices)  # the board size, then the moves
         given = np.array(position.board, np.int8)
-        tree_fill = bool(self.params[16]) and bool(params[6])
-        fills = np.zeros(max_nodes if tree_fill else 1, np.int32)
-        fill_pool = np.zeros(FILL_POOL if tree_fill else 1, np.int32)
-        fill_pool[0] = 1
+        board = _filled(given, size, me) if fill else given
         start = self._reusable(history) if use_proofs else None
         if start is not None and self._tree is not None:
-            old_fills, old_pool = self._tree[1][3:]
-            if tree_fill and old_pool.shape == fill_pool.shape:
-                # the fills on the way to the reused node (its own too) hold below it:
-                # the new root starts from them (each keeps the winner, whatever is
-                # played after it outside its cells), its own fill-in then on top; a
-                # fill a move of the game took for the other colour ends the reuse
-                reduced = _with_fills(given, old_pool, old_fills, self._path)
-                if reduced is None:
-                    start = None
-                else:
-                    given = reduced
-                    fill_pool[:] = old_pool
-            elif old_fills.shape[0] > 1:
-                start = None  # a tree grown with fills, searched now without
-        board = _filled(given, size, me) if fill else given
-        if start is not None and self._tree is not None:
-            old_history, old_tree, old_board, old_player = self._tree
-            old_nodes, old_stats, old_proof, old_fills, old_pool = old_tree
+            old_history, (old_nodes, old_stats, old_proof), old_board, old_player = self._tree
             grown = _board_after(old_board, old_player, history[len(old_history) :])
             # the old tree's positions hold the same stones as the new root's, less what
             # the new fill-in adds (the fill keeps the value: the statistics still hold);
@@ -867,16 +802,7 @@ class MctsEngine:
             if bool((board[stones] == grown[stones]).all()):
                 blocked = (board != 0).astype(np.int8)
                 used[0] = _kernel.reroot(
-                    start,
-                    old_nodes,
-                    old_stats,
-                    old_proof,
-                    nodes,
-                    stats,
-                    proof,
-                    blocked,
-                    old_fills,
-                    fills,
+                    start, old_nodes, old_stats, old_proof, nodes, stats, proof, blocked
                 )
                 if bool((board != grown).any()):
                     proof[0] = 0  # a proof of the root may rest on a child left out
@@ -892,7 +818,7 @@ class MctsEngine:
         slab = (max_nodes - pool_start) // (4 * threads) if threaded else max_nodes
         share = Share(limit.nodes, pool_start, max_nodes, max(slab, size * size + 1))
         slabs = [np.full(4, pool_start, np.int32) for _ in range(threads)]
-        tail: tuple[Any, ...] = (*vc_tables, *self.network, shared, fills, fill_pool)
+        tail: tuple[Any, ...] = (*vc_tables, *self.network, shared)
 
         def stepper(thread: int) -> Step:
             seed = self.seed * 1_000_003 + self._searches
@@ -959,7 +885,7 @@ class MctsEngine:
         self._losses = shared[0]
         self._last = ((first, count, move, visits, wins_arr, proof, used), done)
         if use_proofs and self.reuse:
-            self._tree = (history, (nodes, stats, proof, fills, fill_pool), board.copy(), me)
+            self._tree = (history, (nodes, stats, proof), board.copy(), me)
         if (
             use_proofs
             and proof[0] == 1
@@ -972,10 +898,9 @@ class MctsEngine:
         """The node of the last tree that stands for ``history`` (the board size and the
         moves: its root position's and at most :data:`REUSE_PLIES` more), if it has been
         expanded; else None."""
-        self._path = [0]
         if not self.reuse or self._tree is None:
             return None
-        old, (nodes, *_), _, _ = self._tree
+        old, (nodes, _, _), _, _ = self._tree
         extra = history[len(old) :]
         if history[: len(old)] != old or not 0 < len(extra) <= REUSE_PLIES or min(extra) < 0:
             return None
@@ -989,7 +914,6 @@ class MctsEngine:
             if found.size == 0:
                 return None
             node = start + int(found[0])
-            self._path.append(node)
         return node if nodes[0, node] >= 0 else None
 
     def _quick(
