@@ -214,6 +214,36 @@ def test_5x5_proofs_are_accepted(tmp_path: Path) -> None:
         assert answer.ok, answer.line()
         assert answer.root_move == done["reply"]
         assert answer.leaves["connection"] >= 1  # white's reply leaves a full connection
+        # proven with black's b1 given, the proof is of the opening itself
+        assert done["given"] == ["b1"]
+        assert read_proof(tmp_path / str(done["proof"]))["root"]["black"] == 1 << cell
+
+
+def test_the_handicap_is_an_acute_corners_next_cell_along_blacks_edge() -> None:
+    for n in (3, 6, 8, 9):
+        last = "abcdefghi"[n - 1]
+        given = {
+            name: openings.handicap(n, vertex_index(name, n))
+            for name in ("a1", "b1", f"a{n}", f"{last}1", f"{last}{n}")
+        }
+        assert given["a1"] == 1 << vertex_index("b1", n)
+        assert given[f"{last}{n}"] == 1 << vertex_index("abcdefghi"[n - 2] + str(n), n)
+        assert given["b1"] == given[f"a{n}"] == given[f"{last}1"] == 0  # obtuse corners too
+
+
+def test_a_handicap_black_wins_with_leaves_the_opening_searched_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # black's corner stone and the centre too: black wins that, which says nothing of
+    # the opening; the opening is then searched as it is
+    centre = vertex_index("b2", 3)
+    monkeypatch.setattr(openings, "handicap", lambda size, cell: 1 << centre if cell == 0 else 0)
+    run = run_openings(3, tmp_path, proofs=True)
+    corner = next(r for r in run.results if r.opening == 0)
+    assert corner.winner == (2 if mover_wins(3, 1, 0, 2) else 1)
+    assert corner.given == 0
+    assert corner.proof is not None and check_proof_file(tmp_path / corner.proof).ok
+    assert read_proof(tmp_path / corner.proof)["root"]["black"] == 1
 
 
 def test_connection_leaves_shrink_a_proof_the_checker_accepts_both_ways() -> None:
