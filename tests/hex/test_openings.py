@@ -333,6 +333,7 @@ def test_cli_openings_and_checkproof(tmp_path: Path, capsys: pytest.CaptureFixtu
     code, out, err = run_hex(["openings", "3", "--workdir", str(tmp_path), "--proofs"], capsys)
     assert code == 0, err
     assert "proofs replayed by the checker: 9 OK, 0 refused" in out
+    assert "(black's b1 given)" in next(line for line in out.splitlines() if "a1  white" in line)
     table = json.loads((tmp_path / "table.json").read_text())
     assert table["complete"] and table["black_wins"] == 5
     code, out, _ = run_hex(["checkproof", str(tmp_path / "proofs" / "a1.json.gz")], capsys)

@@ -156,6 +156,9 @@ def _row(run: OpeningsRun, result: OpeningResult, check: str | None) -> str:
             else (f"published {_who(known)}: MISMATCH")
         )
     cost = "" if how else f"{result.seconds:.1f} s, {result.nodes} positions"
+    if cost and result.given:
+        given = " ".join(vertex(c, n) for c in range(n * n) if result.given >> c & 1)
+        cost += f" (black's {given} given)"
     parts = [
         f"{vertex(result.opening, n):>4}",
         f"{_who(result.winner):<7}",
