@@ -229,6 +229,9 @@ def test_the_handicap_is_an_acute_corners_next_cell_along_blacks_edge() -> None:
         assert given["a1"] == 1 << vertex_index("b1", n)
         assert given[f"{last}{n}"] == 1 << vertex_index("abcdefghi"[n - 2] + str(n), n)
         assert given["b1"] == given[f"a{n}"] == given[f"{last}1"] == 0  # obtuse corners too
+        a1 = vertex_index("a1", n)
+        twin = openings.OpeningResult(n, a1, a1, 2, None, 0.0, 0, given=given["a1"]).turned()
+        assert twin.given == given[f"{last}{n}"]  # the turn takes the given cell along
 
 
 def test_a_handicap_black_wins_with_leaves_the_opening_searched_as_it_is(

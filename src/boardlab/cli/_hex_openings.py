@@ -157,8 +157,7 @@ def _row(run: OpeningsRun, result: OpeningResult, check: str | None) -> str:
         )
     cost = "" if how else f"{result.seconds:.1f} s, {result.nodes} positions"
     if cost and result.given:
-        given = " ".join(vertex(c, n) for c in range(n * n) if result.given >> c & 1)
-        cost += f" (black's {given} given)"
+        cost += f" (black's {' '.join(result.given_cells())} given)"
     parts = [
         f"{vertex(result.opening, n):>4}",
         f"{_who(result.winner):<7}",

@@ -42,7 +42,15 @@ from typing import TYPE_CHECKING, Any
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import Engine, LocalEngine
-from boardlab.hex.board import centre_order, edge_lines, neighbours, rotated, vertex, vertex_index
+from boardlab.hex.board import (
+    centre_order,
+    edge_lines,
+    neighbours,
+    reverse_bits,
+    rotated,
+    vertex,
+    vertex_index,
+)
 from boardlab.hex.rules import BLACK, WHITE
 
 if TYPE_CHECKING:
@@ -109,8 +117,13 @@ class OpeningResult:
     def turned(self) -> OpeningResult:
         """The twin opening's result, read from this one by the turn."""
         reply = None if self.reply is None else rotated(self.reply, self.size)
-        given = sum(1 << rotated(c, self.size) for c in range(self.size**2) if self.given >> c & 1)
+        given = reverse_bits(self.size * self.size)(self.given)
         return replace(self, opening=self.twin, reply=reply, given=given)
+
+    def given_cells(self) -> list[str]:
+        """HexGui's names of the cells in :attr:`given`."""
+        n = self.size
+        return [vertex(c, n) for c in range(n * n) if self.given >> c & 1]
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready values, cells named as HexGui does."""
@@ -130,7 +143,7 @@ class OpeningResult:
             "proof": self.proof,
             "proof_nodes": self.proof_nodes,
             "proof_note": self.proof_note,
-            "given": [vertex(c, n) for c in range(n * n) if self.given >> c & 1],
+            "given": self.given_cells(),
         }
 
     @classmethod
