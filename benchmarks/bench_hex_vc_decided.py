@@ -15,6 +15,11 @@ With ``--mohex-setting`` MoHex is asked again after GTP commands that switch par
 its knowledge off (its ``param_player_vc`` and ``param_player_ice`` settings), one row
 each, on the same sample: which part decides what. (``bench_hex_knowledge.py`` asks the
 same of a 7x7 opening's proof tree, position by position and connection by connection.)
+With ``--handed-fill`` each sampled position is analysed once more by boardlab with the
+cells a MoHex command fills (``compute-fillin``: its inferior-cell engine alone;
+``vc-build``: that and the fills its connections and decompositions add) played as
+stones first: how much of MoHex's lead is its fill-in and how much its connections on
+the same board.
 
     MOHEX=/path/to/mohex python benchmarks/bench_hex_vc_decided.py \\
         --suite benzene/regression/dfpn-puzzle.tst --case 162 --sample 300 --seed 1
@@ -43,7 +48,7 @@ from boardlab.hex.board import vertex
 from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
-from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
+from boardlab.peers.mohex import MOHEX_ABSENT, fill_in_cells, mohex_binary
 from hex_intrusion import Rule, analyse_with_rule
 
 #: (black, white, side to move: 1 black, 2 white)
@@ -98,6 +103,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "MoHex's deciding connection (its key and carrier) and the positions boardlab's DFPN "
         "analyses to prove the same",
     )
+    parser.add_argument(
+        "--handed-fill",
+        action="append",
+        default=[],
+        metavar="GTP",
+        help="also analyse each position afresh with the cells this MoHex command fills "
+        "(compute-fillin or vc-build, for the side to move) played as stones; GTP settings "
+        "may come first, ';' between them, e.g. 'param_player_vc use_patterns 0; vc-build' "
+        "(repeatable: one row each)",
+    )
     parser.add_argument("--rounds", type=int, default=1, help="the intrusion rule's rounds (1)")
     parser.add_argument(
         "--replies", type=int, default=60, help="replies the rule tries to an intrusion (60)"
@@ -105,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.sample < 1 or args.time <= 0 or args.show < 0:
         print("--sample must be at least 1, --time positive and --show at least 0", file=sys.stderr)
+        return 2
+    handed = [handed_fill(row) for row in args.handed_fill]
+    if None in handed:
+        print("--handed-fill: its last part must be compute-fillin or vc-build", file=sys.stderr)
         return 2
     binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
     if binary is None:
@@ -166,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({100 * ours_decided / max(asked, 1):.1f} %, 95 % [{100 * low:.1f}, "
         f"{100 * high:.1f}]); {ours_seconds:.1f} s"
     )
+    for settings, command in handed:
+        report_handed_fill(binary, sample, verdicts, n, settings, command)
     if args.intrusion:
         report_intrusion(sample, verdicts, n, Rule(args.intrusion, args.replies), args.rounds)
     if args.show:
@@ -214,6 +235,72 @@ def show_position(binary: str, key: Open, verdict: str, n: int, seconds: float) 
         f"({'the mover' if verdict == 'win' else 'the opponent'}'s {kind} connection, "
         f"key {key_cell}, carrier {len(carrier)} cells); boardlab's DFPN analyses "
         f"{search.analysed} positions"
+    )
+
+
+def handed_fill(row: str) -> tuple[tuple[str, ...], str] | None:
+    """``(settings, command)`` of a ``--handed-fill`` value; None when its last part is
+    not ``compute-fillin`` or ``vc-build``."""
+    parts = [part.strip() for part in row.split(";") if part.strip()]
+    if not parts or parts[-1] not in ("compute-fillin", "vc-build"):
+        return None
+    return tuple(parts[:-1]), parts[-1]
+
+
+def mohex_fills(
+    binary: str, sample: list[Open], n: int, settings: tuple[str, ...], command: str
+) -> list[tuple[int, int]]:
+    """The black and white cells MoHex's ``command`` (``compute-fillin`` or ``vc-build``,
+    for the side to move, after the GTP ``settings``) fills in each position, all asked
+    in one process."""
+    script = [f"boardsize {n} {n}", *settings]
+    for j, (black, white, player) in enumerate(sample):
+        script += ["clear_board", *position_commands(black, white, n)]
+        script.append(f"{j + 1} {command} {'b' if player == 1 else 'w'}")
+    script.append("quit")
+    out = subprocess.run(
+        [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
+    ).stdout
+    answers = {int(m[1]): m[2] for m in re.finditer(r"^=(\d+)(.*?)(?=\n\n)", out, re.S | re.M)}
+    found = []
+    for j in range(len(sample)):
+        cells = fill_in_cells(answers.get(j + 1, ""), n)
+        found.append(
+            (
+                sum(1 << c for c, colour in cells.items() if colour == BLACK),
+                sum(1 << c for c, colour in cells.items() if colour == WHITE),
+            )
+        )
+    return found
+
+
+def report_handed_fill(
+    binary: str,
+    sample: list[Open],
+    verdicts: list[str],
+    n: int,
+    settings: tuple[str, ...],
+    command: str,
+) -> None:
+    """The row of boardlab's analysis afresh with MoHex's fills played first: what it
+    decides, of the sample and of the positions MoHex as built decides."""
+    fills = mohex_fills(binary, sample, n, settings, command)
+    fresh = Dfpn(n, Limit().start())
+    fresh.depth = fresh.region_depth + 1
+    decided = of_mohex = cells = 0
+    for (black, white, player), (more_black, more_white), theirs in zip(
+        sample, fills, verdicts, strict=True
+    ):
+        cells += (more_black | more_white).bit_count()
+        if fresh.analyse(black | more_black, white | more_white, player)[0] != 0:
+            decided += 1
+            of_mohex += theirs != "open"
+    named = "; ".join((*settings, command))
+    print(
+        f"boardlab analysing each afresh with the cells MoHex's {named} fills played "
+        f"decides {decided}/{len(sample)} ({of_mohex} of MoHex's "
+        f"{sum(v != 'open' for v in verdicts)}); {cells} cells handed, "
+        f"{cells / max(len(sample), 1):.1f} a position"
     )
 
 

@@ -1,13 +1,16 @@
-"""benchmarks/bench_hex_vc_decided.py: the open positions it samples (MoHex is not needed)."""
+"""benchmarks/bench_hex_vc_decided.py: the open positions it samples and the fills it reads
+from MoHex's answers (MoHex is not needed: a stand-in answers)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from tests.hex.benchmark_script import load
 
 from boardlab.core.limits import Limit
+from boardlab.hex.board import vertex_index
 from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.rules import Position
 
@@ -27,8 +30,47 @@ def test_open_positions_are_open_legal_positions() -> None:
     assert fresh.analyse(1, 0, 2)[0] == 0
 
 
+#: A stand-in for MoHex: every numbered command is answered with two fills (HexGui's
+#: a1 for black, c2 for white) and one cell of another kind, which is not a fill.
+FAKE_MOHEX = """\
+import sys
+for line in sys.stdin:
+    words = line.split()
+    if words and words[0].isdigit():
+        print(f"={words[0]} a1 fb b1 iv[c1] c2 fw\\n")
+    elif words:
+        print("= \\n")
+    sys.stdout.flush()
+"""
+
+
+def test_mohex_fills_read_per_position(tmp_path: Path) -> None:
+    bench = load("bench_hex_vc_decided")
+    script = tmp_path / "mohex"
+    script.write_text(f"#!{sys.executable}\n{FAKE_MOHEX}")
+    script.chmod(0o755)
+    sample = [(0, 0, 1), (1 << 40, 0, 2)]
+    fills = bench.mohex_fills(str(script), sample, 8, (), "compute-fillin")
+    n = 8
+    a1 = 1 << vertex_index("a1", n)
+    c2 = 1 << vertex_index("c2", n)
+    assert fills == [(a1, c2), (a1, c2)]
+    assert bench.handed_fill("param_player_vc use_patterns 0; vc-build") == (
+        ("param_player_vc use_patterns 0",),
+        "vc-build",
+    )
+    assert bench.handed_fill("showboard") is None
+
+
 @pytest.mark.parametrize(
-    "bad", [["--mohex", "{missing}"], ["--sample", "-1"], ["--time", "0"], ["--show", "-1"]]
+    "bad",
+    [
+        ["--mohex", "{missing}"],
+        ["--sample", "-1"],
+        ["--time", "0"],
+        ["--show", "-1"],
+        ["--handed-fill", "showboard"],
+    ],
 )
 def test_bad_input_is_one_line_and_exit_2(
     bad: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
