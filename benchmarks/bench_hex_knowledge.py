@@ -88,6 +88,15 @@ def position_commands(black: int, white: int, size: int) -> list[str]:
     ]
 
 
+def numbered_answers(binary: str, script: list[str]) -> dict[int, str]:
+    """MoHex's answers to the numbered GTP commands of ``script`` (``quit`` last), by
+    number, all asked in one process."""
+    out = subprocess.run(
+        [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
+    ).stdout
+    return {int(m[1]): m[2] for m in re.finditer(r"^=(\d+)(.*?)(?=\n\n)", out, re.S | re.M)}
+
+
 def mohex_verdicts(
     binary: str,
     keys: list[Key],
@@ -110,10 +119,7 @@ def mohex_verdicts(
             f"{2 * j + 2} vc-between-cells-full {theirs} {lines[theirs]}",
         ]
     script.append("quit")
-    out = subprocess.run(
-        [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
-    ).stdout
-    answers = {int(m[1]): m[2] for m in re.finditer(r"^=(\d+)(.*?)(?=\n\n)", out, re.S | re.M)}
+    answers = numbered_answers(binary, script)
     verdicts = []
     for j in range(len(keys)):
         own, other = answers.get(2 * j + 1, ""), answers.get(2 * j + 2, "")
@@ -200,10 +206,7 @@ def mohex_table(binary: str, key: Key, who: int) -> tuple[Carriers, Carriers]:
         script.append(f"{2 * j + 1} vc-between-cells-full {colour} {a} {b}")
         script.append(f"{2 * j + 2} vc-between-cells-semi {colour} {a} {b}")
     script.append("quit")
-    out = subprocess.run(
-        [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
-    ).stdout
-    answers = {int(m[1]): m[2] for m in re.finditer(r"^=(\d+)(.*?)(?=\n\n)", out, re.S | re.M)}
+    answers = numbered_answers(binary, script)
     full: Carriers = {}
     semi: Carriers = {}
     for j, (a, b) in enumerate(pairs):

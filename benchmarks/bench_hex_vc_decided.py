@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench_hex_knowledge import mohex_verdicts, position_commands
+from bench_hex_knowledge import mohex_verdicts, numbered_answers, position_commands
 from bench_hex_mohex import wilson
 from bench_hex_suite import position_of, read_suite
 from boardlab.core.errors import BoardlabError
@@ -258,10 +258,7 @@ def mohex_fills(
         script += ["clear_board", *position_commands(black, white, n)]
         script.append(f"{j + 1} {command} {'b' if player == 1 else 'w'}")
     script.append("quit")
-    out = subprocess.run(
-        [binary], input="\n".join(script) + "\n", capture_output=True, text=True, check=False
-    ).stdout
-    answers = {int(m[1]): m[2] for m in re.finditer(r"^=(\d+)(.*?)(?=\n\n)", out, re.S | re.M)}
+    answers = numbered_answers(binary, script)
     found = []
     for j in range(len(sample)):
         cells = fill_in_cells(answers.get(j + 1, ""), n)
