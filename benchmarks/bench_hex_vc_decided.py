@@ -113,13 +113,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         "may come first, ';' between them, e.g. 'param_player_vc use_patterns 0; vc-build' "
         "(repeatable: one row each)",
     )
+    parser.add_argument(
+        "--show-fills",
+        type=int,
+        default=0,
+        metavar="K",
+        help="with --handed-fill: print K of the positions boardlab decides only with "
+        "MoHex's fills, both programs' fills named (per --handed-fill row)",
+    )
     parser.add_argument("--rounds", type=int, default=1, help="the intrusion rule's rounds (1)")
     parser.add_argument(
         "--replies", type=int, default=60, help="replies the rule tries to an intrusion (60)"
     )
     args = parser.parse_args(argv)
-    if args.sample < 1 or args.time <= 0 or args.show < 0:
-        print("--sample must be at least 1, --time positive and --show at least 0", file=sys.stderr)
+    if args.sample < 1 or args.time <= 0 or min(args.show, args.show_fills) < 0:
+        print(
+            "--sample must be at least 1, --time positive, --show and --show-fills at least 0",
+            file=sys.stderr,
+        )
         return 2
     handed = [handed_fill(row) for row in args.handed_fill]
     if None in handed:
@@ -186,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{100 * high:.1f}]); {ours_seconds:.1f} s"
     )
     for settings, command in handed:
-        report_handed_fill(binary, sample, verdicts, n, settings, command)
+        report_handed_fill(binary, sample, verdicts, n, settings, command, args.show_fills)
     if args.intrusion:
         report_intrusion(sample, verdicts, n, Rule(args.intrusion, args.replies), args.rounds)
     if args.show:
@@ -278,9 +289,11 @@ def report_handed_fill(
     n: int,
     settings: tuple[str, ...],
     command: str,
+    shown: int = 0,
 ) -> None:
     """The row of boardlab's analysis afresh with MoHex's fills played first: what it
-    decides, of the sample and of the positions MoHex as built decides."""
+    decides, of the sample and of the positions MoHex as built decides; and the first
+    ``shown`` positions it decides only so, with both programs' fills named."""
     fills = mohex_fills(binary, sample, n, settings, command)
     fresh = Dfpn(n, Limit().start())
     fresh.depth = fresh.region_depth + 1
@@ -292,12 +305,32 @@ def report_handed_fill(
         if fresh.analyse(black | more_black, white | more_white, player)[0] != 0:
             decided += 1
             of_mohex += theirs != "open"
+            as_is = fresh.analyse(black, white, player)
+            if shown > 0 and as_is[0] == 0:
+                shown -= 1
+                ours = (int(as_is[2]) & ~black, int(as_is[3]) & ~white)
+                show_fills(n, (black, white, player), (more_black, more_white), ours)
     named = "; ".join((*settings, command))
     print(
         f"boardlab analysing each afresh with the cells MoHex's {named} fills played "
         f"decides {decided}/{len(sample)} ({of_mohex} of MoHex's "
         f"{sum(v != 'open' for v in verdicts)}); {cells} cells handed, "
         f"{cells / max(len(sample), 1):.1f} a position"
+    )
+
+
+def show_fills(n: int, key: Open, theirs: tuple[int, int], ours: tuple[int, int]) -> None:
+    """One position boardlab decides only with MoHex's fills: its stones and both
+    programs' fills (HexGui's cells)."""
+
+    def named(cells: int) -> str:
+        return " ".join(vertex(c, n) for c in range(n * n) if cells >> c & 1) or "-"
+
+    black, white, player = key
+    print(
+        f"  black {named(black)}; white {named(white)}; "
+        f"{'black' if player == 1 else 'white'} to move: MoHex fills black {named(theirs[0])}, "
+        f"white {named(theirs[1])}; boardlab fills black {named(ours[0])}, white {named(ours[1])}"
     )
 
 

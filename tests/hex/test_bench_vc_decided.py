@@ -62,6 +62,17 @@ def test_mohex_fills_read_per_position(tmp_path: Path) -> None:
     assert bench.handed_fill("showboard") is None
 
 
+def test_show_fills_names_both_programs_fills(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load("bench_hex_vc_decided")
+    n = 4
+    cell = {name: 1 << vertex_index(name, n) for name in ("a1", "b1", "b2", "c3", "d4")}
+    key = (cell["b2"], cell["c3"], 1)
+    bench.show_fills(n, key, (cell["a1"] | cell["b1"], cell["d4"]), (cell["a1"], 0))
+    out = capsys.readouterr().out
+    assert "black b2; white c3; black to move" in out
+    assert "MoHex fills black a1 b1, white d4; boardlab fills black a1, white -" in out
+
+
 @pytest.mark.parametrize(
     "bad",
     [
@@ -70,6 +81,7 @@ def test_mohex_fills_read_per_position(tmp_path: Path) -> None:
         ["--time", "0"],
         ["--show", "-1"],
         ["--handed-fill", "showboard"],
+        ["--show-fills", "-1"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
