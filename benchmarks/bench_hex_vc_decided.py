@@ -305,8 +305,7 @@ def report_handed_fill(
         if fresh.analyse(black | more_black, white | more_white, player)[0] != 0:
             decided += 1
             of_mohex += theirs != "open"
-            as_is = fresh.analyse(black, white, player)
-            if shown > 0 and as_is[0] == 0:
+            if shown > 0 and (as_is := fresh.analyse(black, white, player))[0] == 0:
                 shown -= 1
                 ours = (int(as_is[2]) & ~black, int(as_is[3]) & ~white)
                 show_fills(n, (black, white, player), (more_black, more_white), ours)
