@@ -24,7 +24,8 @@ from functools import cache
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import neighbours, vertex, vertex_index
+from boardlab.hex.board import vertex, vertex_index
+from boardlab.hex.proofcheck import edges_joined
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
 
 Board = tuple[int, int]
@@ -42,39 +43,14 @@ def cells_of(text: str, size: int) -> int:
     return bits
 
 
-def joined(size: int, stones: int, player: int) -> bool:
-    """Do ``player``'s ``stones`` join that player's two edges? (plain flood fill)"""
-    near = [
-        [i for i in range(size * size) if _across(i, size, player) == at] for at in (0, size - 1)
-    ]
-    todo = [i for i in near[0] if stones >> i & 1]
-    seen = set(todo)
-    far = set(near[1])
-    while todo:
-        cell = todo.pop()
-        if cell in far:
-            return True
-        for other in neighbours(size)[cell]:
-            if stones >> other & 1 and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return False
-
-
-def _across(index: int, size: int, player: int) -> int:
-    """How far the cell at ``index`` lies from ``player``'s first edge (0 on it)."""
-    name = vertex(index, size)
-    return int(name[1:]) - 1 if player == 1 else ord(name[0]) - ord("a")
-
-
 def minimax_wins(size: int, black: int, white: int, player: int) -> bool:
     """Does ``player`` to move win? Plain minimax over every empty cell (small boards)."""
 
     @cache
     def wins(black: int, white: int, player: int) -> bool:
-        if joined(size, black, 1):
+        if edges_joined(size, black, 1):
             return player == 1
-        if joined(size, white, 2):
+        if edges_joined(size, white, 2):
             return player == 2
         empty = [c for c in range(size * size) if not (black | white) >> c & 1]
         for cell in empty:
@@ -88,8 +64,8 @@ def minimax_wins(size: int, black: int, white: int, player: int) -> bool:
 
 def dfpn_wins(size: int, black: int, white: int, player: int) -> bool:
     """Does ``player`` to move win? A fresh DFPN search."""
-    if joined(size, black, 1) or joined(size, white, 2):
-        return joined(size, black if player == 1 else white, player)
+    if edges_joined(size, black, 1) or edges_joined(size, white, 2):
+        return edges_joined(size, black if player == 1 else white, player)
     return Dfpn(size, Limit(time=600).start()).prove(black, white, player)
 
 

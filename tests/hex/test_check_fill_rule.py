@@ -39,7 +39,7 @@ def test_minimax_agrees_with_the_dfpn_on_small_boards() -> None:
     for player in (1, 2):
         assert check.minimax_wins(3, corner, 0, player) == check.dfpn_wins(3, corner, 0, player)
     column = sum(1 << vertex_index(f"b{row}", 3) for row in (1, 2, 3))
-    assert check.joined(3, column, 1) and not check.joined(3, column, 2)
+    assert check.edges_joined(3, column, 1) and not check.edges_joined(3, column, 2)
 
 
 @pytest.mark.parametrize(
