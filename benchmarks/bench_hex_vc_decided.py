@@ -44,7 +44,7 @@ from bench_hex_mohex import wilson
 from bench_hex_suite import position_of, read_suite
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import vertex
+from boardlab.hex.board import vertex, vertex_names
 from boardlab.hex.prover.classify import OutOfBudgetError
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
 from boardlab.hex.rules import BLACK, WHITE, Position
@@ -321,15 +321,12 @@ def report_handed_fill(
 def show_fills(n: int, key: Open, theirs: tuple[int, int], ours: tuple[int, int]) -> None:
     """One position boardlab decides only with MoHex's fills: its stones and both
     programs' fills (HexGui's cells)."""
-
-    def named(cells: int) -> str:
-        return " ".join(vertex(c, n) for c in range(n * n) if cells >> c & 1) or "-"
-
     black, white, player = key
+    mover = "black" if player == 1 else "white"
     print(
-        f"  black {named(black)}; white {named(white)}; "
-        f"{'black' if player == 1 else 'white'} to move: MoHex fills black {named(theirs[0])}, "
-        f"white {named(theirs[1])}; boardlab fills black {named(ours[0])}, white {named(ours[1])}"
+        f"  black {vertex_names(black, n)}; white {vertex_names(white, n)}; {mover} to move: "
+        f"MoHex fills black {vertex_names(theirs[0], n)}, white {vertex_names(theirs[1], n)}; "
+        f"boardlab fills black {vertex_names(ours[0], n)}, white {vertex_names(ours[1], n)}"
     )
 
 

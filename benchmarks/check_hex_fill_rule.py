@@ -9,8 +9,9 @@ stones ``--stones`` (and white's ``--white-stones``) on the board and the cells 
 filled with black stones and the ``--white`` cells with white ones at once. Each trial
 draws a position that fits it (every other cell empty, black or white at random) and
 solves it with each side to move, as it is and with the fill played, by the DFPN (a fresh
-search each); with at most ``--minimax-upto`` empty cells also by plain minimax, which
-must agree. A random check, not a proof: it finds counterexamples, it cannot show there
+search each); with at most ``--minimax-upto`` empty cells also by plain minimax (every
+game played out by the proof checker's rules, :func:`boardlab.hex.proofcheck.played_out_wins`),
+which must agree. A random check, not a proof: it finds counterexamples, it cannot show there
 are none. Prints the first five and the count; exit status 1 if any, 2 on bad input.
 """
 
@@ -20,16 +21,12 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from functools import cache
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import vertex, vertex_index
-from boardlab.hex.proofcheck import edges_joined
+from boardlab.hex.board import vertex_index, vertex_names
+from boardlab.hex.proofcheck import edges_joined, played_out_wins
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
-
-Board = tuple[int, int]
-"""Black's and white's stones as bit sets of cell indices."""
 
 
 def cells_of(text: str, size: int) -> int:
@@ -41,25 +38,6 @@ def cells_of(text: str, size: int) -> int:
     for name in filter(None, (part.strip() for part in text.split(","))):
         bits |= 1 << vertex_index(name, size)
     return bits
-
-
-def minimax_wins(size: int, black: int, white: int, player: int) -> bool:
-    """Does ``player`` to move win? Plain minimax over every empty cell (small boards)."""
-
-    @cache
-    def wins(black: int, white: int, player: int) -> bool:
-        if edges_joined(size, black, 1):
-            return player == 1
-        if edges_joined(size, white, 2):
-            return player == 2
-        empty = [c for c in range(size * size) if not (black | white) >> c & 1]
-        for cell in empty:
-            child = (black | 1 << cell, white) if player == 1 else (black, white | 1 << cell)
-            if not wins(*child, 3 - player):
-                return True
-        return False
-
-    return wins(black, white, player)
 
 
 def dfpn_wins(size: int, black: int, white: int, player: int) -> bool:
@@ -123,8 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if holes <= args.minimax_upto:
                 by_minimax += 1
                 if (
-                    minimax_wins(n, black, white, player) != before
-                    or minimax_wins(n, black | fill_black, white | fill_white, player) != after
+                    played_out_wins(n, black, white, player) != before
+                    or played_out_wins(n, black | fill_black, white | fill_white, player) != after
                 ):
                     print("the DFPN and plain minimax disagree", file=sys.stderr)
                     return 1
@@ -132,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 found += 1
                 if found <= 5:
                     print(
-                        f"changes the winner: black {_names(black, n)}; white {_names(white, n)}; "
+                        f"changes the winner: black {vertex_names(black, n)}; "
+                        f"white {vertex_names(white, n)}; "
                         f"{'black' if player == 1 else 'white'} to move wins as it is: {before}, "
                         f"filled: {after}"
                     )
@@ -141,10 +120,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"also by plain minimax), {found} where the fill changes the winner"
     )
     return 1 if found else 0
-
-
-def _names(bits: int, size: int) -> str:
-    return " ".join(vertex(c, size) for c in range(size * size) if bits >> c & 1) or "-"
 
 
 if __name__ == "__main__":

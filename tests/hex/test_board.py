@@ -26,6 +26,7 @@ from boardlab.hex.board import (
     run_dead,
     vertex,
     vertex_index,
+    vertex_names,
 )
 
 
@@ -73,6 +74,14 @@ def test_rings_edges_and_neighbours_agree(size: int) -> None:
     assert all(cell // size == 0 for cell in rows)
     assert all(cell // size == size - 1 for cell in last_row)
     assert ring.dtype == np.int64
+
+
+def test_vertex_names_lists_a_bit_set_in_index_order() -> None:
+    cells = [vertex_index(name, 5) for name in ("c2", "a1", "e5")]
+    bits = sum(1 << c for c in cells)
+    assert vertex_names(bits, 5) == " ".join(vertex(c, 5) for c in sorted(cells))
+    assert set(vertex_names(bits, 5).split()) == {"a1", "c2", "e5"}
+    assert vertex_names(0, 5) == "-"
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 6, 8])

@@ -1,5 +1,5 @@
 """benchmarks/check_hex_fill_rule.py: it finds a fill that changes the winner, passes one
-that does not, and its plain minimax agrees with the DFPN."""
+that does not, and its plain minimax (the proof checker's played-out game) agrees with the DFPN."""
 
 from __future__ import annotations
 
@@ -34,10 +34,10 @@ def test_no_fill_and_a_sound_fill_pass(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_minimax_agrees_with_the_dfpn_on_small_boards() -> None:
     check = load("check_hex_fill_rule")
-    assert check.minimax_wins(3, 0, 0, 1) and check.dfpn_wins(3, 0, 0, 1)
+    assert check.played_out_wins(3, 0, 0, 1) and check.dfpn_wins(3, 0, 0, 1)
     corner = 1 << vertex_index("a1", 3)
     for player in (1, 2):
-        assert check.minimax_wins(3, corner, 0, player) == check.dfpn_wins(3, corner, 0, player)
+        assert check.played_out_wins(3, corner, 0, player) == check.dfpn_wins(3, corner, 0, player)
     column = sum(1 << vertex_index(f"b{row}", 3) for row in (1, 2, 3))
     assert check.edges_joined(3, column, 1) and not check.edges_joined(3, column, 2)
 

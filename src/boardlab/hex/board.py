@@ -63,6 +63,7 @@ __all__ = [
     "run_dead",
     "vertex",
     "vertex_index",
+    "vertex_names",
 ]
 
 #: The six neighbour offsets (d_row, d_col) in clockwise order starting east.
@@ -380,6 +381,12 @@ class Cell:
 def vertex(index: int, size: int) -> str:
     """HexGui's name of the cell at ``index`` (:meth:`Cell.vertex`)."""
     return Cell.of_index(index, size).vertex()
+
+
+def vertex_names(cells: int, size: int) -> str:
+    """HexGui's names of the cells of the bit set ``cells`` (bit ``index``), in index
+    order, separated by spaces; ``-`` for none."""
+    return " ".join(vertex(c, size) for c in range(size * size) if cells >> c & 1) or "-"
 
 
 def vertex_index(text: str, size: int) -> int:

@@ -74,6 +74,7 @@ __all__ = [
     "check_proof",
     "check_proof_file",
     "edges_joined",
+    "played_out_wins",
     "read_proof",
 ]
 
@@ -323,6 +324,12 @@ class _Board:
 @cache
 def _board(size: int) -> _Board:
     return _Board(size)
+
+
+def played_out_wins(size: int, black: int, white: int, to_move: int) -> bool:
+    """Does the side to move win? Every game played out by the checker's own rules
+    (small boards only), with a memo of its own that goes when the call returns."""
+    return _Board(size).wins(black, white, to_move, to_move)
 
 
 def edges_joined(size: int, stones: int, player: int) -> bool:

@@ -28,7 +28,7 @@ from typing import Any
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import vertex
+from boardlab.hex.board import vertex_names
 from boardlab.hex.prover.store import read_proofs, store_files
 
 __all__ = ["EntryCheck", "StoreEntry", "prove_entry", "sample_entries", "store_entries"]
@@ -63,12 +63,9 @@ class StoreEntry:
     def name(self) -> str:
         """The position in HexGui's names: ``B[..] W[..] to move: ...``."""
 
-        def cells(bits: int) -> str:
-            n = self.size
-            return " ".join(vertex(c, n) for c in range(n * n) if bits >> c & 1) or "-"
-
         mover = "black" if self.player == 1 else "white"
-        return f"B[{cells(self.black)}] W[{cells(self.white)}] {mover} to move"
+        black, white = vertex_names(self.black, self.size), vertex_names(self.white, self.size)
+        return f"B[{black}] W[{white}] {mover} to move"
 
 
 @dataclass(frozen=True, slots=True)
