@@ -13,7 +13,11 @@ Two measures, both colour-balanced (each opening played twice, each engine black
   a move; the budget at which boardlab scores 50 % is interpolated on a log scale.
 - ``--match``: equal time, both engines ``--time`` seconds a move; with ``--threads k``
   both search with ``k`` threads (boardlab's root-parallel trees, MoHex's
-  ``num_threads``); the ladder always runs one thread each.
+  ``num_threads``); the ladder always runs one thread each. MoHex's ``max_time`` bounds
+  its search, not its move: at ``max_time 1`` it takes about 1.5 s of wall time a move
+  here (its root analysis, and searches that run on past the limit), so every game line
+  and the table give each side's mean wall seconds a searched move as the referee timed
+  it, and ``--mohex-time`` sets MoHex's ``max_time`` apart from boardlab's ``--time``.
 - ``--empty-black``: boardlab black from the empty board against MoHex at equal time,
   boardlab's seed varied from game to game.
 
@@ -244,6 +248,9 @@ class Tally:
     )
     void: list[str] = field(default_factory=list)
     budget: int | None = None  # MoHex's playouts a move on a ladder step
+    #: each side's thinking seconds and searched moves over the games (forced moves left out)
+    seconds: dict[str, float] = field(default_factory=lambda: {"boardlab": 0.0, "mohex": 0.0})
+    moves: dict[str, int] = field(default_factory=lambda: {"boardlab": 0, "mohex": 0})
     on_save: Callable[[], None] | None = None
 
     def saved(self) -> None:
@@ -263,6 +270,16 @@ class Tally:
             self.decided[decided_by] += 1
         return "boardlab" if winner == ours else "mohex"
 
+    def add_time(self, side: str, seconds: float, moves: int) -> None:
+        """Count ``moves`` searched moves of ``side`` (``boardlab`` or ``mohex``) that took
+        ``seconds`` of wall time in all, as the referee measured them."""
+        self.seconds[side] += seconds
+        self.moves[side] += moves
+
+    def per_move(self, side: str) -> float:
+        """``side``'s mean wall seconds a searched move (0 before any)."""
+        return self.seconds[side] / self.moves[side] if self.moves[side] else 0.0
+
     def as_dict(self) -> dict[str, object]:
         """The setting's counts as ``summary.json`` keeps them."""
         return {
@@ -273,6 +290,9 @@ class Tally:
             "resignations": self.decided["resignation"],
             "proofs": self.decided["proof"],
             "void": self.void,
+            "seconds_a_move": {side: round(self.per_move(side), 3) for side in self.seconds},
+            "seconds": {side: round(total, 3) for side, total in self.seconds.items()},
+            "searched_moves": dict(self.moves),
         }
 
     def line(self) -> str:
@@ -280,9 +300,15 @@ class Tally:
         rate = self.wins / self.games if self.games else 0.0
         how = ", ".join(f"{count} {kind}" for kind, count in self.decided.items() if count)
         void = f"; {len(self.void)} void" if self.void else ""
+        timed = ""
+        if self.moves["boardlab"] and self.moves["mohex"]:
+            timed = (
+                f"; a move: boardlab {self.per_move('boardlab'):.2f} s,"
+                f" mohex {self.per_move('mohex'):.2f} s"
+            )
         return (
             f"{self.label:<28} {self.wins:>3}/{self.games:<3} {100 * rate:5.1f} %"
-            f"  [{100 * low:5.1f}, {100 * high:5.1f}]  ({how}{void})"
+            f"  [{100 * low:5.1f}, {100 * high:5.1f}]  ({how}{void}{timed})"
         )
 
 
@@ -322,13 +348,26 @@ def play_series(
             ours_color = BLACK if ours_black else WHITE
             winner = tally.add(record.winner, record.decided_by, ours_color, name)
             seconds = time.perf_counter() - started
+            timing = []
+            for color, side in ((ours_color, "boardlab"), (3 - ours_color, "mohex")):
+                searched = searched_moves(len(record.moves), color, len(opening))
+                tally.add_time(side, record.seconds[color - 1], searched)
+                mean = record.seconds[color - 1] / searched if searched else 0.0
+                timing.append(f"{side} {mean:.2f}")
             tally.saved()
             print(
                 f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves,"
-                f" {seconds:.0f} s)",
+                f" {seconds:.0f} s; s a move: {', '.join(timing)})",
                 flush=True,
             )
     return tally
+
+
+def searched_moves(moves: int, color: int, forced: int) -> int:
+    """The moves ``color`` (black 1, white 2) searched in a game of ``moves`` moves whose
+    first ``forced`` were the opening's (played without a search)."""
+    first = 0 if color == BLACK else 1
+    return len(range(first + 2 * ((forced - first + 1) // 2), moves, 2))
 
 
 def empty_black(
@@ -370,6 +409,8 @@ def combine(paths: Sequence[Path]) -> int:
             for kind in ("connection", "resignation", "proof"):
                 tally.decided[kind] += entry.get(kind + "s", 0)
             tally.void.extend(entry.get("void", []))
+            for side, total in entry.get("seconds", {}).items():
+                tally.add_time(side, total, entry["searched_moves"][side])
             words = entry["label"].split()
             if words[0] == "mohex" and words[-1] == "playouts":
                 budgets[entry["label"]] = int(words[1])
@@ -388,6 +429,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--size", type=int, default=11)
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move (default 1)")
+    parser.add_argument(
+        "--mohex-time",
+        type=float,
+        default=None,
+        help="MoHex's max_time a move in the match (default: --time). MoHex overruns it: at "
+        "max_time 1 it takes about 1.5 s of wall time a move on 11x11 and 13x13, so equal "
+        "wall time wants boardlab's --time at MoHex's measured time (each side's mean is "
+        "printed)",
+    )
     parser.add_argument("--games", type=int, default=20, help="games per setting (even)")
     parser.add_argument("--ladder", default="", help="MoHex playout budgets, e.g. 100,300,1000")
     parser.add_argument("--match", action="store_true", help="equal-time match")
@@ -476,6 +526,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary = {
             "size": args.size,
             "time": args.time,
+            "mohex_time": args.time if args.mohex_time is None else args.mohex_time,
             "settings": [t.as_dict() for t in tallies],
             "ladder_point": ladder_point(rates()) if rates() else None,
         }
@@ -498,9 +549,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 mohex.close()
         if args.match:
             threads = f" {args.threads} threads" if args.threads > 1 else ""
-            print(f"equal time: both {args.time} s a move{threads}", flush=True)
-            label = f"equal time {args.time} s{threads}"
-            mohex = MohexPlayer(args.mohex, args.time, None, args.threads)
+            theirs = args.time if args.mohex_time is None else args.mohex_time
+            if theirs == args.time:
+                print(f"equal time: both {args.time} s a move{threads}", flush=True)
+                label = f"equal time {args.time} s{threads}"
+            else:
+                print(
+                    f"boardlab {args.time} s a move, MoHex max_time {theirs}{threads}", flush=True
+                )
+                label = f"{args.time} s v max_time {theirs}{threads}"
+            mohex = MohexPlayer(args.mohex, theirs, None, args.threads)
             try:
                 play_series(label, mohex, args, pairs, out, tally(label), prover)
             finally:
