@@ -68,6 +68,9 @@ from boardlab.peers.mohex import (
     start_mohex,
 )
 
+#: The searched moves a side, from a game's start, whose time is also averaged apart: the
+#: open middle game, before either program has proven the result and moves at once.
+EARLY_MOVES = 15
 #: The score the ladder looks for.
 EVEN = 0.5
 #: z for a two-sided 95 % interval.
@@ -248,9 +251,14 @@ class Tally:
     )
     void: list[str] = field(default_factory=list)
     budget: int | None = None  # MoHex's playouts a move on a ladder step
-    #: each side's thinking seconds and searched moves over the games (forced moves left out)
+    #: each side's thinking seconds and searched moves over the games (forced moves left
+    #: out), and the same over each game's first :data:`EARLY_MOVES` searched moves a side
     seconds: dict[str, float] = field(default_factory=lambda: {"boardlab": 0.0, "mohex": 0.0})
     moves: dict[str, int] = field(default_factory=lambda: {"boardlab": 0, "mohex": 0})
+    early_seconds: dict[str, float] = field(default_factory=lambda: {"boardlab": 0.0, "mohex": 0.0})
+    early_moves: dict[str, int] = field(default_factory=lambda: {"boardlab": 0, "mohex": 0})
+    #: each game's file name with each side's seconds a searched move, in order
+    timings: list[dict[str, object]] = field(default_factory=list)
     on_save: Callable[[], None] | None = None
 
     def saved(self) -> None:
@@ -270,15 +278,29 @@ class Tally:
             self.decided[decided_by] += 1
         return "boardlab" if winner == ours else "mohex"
 
-    def add_time(self, side: str, seconds: float, moves: int) -> None:
-        """Count ``moves`` searched moves of ``side`` (``boardlab`` or ``mohex``) that took
-        ``seconds`` of wall time in all, as the referee measured them."""
-        self.seconds[side] += seconds
-        self.moves[side] += moves
+    def add_time(self, side: str, seconds: Sequence[float]) -> None:
+        """Count the searched moves of one game of ``side`` (``boardlab`` or ``mohex``),
+        each move's wall seconds as the referee measured them, in order."""
+        self.seconds[side] += sum(seconds)
+        self.moves[side] += len(seconds)
+        self.early_seconds[side] += sum(seconds[:EARLY_MOVES])
+        self.early_moves[side] += len(seconds[:EARLY_MOVES])
 
-    def per_move(self, side: str) -> float:
-        """``side``'s mean wall seconds a searched move (0 before any)."""
-        return self.seconds[side] / self.moves[side] if self.moves[side] else 0.0
+    def per_move(self, side: str, early: bool = False) -> float:
+        """``side``'s mean wall seconds a searched move (0 before any); ``early``: over
+        each game's first :data:`EARLY_MOVES` searched moves of that side."""
+        seconds, moves = (
+            (self.early_seconds, self.early_moves) if early else (self.seconds, self.moves)
+        )
+        return seconds[side] / moves[side] if moves[side] else 0.0
+
+    def timing(self) -> str:
+        """Each side's mean seconds a move, over whole games and their first moves."""
+        return ", ".join(
+            f"{side} {self.per_move(side):.2f} s (first {EARLY_MOVES}: "
+            f"{self.per_move(side, early=True):.2f} s)"
+            for side in self.seconds
+        )
 
     def as_dict(self) -> dict[str, object]:
         """The setting's counts as ``summary.json`` keeps them."""
@@ -291,8 +313,10 @@ class Tally:
             "proofs": self.decided["proof"],
             "void": self.void,
             "seconds_a_move": {side: round(self.per_move(side), 3) for side in self.seconds},
-            "seconds": {side: round(total, 3) for side, total in self.seconds.items()},
-            "searched_moves": dict(self.moves),
+            "seconds_a_move_first": {
+                side: round(self.per_move(side, early=True), 3) for side in self.seconds
+            },
+            "timings": self.timings,
         }
 
     def line(self) -> str:
@@ -300,12 +324,7 @@ class Tally:
         rate = self.wins / self.games if self.games else 0.0
         how = ", ".join(f"{count} {kind}" for kind, count in self.decided.items() if count)
         void = f"; {len(self.void)} void" if self.void else ""
-        timed = ""
-        if self.moves["boardlab"] and self.moves["mohex"]:
-            timed = (
-                f"; a move: boardlab {self.per_move('boardlab'):.2f} s,"
-                f" mohex {self.per_move('mohex'):.2f} s"
-            )
+        timed = f"; a move: {self.timing()}" if self.moves["boardlab"] else ""
         return (
             f"{self.label:<28} {self.wins:>3}/{self.games:<3} {100 * rate:5.1f} %"
             f"  [{100 * low:5.1f}, {100 * high:5.1f}]  ({how}{void}{timed})"
@@ -348,26 +367,29 @@ def play_series(
             ours_color = BLACK if ours_black else WHITE
             winner = tally.add(record.winner, record.decided_by, ours_color, name)
             seconds = time.perf_counter() - started
-            timing = []
+            game = Tally(name)
+            times: dict[str, object] = {"game": name}
             for color, side in ((ours_color, "boardlab"), (3 - ours_color, "mohex")):
-                searched = searched_moves(len(record.moves), color, len(opening))
-                tally.add_time(side, record.seconds[color - 1], searched)
-                mean = record.seconds[color - 1] / searched if searched else 0.0
-                timing.append(f"{side} {mean:.2f}")
+                took = searched_seconds(record.move_seconds, color, len(opening))
+                tally.add_time(side, took)
+                game.add_time(side, took)
+                times[side] = [round(t, 3) for t in took]
+            tally.timings.append(times)
             tally.saved()
             print(
                 f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves,"
-                f" {seconds:.0f} s; s a move: {', '.join(timing)})",
+                f" {seconds:.0f} s; a move: {game.timing()})",
                 flush=True,
             )
     return tally
 
 
-def searched_moves(moves: int, color: int, forced: int) -> int:
-    """The moves ``color`` (black 1, white 2) searched in a game of ``moves`` moves whose
-    first ``forced`` were the opening's (played without a search)."""
+def searched_seconds(move_seconds: Sequence[float], color: int, forced: int) -> list[float]:
+    """The wall seconds of the moves ``color`` (black 1, white 2) searched, in order, from
+    a game's seconds a move (black's first) whose first ``forced`` moves were the
+    opening's (played without a search)."""
     first = 0 if color == BLACK else 1
-    return len(range(first + 2 * ((forced - first + 1) // 2), moves, 2))
+    return [t for i, t in enumerate(move_seconds) if i % 2 == first and i >= forced]
 
 
 def empty_black(
@@ -409,8 +431,9 @@ def combine(paths: Sequence[Path]) -> int:
             for kind in ("connection", "resignation", "proof"):
                 tally.decided[kind] += entry.get(kind + "s", 0)
             tally.void.extend(entry.get("void", []))
-            for side, total in entry.get("seconds", {}).items():
-                tally.add_time(side, total, entry["searched_moves"][side])
+            for game in entry.get("timings", []):
+                tally.add_time("boardlab", game["boardlab"])
+                tally.add_time("mohex", game["mohex"])
             words = entry["label"].split()
             if words[0] == "mohex" and words[-1] == "playouts":
                 budgets[entry["label"]] = int(words[1])
@@ -500,8 +523,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench_hex_mohex: {MOHEX_ABSENT}", file=sys.stderr)
         return 2
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    args.out.mkdir(parents=True, exist_ok=True)
     out = args.out / f"{stamp}-{args.size}x{args.size}"
-    out.mkdir(parents=True, exist_ok=True)
+    for again in itertools.count(2):  # two runs started in the same second keep apart
+        try:
+            out.mkdir()
+            break
+        except FileExistsError:
+            out = args.out / f"{stamp}-{args.size}x{args.size}-{again}"
     rng = random.Random(args.seed)
     pairs: list[list[str]] = []
     if args.balanced:

@@ -67,28 +67,32 @@ def test_bad_engine_settings_are_refused_before_mohex_is_looked_for(
     assert message in capsys.readouterr().err
 
 
-def test_searched_moves_leave_out_the_forced_opening() -> None:
+def test_searched_seconds_leave_out_the_forced_opening() -> None:
     bench = load("bench_hex_mohex")
     # 7 moves, black at 0, 2, 4, 6 and white at 1, 3, 5
-    assert bench.searched_moves(7, 1, 0) == 4
-    assert bench.searched_moves(7, 2, 0) == 3
-    assert bench.searched_moves(7, 1, 1) == 3  # black's first stone forced
-    assert bench.searched_moves(7, 2, 1) == 3
-    assert bench.searched_moves(7, 1, 2) == 3  # a stone each forced
-    assert bench.searched_moves(7, 2, 2) == 2
-    assert bench.searched_moves(1, 2, 1) == 0
+    took = [0.0, 0.1, 1.0, 1.1, 2.0, 2.1, 3.0]
+    assert bench.searched_seconds(took, 1, 0) == [0.0, 1.0, 2.0, 3.0]
+    assert bench.searched_seconds(took, 2, 0) == [0.1, 1.1, 2.1]
+    assert bench.searched_seconds(took, 1, 1) == [1.0, 2.0, 3.0]  # black's stone forced
+    assert bench.searched_seconds(took, 2, 1) == [0.1, 1.1, 2.1]
+    assert bench.searched_seconds(took, 2, 2) == [1.1, 2.1]  # a stone each forced
+    assert bench.searched_seconds(took[:1], 2, 1) == []
 
 
 def test_each_sides_time_a_move_is_kept_and_combined() -> None:
     bench = load("bench_hex_mohex")
     tally = bench.Tally("equal time 1.0 s")
     tally.add(1, "proof", 1, "g.sgf")
-    tally.add_time("boardlab", 30.0, 30)
-    tally.add_time("mohex", 45.0, 30)
-    assert "a move: boardlab 1.00 s, mohex 1.50 s" in tally.line()
+    early = bench.EARLY_MOVES
+    tally.add_time("boardlab", [1.0] * 30)
+    tally.add_time("mohex", [1.5] * early + [0.1] * (30 - early))
+    tally.timings.append({"game": "g.sgf", "boardlab": [1.0] * 30, "mohex": [0.5] * 30})
+    assert f"boardlab 1.00 s (first {early}: 1.00 s)" in tally.line()
+    assert tally.per_move("mohex", early=True) == 1.5
     entry = tally.as_dict()
-    assert entry["seconds_a_move"] == {"boardlab": 1.0, "mohex": 1.5}
+    assert entry["seconds_a_move_first"] == {"boardlab": 1.0, "mohex": 1.5}
     again = bench.Tally("equal time 1.0 s")
-    for side, total in entry["seconds"].items():
-        again.add_time(side, total, entry["searched_moves"][side])
-    assert again.per_move("mohex") == 1.5
+    for game in entry["timings"]:
+        again.add_time("boardlab", game["boardlab"])
+        again.add_time("mohex", game["mohex"])
+    assert again.per_move("mohex") == 0.5

@@ -95,7 +95,9 @@ class GameRecord:
 
     ``winner`` is 1 (black) or 2 (white), None for a void game; ``decided_by`` says how
     (:data:`Decision`); ``reason`` is the story in words (who failed how, who proved
-    what); ``moves`` are GTP vertices, black first; ``seconds`` each side's thinking time.
+    what); ``moves`` are GTP vertices, black first; ``seconds`` each side's thinking time;
+    ``move_seconds`` the wall time of each move's ``genmove`` in the order of ``moves``
+    (empty for a record made from a file).
     """
 
     size: int
@@ -106,6 +108,7 @@ class GameRecord:
     reason: str
     moves: tuple[str, ...]
     seconds: tuple[float, float]
+    move_seconds: tuple[float, ...] = ()
 
     @property
     def void(self) -> bool:
@@ -131,6 +134,7 @@ def play_game(
     players = {BLACK: black, WHITE: white}
     used = {BLACK: 0.0, WHITE: 0.0}
     moves: list[str] = []
+    took: list[float] = []
 
     def finish(winner: int | None, decided_by: Decision, reason: str) -> GameRecord:
         return GameRecord(
@@ -142,6 +146,7 @@ def play_game(
             reason,
             tuple(moves),
             (used[BLACK], used[WHITE]),
+            tuple(took),
         )
 
     def failed(fault: str) -> GameRecord:
@@ -166,7 +171,8 @@ def play_game(
         except BoardlabError as exc:
             return failed(f"{player.name} failed: {exc}")
         finally:
-            used[color] += time.perf_counter() - started
+            spent = time.perf_counter() - started
+            used[color] += spent
         word = reply.strip().lower()
         if word == "resign":
             return finish(3 - color, "resignation", f"{player.name} resigned")
@@ -178,6 +184,7 @@ def play_game(
             return failed(f"{player.name} played the occupied cell {word}")
         position.push_index(index)
         moves.append(vertex(index, size))
+        took.append(spent)
         if position.winner is None:
             other = players[3 - color]
             try:
