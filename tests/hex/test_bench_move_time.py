@@ -23,6 +23,8 @@ def test_bad_settings_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
         bench.main(["--size", "3", "--mohex", "/nonexistent/mohex"])
     assert stop.value.code == 2
     assert "--size must be 5 to 19, not 3" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench.main(["--mohex-time", "0", "--mohex", "/nonexistent/mohex"])
 
 
 class _Limited(EnginePlayer):

@@ -323,3 +323,17 @@ def test_the_time_a_match_tells_is_the_time_a_move_gets(seconds: float) -> None:
     gtp, replies = session(line)
     assert replies == ["= \n\n"]
     assert gtp.move_time == pytest.approx(seconds, rel=1e-3)
+
+
+def test_boardsize_loads_the_kernels_of_the_new_width_before_any_genmove(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """12x12 and 13x13 have kernels of their own: loading (on a fresh install compiling)
+    them is the boardsize command's work, not the first genmove's time."""
+    import boardlab.hex.gtp as gtp_module
+
+    warmed: list[int] = []
+    monkeypatch.setattr(gtp_module, "warm_up", lambda size=3: warmed.append(size) or 0.0)
+    _, replies = session("boardsize 13", "boardsize 0", "boardsize 7")
+    assert replies[0] == "= \n\n" and replies[1].startswith("? unacceptable size")
+    assert warmed == [13, 7]

@@ -354,7 +354,7 @@ def _gtp_run(args: argparse.Namespace) -> int:
     from boardlab.hex.gtp import HexGtp
     from boardlab.hex.player import SolvingEngine, warm_up
 
-    warm_up()
+    warm_up(args.size)
     session = HexGtp(
         SolvingEngine(seed=args.seed, threads=args.threads),
         size=args.size,

@@ -41,7 +41,7 @@ from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex, vertex_index
 from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.formats import format_hexgui_diagram, swap_may_answer
-from boardlab.hex.player import SWAP_SOLVE_TIME, SolvingEngine, choose_move
+from boardlab.hex.player import SWAP_SOLVE_TIME, SolvingEngine, choose_move, warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position, Swap, check_size, color_name, game_over
 
 __all__ = ["RESIGN", "SWAP_MOVE", "HexGtp", "parse_bool", "parse_color", "parse_vertex", "vertex"]
@@ -151,6 +151,7 @@ class HexGtp:
         except BoardlabError as exc:
             raise GtpError(f"unacceptable size: {exc}") from None
         self.moves.clear()
+        warm_up(self.position.size)  # here, not in the first genmove's time
         return ""
 
     def clear_board(self, args: list[str]) -> str:

@@ -232,8 +232,8 @@ def play_ioi_game(
     started = time.perf_counter()
     engine = engine or SolvingEngine(seed=1)
     clock = GameClock(total=total_time, pace=0.15)
-    clock.charge(warm_up())
     n = lib.GetMax()
+    clock.charge(warm_up(n))
     black = [
         Cell(r - 1, c - 1)
         for r in range(1, n + 1)

@@ -69,7 +69,7 @@ class EnginePlayer:
         self.position = Position(1)
 
     def new_game(self, size: int) -> None:
-        warm_up()
+        warm_up(size)
         self.position = Position(size)
 
     def play(self, color: int, vertex: str) -> None:

@@ -117,14 +117,18 @@ class SolvingEngine(MctsEngine):
 _WARM = [False]
 
 
-def warm_up() -> float:
-    """Load (or compile) the numba kernels of the engine and the prover once per process;
-    returns the seconds it took (see :func:`boardlab.hex.engine.search.warm_up`)."""
+def warm_up(size: int = 3) -> float:
+    """Load (or compile) the numba kernels of the engine and the prover once per process,
+    and the engine's kernels for boards of ``size``'s cell-set width (12x12 and 13x13 have
+    their own: on a fresh install compiling them takes about a minute, which a first
+    13x13 move must not pay); returns the seconds it took (see
+    :func:`boardlab.hex.engine.search.warm_up`)."""
     started = time.perf_counter()
     if not _WARM[0]:
         _WARM[0] = True
         warm_up_engine()
         solve(Position(3), Limit(nodes=1000), all_moves=False)
+    warm_up_engine(size)
     return time.perf_counter() - started
 
 
