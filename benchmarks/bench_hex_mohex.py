@@ -50,6 +50,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.hex.formats import format_game_sgf
@@ -71,6 +72,8 @@ from boardlab.peers.mohex import (
 #: The searched moves a side, from a game's start, whose time is also averaged apart: the
 #: open middle game, before either program has proven the result and moves at once.
 EARLY_MOVES = 15
+#: The two programs of a match, as the timings name them.
+SIDES = ("boardlab", "mohex")
 #: The score the ladder looks for.
 EVEN = 0.5
 #: z for a two-sided 95 % interval.
@@ -251,14 +254,9 @@ class Tally:
     )
     void: list[str] = field(default_factory=list)
     budget: int | None = None  # MoHex's playouts a move on a ladder step
-    #: each side's thinking seconds and searched moves over the games (forced moves left
-    #: out), and the same over each game's first :data:`EARLY_MOVES` searched moves a side
-    seconds: dict[str, float] = field(default_factory=lambda: {"boardlab": 0.0, "mohex": 0.0})
-    moves: dict[str, int] = field(default_factory=lambda: {"boardlab": 0, "mohex": 0})
-    early_seconds: dict[str, float] = field(default_factory=lambda: {"boardlab": 0.0, "mohex": 0.0})
-    early_moves: dict[str, int] = field(default_factory=lambda: {"boardlab": 0, "mohex": 0})
-    #: each game's file name with each side's seconds a searched move, in order
-    timings: list[dict[str, object]] = field(default_factory=list)
+    #: each game's file name (``game``) and each side's wall seconds a searched move, in
+    #: order (``boardlab``, ``mohex``); every time figure of the setting is derived from it
+    timings: list[dict[str, Any]] = field(default_factory=list)
     on_save: Callable[[], None] | None = None
 
     def saved(self) -> None:
@@ -278,28 +276,23 @@ class Tally:
             self.decided[decided_by] += 1
         return "boardlab" if winner == ours else "mohex"
 
-    def add_time(self, side: str, seconds: Sequence[float]) -> None:
-        """Count the searched moves of one game of ``side`` (``boardlab`` or ``mohex``),
-        each move's wall seconds as the referee measured them, in order."""
-        self.seconds[side] += sum(seconds)
-        self.moves[side] += len(seconds)
-        self.early_seconds[side] += sum(seconds[:EARLY_MOVES])
-        self.early_moves[side] += len(seconds[:EARLY_MOVES])
+    def add_timing(self, game: str, boardlab: Sequence[float], mohex: Sequence[float]) -> None:
+        """Keep game ``game``'s searched moves of each side, each move's wall seconds as
+        the referee measured them, in order."""
+        self.timings.append({"game": game, "boardlab": list(boardlab), "mohex": list(mohex)})
 
     def per_move(self, side: str, early: bool = False) -> float:
         """``side``'s mean wall seconds a searched move (0 before any); ``early``: over
         each game's first :data:`EARLY_MOVES` searched moves of that side."""
-        seconds, moves = (
-            (self.early_seconds, self.early_moves) if early else (self.seconds, self.moves)
-        )
-        return seconds[side] / moves[side] if moves[side] else 0.0
+        took = [t for g in self.timings for t in (g[side][:EARLY_MOVES] if early else g[side])]
+        return sum(took) / len(took) if took else 0.0
 
     def timing(self) -> str:
         """Each side's mean seconds a move, over whole games and their first moves."""
         return ", ".join(
             f"{side} {self.per_move(side):.2f} s (first {EARLY_MOVES}: "
             f"{self.per_move(side, early=True):.2f} s)"
-            for side in self.seconds
+            for side in SIDES
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -312,11 +305,14 @@ class Tally:
             "resignations": self.decided["resignation"],
             "proofs": self.decided["proof"],
             "void": self.void,
-            "seconds_a_move": {side: round(self.per_move(side), 3) for side in self.seconds},
+            "seconds_a_move": {side: round(self.per_move(side), 3) for side in SIDES},
             "seconds_a_move_first": {
-                side: round(self.per_move(side, early=True), 3) for side in self.seconds
+                side: round(self.per_move(side, early=True), 3) for side in SIDES
             },
-            "timings": self.timings,
+            "timings": [
+                {"game": g["game"], **{side: [round(t, 3) for t in g[side]] for side in SIDES}}
+                for g in self.timings
+            ],
         }
 
     def line(self) -> str:
@@ -324,7 +320,7 @@ class Tally:
         rate = self.wins / self.games if self.games else 0.0
         how = ", ".join(f"{count} {kind}" for kind, count in self.decided.items() if count)
         void = f"; {len(self.void)} void" if self.void else ""
-        timed = f"; a move: {self.timing()}" if self.moves["boardlab"] else ""
+        timed = f"; a move: {self.timing()}" if any(g["boardlab"] for g in self.timings) else ""
         return (
             f"{self.label:<28} {self.wins:>3}/{self.games:<3} {100 * rate:5.1f} %"
             f"  [{100 * low:5.1f}, {100 * high:5.1f}]  ({how}{void}{timed})"
@@ -368,13 +364,12 @@ def play_series(
             winner = tally.add(record.winner, record.decided_by, ours_color, name)
             seconds = time.perf_counter() - started
             game = Tally(name)
-            times: dict[str, object] = {"game": name}
-            for color, side in ((ours_color, "boardlab"), (3 - ours_color, "mohex")):
-                took = searched_seconds(record.move_seconds, color, len(opening))
-                tally.add_time(side, took)
-                game.add_time(side, took)
-                times[side] = [round(t, 3) for t in took]
-            tally.timings.append(times)
+            for kept in (tally, game):
+                kept.add_timing(
+                    name,
+                    searched_seconds(record.move_seconds, ours_color, len(opening)),
+                    searched_seconds(record.move_seconds, 3 - ours_color, len(opening)),
+                )
             tally.saved()
             print(
                 f"  {name}: {winner} wins ({record.reason}, {len(record.moves)} moves,"
@@ -432,8 +427,7 @@ def combine(paths: Sequence[Path]) -> int:
                 tally.decided[kind] += entry.get(kind + "s", 0)
             tally.void.extend(entry.get("void", []))
             for game in entry.get("timings", []):
-                tally.add_time("boardlab", game["boardlab"])
-                tally.add_time("mohex", game["mohex"])
+                tally.add_timing(game["game"], game["boardlab"], game["mohex"])
             words = entry["label"].split()
             if words[0] == "mohex" and words[-1] == "playouts":
                 budgets[entry["label"]] = int(words[1])
@@ -504,6 +498,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print the table and ladder of earlier runs' summary.json files together",
     )
     args = parser.parse_args(argv)
+    if args.mohex_time is None:
+        args.mohex_time = args.time
+    if min(args.time, args.mohex_time) <= 0:
+        parser.error(
+            f"--time and --mohex-time must be positive, not {args.time} and {args.mohex_time}"
+        )
     if args.threads < 1:
         parser.error(f"--threads must be at least 1, not {args.threads}")
     count = max(1, args.games // 2)  # the openings, each played twice
@@ -555,7 +555,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary = {
             "size": args.size,
             "time": args.time,
-            "mohex_time": args.time if args.mohex_time is None else args.mohex_time,
+            "mohex_time": args.mohex_time,
             "settings": [t.as_dict() for t in tallies],
             "ladder_point": ladder_point(rates()) if rates() else None,
         }
@@ -578,7 +578,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 mohex.close()
         if args.match:
             threads = f" {args.threads} threads" if args.threads > 1 else ""
-            theirs = args.time if args.mohex_time is None else args.mohex_time
+            theirs = args.mohex_time
             if theirs == args.time:
                 print(f"equal time: both {args.time} s a move{threads}", flush=True)
                 label = f"equal time {args.time} s{threads}"

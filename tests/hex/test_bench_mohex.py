@@ -17,6 +17,10 @@ def test_threads_below_one_are_refused_before_anything_runs(
         bench.main(["--match", "--threads", "0", "--mohex", "/nonexistent/mohex"])
     assert stop.value.code == 2
     assert "--threads must be at least 1, not 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--match", "--mohex-time", "-1", "--mohex", "/nonexistent/mohex"])
+    assert stop.value.code == 2
+    assert "--time and --mohex-time must be positive" in capsys.readouterr().err
 
 
 def test_without_mohex_the_match_says_so(capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,15 +88,14 @@ def test_each_sides_time_a_move_is_kept_and_combined() -> None:
     tally = bench.Tally("equal time 1.0 s")
     tally.add(1, "proof", 1, "g.sgf")
     early = bench.EARLY_MOVES
-    tally.add_time("boardlab", [1.0] * 30)
-    tally.add_time("mohex", [1.5] * early + [0.1] * (30 - early))
-    tally.timings.append({"game": "g.sgf", "boardlab": [1.0] * 30, "mohex": [0.5] * 30})
+    tally.add_timing("g.sgf", [1.0] * 30, [1.5] * early + [0.1] * (30 - early))
     assert f"boardlab 1.00 s (first {early}: 1.00 s)" in tally.line()
     assert tally.per_move("mohex", early=True) == 1.5
     entry = tally.as_dict()
     assert entry["seconds_a_move_first"] == {"boardlab": 1.0, "mohex": 1.5}
+    assert entry["timings"][0]["mohex"][early] == 0.1  # every move's time is kept
     again = bench.Tally("equal time 1.0 s")
     for game in entry["timings"]:
-        again.add_time("boardlab", game["boardlab"])
-        again.add_time("mohex", game["mohex"])
-    assert again.per_move("mohex") == 0.5
+        again.add_timing(game["game"], game["boardlab"], game["mohex"])
+    assert again.per_move("mohex") == pytest.approx(tally.per_move("mohex"))
+    assert again.per_move("mohex") == pytest.approx(0.8)
