@@ -493,9 +493,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_in_pairs(argv, [case.number for case, _ in chosen], args)
     if args.mohex_only:
         return mohex_alone(chosen, binary, folder, args)
-    solve(Position(3), Limit(time=5))  # load the kernels before any clock
-    if any(position.size**2 > MAX_CELLS for _, position in chosen):  # the two-word one too
-        WideDfpn(3, Limit(time=5).start()).prove(0, 0, BLACK)
+    warm_up(sorted({position.size for _, position in chosen}))
     rows: dict[int, Row] = defaultdict(Row)
     start_resident = resident_memory()
     stopped_by_memory: list[int] = []
@@ -550,6 +548,19 @@ def mohex_alone(
             flush=True,
         )
     return 1 if wrong else 0
+
+
+def warm_up(sizes: list[int]) -> None:
+    """Load every kernel the timed cases use before any clock, as MoHex's start-up is
+    not timed either: a short search of the empty board of each size, for one winner
+    and for every winning move (the must-play analysis), so that no case pays for
+    loading (or, on a fresh install, compiling) a kernel of its board's width."""
+    solve(Position(3), Limit(time=5))
+    if any(size**2 > MAX_CELLS for size in sizes):  # the two-word DFPN too
+        WideDfpn(3, Limit(time=5).start()).prove(0, 0, BLACK)
+    for size in sizes:
+        for every in (False, True):
+            solve(Position(size), Limit(nodes=20, time=5), all_moves=every, mustplay=every)
 
 
 def wanted(case: Case, position: Position, args: argparse.Namespace) -> bool:
