@@ -3,8 +3,9 @@
 It binds 127.0.0.1 unless ``--host`` says otherwise (another address needs the host
 names the page may be reached by, ``--allow-host NAME``), prints the URL once the
 address is bound, and serves until interrupted (Ctrl-C). ``--workers`` searches run at
-once (default one per core). Starlette and uvicorn are imported only when the server
-starts, so ``boardlab --help`` stays light.
+once (default one per core). The Hex engine's kernels are compiled in the background
+from the start (not with ``--no-warm-up``). Starlette and uvicorn are imported only when
+the server starts, so ``boardlab --help`` stays light.
 """
 
 from __future__ import annotations
@@ -55,6 +56,13 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="searches run at once (default: one per core); more wait in a bounded queue",
     )
+    parser.add_argument(
+        "--no-warm-up",
+        action="store_true",
+        help="do not compile the Hex engine's kernels in the background at start (they are "
+        "then compiled inside the first engine move of each board width: minutes on a "
+        "fresh install)",
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -78,6 +86,7 @@ def _run(args: argparse.Namespace) -> int:
             ready,
             allow_hosts=tuple(args.allow_host),
             slots=args.workers,
+            warm_up=not args.no_warm_up,
         )
     except OSError as exc:
         raise BoardlabError(

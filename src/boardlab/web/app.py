@@ -37,6 +37,7 @@ from boardlab.core.errors import BoardlabError
 from boardlab.web._heap import limit_arenas
 from boardlab.web._http import Obj, clip, endpoint, error_response
 from boardlab.web._jobs import MAX_JOB_MEMORY, MAX_JOB_SECONDS, JobPool
+from boardlab.web._warm import start_warm_up
 from boardlab.web.answers_games import Health
 
 __all__ = [
@@ -300,9 +301,12 @@ def serve(
     *,
     allow_hosts: tuple[str, ...] = (),
     slots: int | None = None,
+    warm_up: bool = False,
 ) -> None:
     """Serve the page with uvicorn until interrupted; ``ready(url)`` is called once the
-    address is bound (``port`` 0 picks a free port, and the URL names it).
+    address is bound (``port`` 0 picks a free port, and the URL names it). With
+    ``warm_up`` the Hex engine's kernels are compiled and loaded in the background from
+    the start (:mod:`boardlab.web._warm`), not inside a player's first engine move.
 
     :raises BoardlabError: for a non-local ``host`` without ``allow_hosts``.
     :raises OSError: when the address cannot be bound.
@@ -330,4 +334,9 @@ def serve(
     if ready is not None:
         shown = f"[{host}]" if ":" in host else host
         ready(f"http://{shown}:{bound}/")
-    uvicorn.Server(config).run(sockets=[sock])
+    warm = start_warm_up() if warm_up else None
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        if warm is not None:
+            warm.stop()
