@@ -33,7 +33,7 @@ demo: $(VENV)/.installed-base
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests $(wildcard benchmarks) $(wildcard scripts)
-	$(BIN)/mypy --strict src
+	$(BIN)/mypy --strict src $(wildcard benchmarks/*.py) $(wildcard scripts/*.py)
 
 # The browser tests (tests/web) drive Debian's Chromium; install it when missing.
 $(CHROMIUM):

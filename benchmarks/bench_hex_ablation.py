@@ -36,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench_hex_mohex import rated_balanced, wilson
 from boardlab.core.errors import BoardlabError, ParseError
@@ -44,7 +45,7 @@ from boardlab.hex.board import vertex_index
 from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import GameRecord
 from boardlab.hex.player import SolvingEngine, warm_up
-from boardlab.hex.rules import BLACK, WHITE, Position, color_name
+from boardlab.hex.rules import BLACK, WHITE, Position, color_name, move_name
 
 
 def setting(text: str) -> dict[str, str]:
@@ -82,7 +83,7 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "inferior": int,
     }
     known = set(inspect.signature(SolvingEngine).parameters) - {"seed"}
-    kwargs: dict[str, object] = {}
+    kwargs: dict[str, Any] = {}  # each value of the type ``kinds`` names
     for name, text in options.items():
         if name not in known:
             names = ", ".join(sorted(known))
@@ -141,7 +142,7 @@ def play(match: Match, game: Game) -> tuple[int, tuple[str, ...]]:
     while p.winner is None:
         mover = players[p.to_move]
         p.push(mover.search(p, match.a_limit if mover is a else match.limit).cell)
-    return p.winner, tuple(cell.vertex() for cell in p.history)
+    return p.winner, tuple(move_name(move) for move in p.history)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -52,7 +52,7 @@ class OpenSpielEvaluator(Evaluator):
         self.seed += 1
         bot = mcts.MCTSBot(game, 2.0, sims, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
         action = bot.step(state)
-        row, col = divmod(action, n)
+        row, col = divmod(int(action), n)
         self.clock.charge(time.perf_counter() - started)
         return col * n + row  # transpose back
 

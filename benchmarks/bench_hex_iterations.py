@@ -31,6 +31,7 @@ from bench_hex_ablation import engine, setting
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.engine import kernel
+from boardlab.hex.engine.kernel import F64, I8, I32
 from boardlab.hex.engine.mustplay import must_play
 from boardlab.hex.engine.search import pattern_weights, tables
 from boardlab.hex.formats import parse_sgf
@@ -55,7 +56,9 @@ def positions(folder: Path) -> list[Position]:
 
 
 @njit(cache=False)
-def _must_play_loop(board, n, me, nbr, links, nlinks, repeats):
+def _must_play_loop(
+    board: I8, n: int, me: int, nbr: I32, links: I32, nlinks: I32, repeats: int
+) -> None:
     cells = n * n
     allowed, work, used = (
         np.zeros(cells, np.int8),
@@ -67,14 +70,16 @@ def _must_play_loop(board, n, me, nbr, links, nlinks, repeats):
 
 
 @njit(cache=False)
-def _dead_cells_loop(board, n, repeats):
+def _dead_cells_loop(board: I8, n: int, repeats: int) -> None:
     marks = np.zeros(n * n, np.int8)
     for _ in range(repeats):
         kernel.dead_cells(board, n, marks)
 
 
 @njit(cache=False)
-def _pattern_loop(board, n, me, last, weights, canon, squares, repeats):
+def _pattern_loop(
+    board: I8, n: int, me: int, last: int, weights: F64, canon: I32, squares: I32, repeats: int
+) -> None:
     empty = np.flatnonzero(board == 0).astype(np.int32)
     scored = np.zeros(n * n)
     for _ in range(repeats):
@@ -82,7 +87,9 @@ def _pattern_loop(board, n, me, last, weights, canon, squares, repeats):
 
 
 @njit(cache=False)
-def _playout_loop(board, n, me, last, nbr, bridges, nbridge, repeats):
+def _playout_loop(
+    board: I8, n: int, me: int, last: int, nbr: I32, bridges: I32, nbridge: I32, repeats: int
+) -> None:
     cells = n * n
     copy = board.copy()
     empties, where, stack = (

@@ -39,7 +39,7 @@ from boardlab.core.limits import Budget, Limit
 from boardlab.hex.board import neighbours
 from boardlab.hex.connections import knowledge
 from boardlab.hex.hsearch import FULL_ROW, SEMI_ROW, hsearch
-from boardlab.hex.prover.dfpn import Dfpn, Key, Node
+from boardlab.hex.prover.dfpn import Dfpn, Key, Node, Tables
 from boardlab.hex.rules import Cell
 
 SIZE = 7
@@ -259,9 +259,11 @@ def main() -> int:
     first: dict[Key, list[tuple[int, int, int, Key]]] = {}
     expand = Dfpn.expand
 
-    def recording(self: Dfpn, key: Key, *rest: object, **named: object) -> Node:
-        node = expand(self, key, *rest, **named)  # type: ignore[arg-type]
-        first.setdefault(key, list(node.children))
+    def recording(
+        self: Dfpn, key: Key, black: int, white: int, player: int, seed: Tables | None = None
+    ) -> Node:
+        node = expand(self, key, black, white, player, seed)
+        first.setdefault(key, self.children_of(node, player))
         return node
 
     Dfpn.expand = recording  # type: ignore[method-assign]

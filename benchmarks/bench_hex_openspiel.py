@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any
 
 import numpy as np
 
@@ -54,8 +55,8 @@ class OpenSpielPlayer:
         self.sims_per_second = sims_per_second
         self.seed = seed
         self.size = 0
-        self.state = None
-        self.game = None
+        self.state: Any = None  # pyspiel's state and game once a game is set up
+        self.game: Any = None
 
     def new_game(self, size: int) -> None:
         self.size = size
@@ -200,12 +201,23 @@ def gtp_main(seconds: float) -> int:
         player.new_game(size)
         return ""
 
+    def clear_board(args: list[str]) -> str:
+        player.new_game(player.size)
+        return ""
+
+    def play(args: list[str]) -> str:
+        player.play(1 if args[0].lower()[0] == "b" else 2, args[1])
+        return ""
+
+    def genmove(args: list[str]) -> str:
+        return player.genmove(1 if args[0].lower()[0] == "b" else 2, seconds)
+
     rates[11] = calibrate(11, 0.5)
     handlers = {
         "boardsize": boardsize,
-        "clear_board": lambda args: player.new_game(player.size) or "",
-        "play": lambda args: player.play(1 if args[0].lower()[0] == "b" else 2, args[1]) or "",
-        "genmove": lambda args: player.genmove(1 if args[0].lower()[0] == "b" else 2, seconds),
+        "clear_board": clear_board,
+        "play": play,
+        "genmove": genmove,
     }
     dispatcher = Dispatcher(handlers, name="openspiel-mcts", version="1")
     for line in sys.stdin:

@@ -118,9 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 runs["dfpn"] = ours(sgf, None, args.time)
             for n in counts:
                 runs[f"jobs={n}"] = ours(sgf, n, args.time)
-            for n in mohex_counts if binary is not None else []:
-                winner, spent = theirs(binary, size, cell, args.time, n)
-                runs[f"mohex={n}"] = (winner, spent, 0)
+            if binary is not None:
+                for n in mohex_counts:
+                    winner, spent = theirs(binary, size, cell, args.time, n)
+                    runs[f"mohex={n}"] = (winner, spent, 0)
             winners = {w for w, _, _ in runs.values() if w is not None}
             known = published.get(index)
             agree = len(winners) <= 1 and (known is None or not winners or known in winners)

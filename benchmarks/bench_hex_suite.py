@@ -60,6 +60,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from boardlab.cluster.process_engine import ProcessEngine
@@ -341,7 +342,7 @@ def run_in_pairs(argv: Sequence[str] | None, numbers: list[int], args: argparse.
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
-            preexec_fn=lambda cpu=ours_cpu: os.sched_setaffinity(0, {cpu}),
+            preexec_fn=partial(os.sched_setaffinity, 0, {ours_cpu}),
         )
         running.append((i, process))
     answers: list[Answer] = []

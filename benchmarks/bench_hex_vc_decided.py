@@ -132,8 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    handed = [handed_fill(row) for row in args.handed_fill]
-    if None in handed:
+    handed = [parsed for row in args.handed_fill if (parsed := handed_fill(row)) is not None]
+    if len(handed) < len(args.handed_fill):
         print("--handed-fill: its last part must be compute-fillin or vc-build", file=sys.stderr)
         return 2
     binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))

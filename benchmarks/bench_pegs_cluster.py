@@ -51,7 +51,7 @@ def main() -> int:
     began = time.perf_counter()
     expected = analyse(problem)
     base = time.perf_counter() - began
-    rows = [("in process", base, None)]
+    rows: list[tuple[str, float, float | None]] = [("in process", base, None)]
     print(f"{board.name}: {expected.classes:,} classes, {expected.solutions:,} solutions")
     print(f"in process: {base:.1f} s", flush=True)
     counts = [int(w) for w in args.workers.split(",")]

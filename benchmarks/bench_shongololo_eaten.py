@@ -121,7 +121,7 @@ def _greedy_run(box: Box, planned: list[int]) -> tuple[Action, ...]:
             break
         state.push(step)
         state.push(Action("M", box.block(nxt)))
-    return tuple(state.actions)
+    return state.history
 
 
 def main() -> None:

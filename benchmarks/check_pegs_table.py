@@ -44,7 +44,9 @@ def read_rows(path: Path, board_name: str | None) -> tuple[Board, list[StartRow]
     except OSError as exc:
         raise InputError(f"{path}: cannot read it: {exc.strerror}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        where = f" (line {exc.lineno}, column {exc.colno})" if hasattr(exc, "lineno") else ""
+        where = ""
+        if isinstance(exc, json.JSONDecodeError):
+            where = f" (line {exc.lineno}, column {exc.colno})"
         raise InputError(f"{path}: not JSON{where}") from None
     if isinstance(found, dict) and "rows" in found:
         name, items = found.get("board"), found["rows"]

@@ -450,8 +450,8 @@ class Client:
             answer = self.send("POST", path, content=b"[1, 2, 3]", headers=json_type)
             self.expect(answer, [400], f"a list to {path}")
         elif kind == "type":
-            body = json.dumps(self.api.legal(path, rng)).encode()
-            answer = self.send("POST", path, content=body, headers={"content-type": "text/plain"})
+            raw = json.dumps(self.api.legal(path, rng)).encode()
+            answer = self.send("POST", path, content=raw, headers={"content-type": "text/plain"})
             self.expect(answer, [415], f"text/plain to {path}")
         elif kind == "method":
             self.expect(self.send("GET", path), [405], f"GET {path}")
@@ -664,7 +664,8 @@ def server_pid(url: str) -> int | None:
     """The pid of the process listening on the port of ``url`` on this machine."""
     port = urlsplit(url).port
     for connection in psutil.net_connections(kind="tcp"):
-        if connection.status == psutil.CONN_LISTEN and connection.laddr.port == port:
+        address = connection.laddr  # an empty tuple for a socket bound to no address
+        if connection.status == psutil.CONN_LISTEN and address and address.port == port:
             return connection.pid
     return None
 

@@ -32,9 +32,13 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from boardlab.hex.learning.samples import PositionSamples
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "boardlab" / "hex" / "data" / "policy.npz"
@@ -60,6 +64,11 @@ class Samples:
         return int(self.target.size)
 
 
+#: One target move as read: its planes, the chosen cell, the empty cells, the prior's
+#: scores and the game's result (see :class:`Samples`).
+Move = tuple[npt.NDArray[np.float32], int, npt.NDArray[np.bool_], npt.NDArray[np.float64], float]
+
+
 def split_of(name: str, seed: int) -> str:
     """``test`` for the held-out tenth of ``scripts/hex_patterns.py`` (the same hash of
     the SGF's file and folder names), else ``valid`` for a twentieth, else ``train``."""
@@ -76,10 +85,7 @@ def read_positions(lines: list[str], skip: int) -> dict[int, Samples]:
     from boardlab.hex.board import vertex_index
     from boardlab.hex.learning.samples import position_planes
 
-    by_size: dict[
-        int,
-        list[tuple[npt.NDArray[np.float32], int, npt.NDArray[np.bool_], npt.NDArray[np.float64]]],
-    ] = {}
+    by_size: dict[int, list[Move]] = {}
     for line in lines:
         name, size_text, winner, targets, *moves = line.split()
         n = int(size_text)
@@ -153,7 +159,7 @@ def build_model(channels: int, layers: int, value: bool = False):  # type: ignor
     mask[0, 0] = 0.0  # offsets (-1, -1) and (1, 1) are not neighbours on the hex grid
     mask[2, 2] = 0.0
 
-    class HexConv(nn.Conv2d):
+    class HexConv(nn.Conv2d):  # type: ignore[misc]  # torch is Any to mypy (pyproject.toml)
         def __init__(self, inputs: int, outputs: int) -> None:
             super().__init__(inputs, outputs, 3, padding=1)
             self.register_buffer("mask", mask.clone())
@@ -161,7 +167,7 @@ def build_model(channels: int, layers: int, value: bool = False):  # type: ignor
         def forward(self, x: torch.Tensor) -> torch.Tensor:
             return nn.functional.conv2d(x, self.weight * self.mask, self.bias, padding=1)
 
-    class PolicyNet(nn.Module):
+    class PolicyNet(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
             self.first = HexConv(PLANES, channels)
@@ -316,9 +322,9 @@ def pattern_measure(samples: Samples) -> tuple[float, float]:
     return right, float(chosen.mean())
 
 
-def check_export(
-    arrays: dict[str, npt.NDArray[np.float32]], model, samples: Samples, n: int
-) -> float:  # type: ignore[no-untyped-def]
+def check_export(  # type: ignore[no-untyped-def]
+    arrays: dict[str, npt.NDArray[np.float32]], model, samples: Samples | PositionSamples, n: int
+) -> float:
     """The largest difference between the engine's forward pass and PyTorch's on a few
     positions (in logits)."""
     import torch
@@ -505,7 +511,7 @@ def main() -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     partial = args.out.with_suffix(".part")
     with open(partial, "wb") as stream:
-        np.savez_compressed(stream, **arrays)
+        np.savez_compressed(stream, allow_pickle=False, **arrays)
     partial.replace(args.out)
     print(f"{card}\nweights written to {args.out}")
     return 0

@@ -106,10 +106,10 @@ def fit(
     flat = feats.ravel()
     for step in range(1, steps + 1):
         p = probabilities(w, feats, owner, starts)
-        grad = np.bincount(
+        sums = np.bincount(
             flat, weights=np.repeat(p - target, feats.shape[1]), minlength=weights_size
-        )
-        grad = grad / positions + 2 * l2 * w
+        ).astype(np.float64, copy=False)
+        grad = sums / positions + 2 * l2 * w
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad * grad
         w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
@@ -124,7 +124,7 @@ def probabilities(
 ) -> npt.NDArray[np.float64]:
     score = w[feats].sum(axis=1)
     score = score - np.maximum.reduceat(score, starts)[owner]
-    e = np.exp(score)
+    e: npt.NDArray[np.float64] = np.exp(score)
     return e / np.add.reduceat(e, starts)[owner]
 
 

@@ -35,6 +35,7 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -43,6 +44,9 @@ from boardlab.hex.learning.match import play_match
 from boardlab.hex.learning.samples import PositionSamples, encode
 from boardlab.hex.learning.selfplay import SelfPlay, run
 from boardlab.hex.learning.store import read_games
+
+if TYPE_CHECKING:
+    import torch
 
 #: The held-out tenth and the epoch-picking twentieth (of 256 hash values).
 _TEST, _VALID = 256 // 10, 256 // 20
@@ -144,7 +148,8 @@ class Scores:
         )
 
 
-def _policy_loss(policy, legal, target):  # type: ignore[no-untyped-def]
+def _policy_loss(policy: torch.Tensor, legal: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """Each position's cross-entropy of the policy against the target over its legal moves."""
     import torch
 
     logp = torch.log_softmax(policy.masked_fill(~legal, float("-inf")), 1)
@@ -297,7 +302,7 @@ def train(
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_suffix(".part")
     with open(partial, "wb") as stream:
-        np.savez_compressed(stream, **arrays)
+        np.savez_compressed(stream, allow_pickle=False, **arrays)
     partial.replace(out)
     print(f"{card}\nweights written to {out}", flush=True)
     return card, held
