@@ -29,7 +29,8 @@ process grew at its peak over its size before the first case, and which cases th
 stopped.
 
 Times are wall seconds of the question alone: MoHex's test command once its position is
-set up (not its start-up), boardlab's solver call (kernels loaded first). By default
+set up (not its start-up), boardlab's solver call (every kernel of the chosen cases'
+board sizes loaded first, :func:`warm_up`). By default
 the two answer one after the other; with ``--mohex-cpu N`` MoHex answers on processor
 ``N`` while boardlab answers on the processor this script is pinned to, at the same time
 (each case then costs the longer of the two). With ``--threads N`` each answers with N
