@@ -7,7 +7,7 @@ PY := $(BIN)/python
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: demo test lint wheel-check bench install clean
+.PHONY: demo test lint wheel-check bench install warm clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ $(VENV)/.installed-bench: pyproject.toml | $(PY)
 	touch $@ $(VENV)/.installed-test $(VENV)/.installed-base
 
 install: $(VENV)/.installed-base
+
+# Every game's kernels compiled once (numba's cache), ahead of timed play.
+warm: $(VENV)/.installed-base
+	$(BIN)/boardlab warm
 
 demo: $(VENV)/.installed-base
 	$(BIN)/boardlab demo

@@ -31,6 +31,7 @@ GAMES: dict[str, str] = {
     "mars": "Mars explorer (IOI 1997): optimal vehicle routes and their judge",
     "shongololo": "Toxic iShongololo (IOI 1997): most blocks eaten, and the judge",
     "serve": "the local web page for every game",
+    "warm": "compile (or load) every game's kernels once, ahead of timed play",
 }
 
 

@@ -26,7 +26,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 def _run(args: argparse.Namespace) -> int:
     from boardlab.cli import available_games, load_game
 
-    names = [name for name in available_games() if name not in ("demo", "serve")]
+    names = [name for name in available_games() if name not in ("demo", "serve", "warm")]
     wanted = list(args.games) or names
     unknown = [name for name in wanted if name not in names]
     if unknown:

@@ -1,0 +1,89 @@
+"""``boardlab warm``: every game's kernels loaded ahead of timed play, the Hex engine's
+for the board sizes asked; bad names and sizes are one line and exit status 2."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from boardlab.cli import load_game, main
+from boardlab.cli._command import Game
+
+
+def _fake_games(monkeypatch: pytest.MonkeyPatch, done: list[str]) -> None:
+    """hex and pegged replaced by games that record their warm-up, every other game by
+    one with none; the engine's per-size load recorded too (nothing compiled)."""
+
+    def recorder(name: str) -> Callable[[], object]:
+        return lambda: done.append(name)
+
+    fakes = {
+        name: Game(name, "a test game", (), warm_up=recorder(name)) for name in ("hex", "pegged")
+    }
+    fakes["warm"] = load_game("warm")
+    monkeypatch.setattr(
+        "boardlab.cli.load_game", lambda name: fakes.get(name) or Game(name, "no kernels", ())
+    )
+
+    def engine(size: int = 3) -> float:
+        done.append(f"hex {size}")
+        return 0.0
+
+    monkeypatch.setattr("boardlab.hex.player.warm_up", engine)
+
+
+def test_warm_loads_the_named_games_and_the_hex_sizes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    done: list[str] = []
+    _fake_games(monkeypatch, done)
+    assert main(["warm", "pegged", "hex", "--hex-size", "9", "--hex-size", "13"]) == 0
+    assert done == ["pegged", "hex", "hex 9", "hex 13"]
+    out = capsys.readouterr().out
+    assert "hex 13x13 engine ..." in out
+    assert "kernel cache:" in out
+
+
+def test_warm_defaults_to_every_game_and_11_and_13(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    done: list[str] = []
+    _fake_games(monkeypatch, done)
+    assert main(["warm"]) == 0
+    assert sorted(done) == sorted(["pegged", "hex", "hex 11", "hex 13"])
+    assert done.index("hex") < done.index("hex 11") < done.index("hex 13")
+    assert "4 step(s)" in capsys.readouterr().out
+
+
+def test_every_game_with_kernels_is_warmed() -> None:
+    from boardlab.cli import available_games
+
+    with_kernels = {n for n in available_games() if n not in ("demo", "serve", "warm")}
+    with_kernels = {n for n in with_kernels if load_game(n).warm_up is not None}
+    assert {"hex", "pegged", "ioiwari", "shongololo"} <= with_kernels
+
+
+def test_warm_really_loads_a_small_hex_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["warm", "hex", "--hex-size", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "hex 5x5 engine" in out
+    assert "done in" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["warm", "chess"], "no kernels to warm for chess"),
+        (["warm", "demo"], "no kernels to warm for demo"),
+        (["warm", "hex", "--hex-size", "0"], "--hex-size: board size must be"),
+        (["warm", "hex", "--hex-size", "27"], "--hex-size: board size must be"),
+    ],
+)
+def test_bad_warm_requests_are_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
