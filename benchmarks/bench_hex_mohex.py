@@ -44,6 +44,7 @@ import json
 import math
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -58,6 +59,7 @@ from boardlab.hex.judge import Player, Prover, play_game
 from boardlab.hex.match import EnginePlayer, SolverProver
 from boardlab.hex.player import SolvingEngine
 from boardlab.hex.rules import BLACK, WHITE, Cell
+from boardlab.peers.gtp_process import GtpProcess
 from boardlab.peers.mohex import (
     MOHEX_ABSENT,
     UNBOUNDED_TIME,
@@ -150,7 +152,14 @@ def first_stone_rates(binary: str, size: int, playouts: int) -> dict[str, float]
     reply, 0 or 1 where MoHex proves it; a stone MoHex decides without a search is left
     out, being no balanced opening). A stone and its half turn are rated once."""
     folder = tempfile.mkdtemp(prefix="boardlab-mohex-")
-    process = start_mohex(binary, folder, mohex_settings(UNBOUNDED_TIME, playouts))
+    try:
+        return _rates(start_mohex(binary, folder, mohex_settings(UNBOUNDED_TIME, playouts)), size)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _rates(process: GtpProcess, size: int) -> dict[str, float]:
+    """:func:`first_stone_rates` asked of a running MoHex (closed at the end)."""
     rates: dict[str, float] = {}
     try:
         for row in range(size):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -121,6 +122,7 @@ class Mohex:
 
     def close(self) -> None:
         self.process.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class MohexJudge:
@@ -155,6 +157,7 @@ class MohexJudge:
     def close(self) -> None:
         if self.process is not None:
             self.process.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def verdict(case: Case, move: str, judge: MohexJudge | None) -> tuple[str, int]:

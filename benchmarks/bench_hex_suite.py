@@ -51,8 +51,10 @@ unsolved case counts at the time limit).
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -499,7 +501,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: dict[int, Row] = defaultdict(Row)
     start_resident = resident_memory()
     stopped_by_memory: list[int] = []
-    workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
+    workdir = scratch_folder()
     for case, position in chosen:
         if args.mohex_cpu is None:
             right, spent, nodes, by_memory = ours(case, position, args.time, memory, args.threads)
@@ -537,7 +539,7 @@ def mohex_alone(
 ) -> int:
     """``--mohex-only``: MoHex's answer and time on each case, boardlab not run (for
     cases whose boardlab time was measured before, in a run of their own)."""
-    workdir = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
+    workdir = scratch_folder()
     wrong = False
     for case, position in chosen:
         right, spent, builds = theirs(
@@ -550,6 +552,13 @@ def mohex_alone(
             flush=True,
         )
     return 1 if wrong else 0
+
+
+def scratch_folder() -> Path:
+    """A temporary folder for MoHex's runs (its log), removed when the script ends."""
+    folder = Path(tempfile.mkdtemp(prefix="boardlab-suite-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
 
 
 def warm_up(sizes: list[int]) -> None:

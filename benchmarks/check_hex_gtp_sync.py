@@ -24,6 +24,7 @@ import argparse
 import os
 import random
 import re
+import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -99,7 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(MOHEX_ABSENT, file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
-    mohex = GtpProcess([binary], timeout=30.0, cwd=tempfile.mkdtemp(prefix="boardlab-sync-"))
+    folder = tempfile.mkdtemp(prefix="boardlab-sync-")
+    mohex = GtpProcess([binary], timeout=30.0, cwd=folder)
     differences = 0
     known = 0
     checked = 0
@@ -139,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     break
     finally:
         mohex.close()
+        shutil.rmtree(folder, ignore_errors=True)
     print(
         f"{args.sequences} sequences, {checked} boards compared, {differences} differences "
         f"({known} differences by design)"

@@ -16,6 +16,7 @@ source and its binary's path handed in. Two facts about it shape this module:
 from __future__ import annotations
 
 import itertools
+import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -100,6 +101,8 @@ class MohexPlayer:
 
     Every failure of MoHex (a refused ``genmove``, a crash) is raised as a
     :class:`ProtocolError` for the referee to adjudicate: nothing here guesses a result.
+    MoHex runs in a temporary folder of its own (it writes its log there), made when a
+    process starts and removed by :meth:`close`.
     """
 
     def __init__(self, binary: str, seconds: float, playouts: int | None, threads: int = 1) -> None:
@@ -108,7 +111,8 @@ class MohexPlayer:
         self.playouts = playouts
         self.threads = threads
         self.name = "mohex" if playouts is None else f"mohex-{playouts}"
-        self.folder = tempfile.mkdtemp(prefix="boardlab-mohex-")  # MoHex writes default.log
+        #: MoHex's working folder (it writes default.log there) while a process runs
+        self.folder: str | None = None
         self.process: GtpProcess | None = None
         self.restarts = 0
 
@@ -121,6 +125,8 @@ class MohexPlayer:
                 self.process.close()
                 self.restarts += 1
         settings = mohex_settings(self.seconds, self.playouts, self.threads)
+        if self.folder is None:
+            self.folder = tempfile.mkdtemp(prefix="boardlab-mohex-")
         self.process = start_mohex(self.binary, self.folder, settings)
         self.process.new_game(size)
 
@@ -134,23 +140,31 @@ class MohexPlayer:
         return self.process.genmove(color, budget)
 
     def close(self) -> None:
+        """End the MoHex process, if any, and remove its folder."""
         if self.process is not None:
             self.process.close()
             self.process = None
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
 
 
 class MohexProver:
     """The winner of a position by MoHex's ``dfpn-solve-state``, in a fresh process,
-    within ``seconds`` (None when MoHex cannot tell in time, dies, or refuses a move)."""
+    within ``seconds`` (None when MoHex cannot tell in time, dies, or refuses a move);
+    each process in a temporary folder removed after it."""
 
     def __init__(self, binary: str, seconds: float = 120.0) -> None:
         self.binary = binary
         self.seconds = seconds
-        self.folder = tempfile.mkdtemp(prefix="boardlab-mohex-prover-")
 
     def __call__(self, size: int, moves: Sequence[str]) -> Verdict | None:
+        with tempfile.TemporaryDirectory(prefix="boardlab-mohex-prover-") as folder:
+            return self._solve(folder, size, moves)
+
+    def _solve(self, folder: str, size: int, moves: Sequence[str]) -> Verdict | None:
         try:
-            process = start_mohex(self.binary, self.folder)
+            process = start_mohex(self.binary, folder)
         except ProtocolError:
             return None
         try:
