@@ -93,6 +93,40 @@ def test_generated_starts_are_certified_wins() -> None:
         assert solve(position, Limit(time=10)).winner == BLACK
 
 
+def test_with_no_stones_the_start_is_the_empty_board_a_first_player_win() -> None:
+    """Strategy stealing: the empty board is won by player 1; the solver agrees where it
+    can tell, and no candidate search runs (it took minutes, then failed, on 11x11)."""
+    for size in (2, 3, 4, 11):
+        position, certified = generate_start(size, 0, seed=size)
+        assert certified
+        assert position.board == Position(size).board
+        assert position.to_move == BLACK
+        check_ioi_start(position)
+        if size <= 4:
+            assert solve(position, Limit(time=10)).winner == BLACK
+
+
+def test_a_start_drawn_again_is_not_judged_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a 2x2 board one stone each has 12 placements: with every candidate judged lost
+    (a solver that always answers player 2) the 200 attempts judge each one once, then
+    the request fails with one line."""
+    from types import SimpleNamespace
+
+    import boardlab.hex.prover.solver as solver_module
+
+    judged: list[tuple[int, ...]] = []
+
+    def always_lost(position: Position, *args: object, **kwargs: object) -> SimpleNamespace:
+        judged.append(tuple(position.board))
+        return SimpleNamespace(winner=WHITE)
+
+    monkeypatch.setattr(solver_module, "solve", always_lost)
+    with pytest.raises(BoardlabError, match="no winning start"):
+        generate_start(2, 1, seed=1)
+    assert 0 < len(judged) <= 12
+    assert len(judged) == len(set(judged))
+
+
 def test_full_ioi_game_is_won_within_time() -> None:
     position, _ = generate_start(5, 3, seed=5)
     lib = HexLib(position, Evaluator("medium", seed=2))

@@ -433,7 +433,13 @@ def _generate_run(args: argparse.Namespace) -> int:
     from boardlab.hex.rules import check_size
 
     position, certified = generate_start(check_size(args.size), args.stones, seed=args.seed)
-    note = "certified by the exact solver" if certified else "not certified (engine estimate)"
+    note = (
+        "not certified (engine estimate)"
+        if not certified
+        else "certified by the exact solver"
+        if args.stones
+        else "the empty board, won by the first player on every size (strategy stealing)"
+    )
     body = format_diagram(position) if args.format == "diagram" else format_sgf(position)
     prefix = (
         f"# IOI start: player 1 to move and winning, {note}\n" if args.format == "diagram" else ""

@@ -287,11 +287,15 @@ def generate_start(
 ) -> tuple[Position, bool]:
     """A random IOI start: ``stones`` stones of each player, nobody connected, player 1 to move.
 
-    Returns ``(position, certified)``: ``certified`` is True when the exact solver
-    proved within ``certify_time`` seconds that player 1 wins; candidates it proves lost
-    are thrown away (boards up to 8x8, the DFPN solver's range). When it cannot
+    Returns ``(position, certified)``: ``certified`` is True when player 1's win is
+    proven. With no stones the start is the empty board, which the first player wins on
+    every size (Nash's strategy-stealing argument: a second player's winning strategy
+    would win for the first player too, and Hex has no draws), so it is certified at once.
+    Otherwise the exact solver is asked for ``certify_time`` seconds; candidates it proves
+    lost are thrown away (boards up to 8x8, the DFPN solver's range). When it cannot
     decide, the candidate is kept uncertified only if a search of ``ESTIMATE_NODES``
-    playouts gives player 1's best move a win rate of at least ``ESTIMATE_WIN_RATE``.
+    playouts gives player 1's best move a win rate of at least ``ESTIMATE_WIN_RATE``. A
+    candidate drawn again is not judged again.
 
     :raises BoardlabError: for impossible requests or when no candidate is found.
     """
@@ -299,9 +303,16 @@ def generate_start(
 
     if stones < 0 or 2 * stones >= size * size:
         raise BoardlabError(f"cannot place {stones} stones of each side on a {size}x{size} board")
+    if stones == 0:
+        return Position(size), True
     rng = random.Random(seed)
+    seen: set[tuple[int, ...]] = set()
     for _ in range(attempts):
         cells = rng.sample(range(size * size), 2 * stones)
+        drawn = (*sorted(cells[:stones]), -1, *sorted(cells[stones:]))
+        if drawn in seen:
+            continue
+        seen.add(drawn)
         black = [Cell.of_index(i, size) for i in cells[:stones]]
         white = [Cell.of_index(i, size) for i in cells[stones:]]
         position = Position.from_stones(size, black, white, BLACK)
