@@ -3,7 +3,9 @@ for the board sizes asked; bad names and sizes are one line and exit status 2.""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -87,3 +89,47 @@ def test_bad_warm_requests_are_one_line_and_exit_2(
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1
+
+
+def test_a_slow_kernel_load_says_why_on_stderr(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hex command whose kernels take long to load (numba compiling them on a first
+    run) says so once on stderr, naming boardlab warm; a quick load says nothing."""
+    from boardlab.cli._progress import slow_load_hint
+
+    with slow_load_hint("hex move", after=0.05) as slow:
+        time.sleep(0.3)
+    assert slow.said
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "boardlab hex move: compiling the kernels" in err
+    assert "'boardlab warm'" in err
+    with slow_load_hint("hex move", after=5.0) as quick:
+        pass
+    time.sleep(0.05)
+    assert not quick.said
+    assert capsys.readouterr().err == ""
+
+
+def test_hex_move_loads_its_kernels_under_the_hint(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``hex move`` loads the engine's kernels for the position's size before its search
+    (under the hint), so the search's clock starts with them loaded."""
+    import boardlab.cli._progress as progress
+
+    sizes: list[int] = []
+
+    def engine(size: int = 3) -> float:
+        time.sleep(0.3)
+        sizes.append(size)
+        return 0.0
+
+    monkeypatch.setattr("boardlab.hex.player.warm_up", engine)
+    monkeypatch.setattr(progress, "LOAD_HINT_AFTER", 0.05)
+    position = tmp_path / "p.txt"
+    position.write_text("(;FF[4]GM[11]SZ[5])\n")
+    assert main(["hex", "move", str(position), "--playouts", "50"]) == 0
+    assert sizes[0] == 5  # before the search (which loads its own for 3x3 too)
+    assert "boardlab hex move: compiling the kernels" in capsys.readouterr().err

@@ -20,10 +20,52 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Self
 
-__all__ = ["LOG_EVERY", "ProgressLine", "counting"]
+__all__ = ["LOAD_HINT_AFTER", "LOG_EVERY", "ProgressLine", "counting", "slow_load_hint"]
 
 #: Seconds between two plain progress lines when stderr is not a terminal.
 LOG_EVERY = 60.0
+#: Seconds of loading kernels after which :func:`slow_load_hint` says why it takes long.
+LOAD_HINT_AFTER = 5.0
+
+
+class slow_load_hint:  # noqa: N801 - a context manager read as a phrase
+    """While loading kernels: once it has taken ``after`` seconds (default
+    :data:`LOAD_HINT_AFTER`: numba compiling them, on a first run after installing), one
+    line on stderr saying so and naming ``boardlab warm``; nothing when it is quick.
+
+    >>> with slow_load_hint("hex move", after=60.0):
+    ...     pass
+    """
+
+    def __init__(self, command: str, after: float | None = None) -> None:
+        import threading
+
+        self.command = command
+        self.said = False
+        wait = LOAD_HINT_AFTER if after is None else after
+        self._timer = threading.Timer(wait, self._say)
+        self._timer.daemon = True
+
+    def _say(self) -> None:
+        self.said = True
+        print(
+            f"boardlab {self.command}: compiling the kernels (a first run after installing "
+            "takes minutes; 'boardlab warm' does it ahead of time)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def __enter__(self) -> Self:
+        self._timer.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._timer.cancel()
 
 
 class ProgressLine:

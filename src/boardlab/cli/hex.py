@@ -33,6 +33,7 @@ from boardlab.cli._hex_openings import (
     openings_run,
     ray_engine,
 )
+from boardlab.cli._progress import slow_load_hint
 from boardlab.cli._types import count_of, positive_number
 from boardlab.core.errors import BoardlabError
 
@@ -313,10 +314,12 @@ def _move_configure(parser: argparse.ArgumentParser) -> None:
 
 def _move_run(args: argparse.Namespace) -> int:
     from boardlab.core.limits import Limit
-    from boardlab.hex.player import SolvingEngine
+    from boardlab.hex.player import SolvingEngine, warm_up
 
     position = _load_position(args)
     limit = Limit(nodes=args.playouts) if args.playouts else Limit(time=args.time)
+    with slow_load_hint("hex move"):
+        warm_up(position.size)
     result = SolvingEngine(seed=args.seed, threads=args.threads).search(position, limit)
     if args.json:
         sys.stdout.write(json.dumps(result.as_dict()) + "\n")
@@ -354,7 +357,8 @@ def _gtp_run(args: argparse.Namespace) -> int:
     from boardlab.hex.gtp import HexGtp
     from boardlab.hex.player import SolvingEngine, warm_up
 
-    warm_up(args.size)
+    with slow_load_hint("hex gtp"):
+        warm_up(args.size)
     session = HexGtp(
         SolvingEngine(seed=args.seed, threads=args.threads),
         size=args.size,
@@ -403,9 +407,11 @@ def _ioi_configure(parser: argparse.ArgumentParser) -> None:
 
 def _ioi_run(args: argparse.Namespace) -> int:
     from boardlab.hex.hexlib import Evaluator, HexLib, play_ioi_game
-    from boardlab.hex.player import SolvingEngine
+    from boardlab.hex.player import SolvingEngine, warm_up
 
     position = _load(args.position)
+    with slow_load_hint("hex ioi"):
+        warm_up(position.size)
     lib = HexLib(position, Evaluator(args.strength, seed=args.seed))
     game = play_ioi_game(lib, SolvingEngine(seed=args.seed + 1), total_time=args.time)
     verdict = {1: "board full", 2: "our program (player 1) won", 3: "the library won"}
