@@ -337,3 +337,24 @@ def test_boardsize_loads_the_kernels_of_the_new_width_before_any_genmove(
     _, replies = session("boardsize 13", "boardsize 0", "boardsize 7")
     assert replies[0] == "= \n\n" and replies[1].startswith("? unacceptable size")
     assert warmed == [13, 7]
+
+
+def test_boardsize_loads_the_kernels_under_the_sessions_loading_context() -> None:
+    """A ``boardsize`` loads the engine's kernels for its board inside the context the
+    session was given (the command line's note on a slow, compiling load); a refused
+    size loads nothing."""
+    from collections.abc import Iterator
+    from contextlib import contextmanager
+
+    entered: list[int] = []
+
+    @contextmanager
+    def loading() -> Iterator[None]:
+        entered.append(1)
+        yield
+
+    session = HexGtp(size=3, loading=loading)
+    assert session.handle_line("boardsize 5")[0].startswith("=")
+    assert entered == [1]
+    assert session.handle_line("boardsize 0")[0].startswith("?")
+    assert entered == [1]

@@ -364,6 +364,7 @@ def _gtp_run(args: argparse.Namespace) -> int:
         size=args.size,
         move_time=args.time,
         swap=args.swap,
+        loading=lambda: slow_load_hint("hex gtp"),
     )
     for line in sys.stdin:
         reply, quit_ = session.handle_line(line)

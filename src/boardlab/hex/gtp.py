@@ -34,6 +34,9 @@ the same stone in both programs. The first winner stays the winner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+
 from boardlab import __version__
 from boardlab.core.errors import BoardlabError, ParseError
 from boardlab.core.gtp import Dispatcher, GtpError, Handler
@@ -106,8 +109,12 @@ class HexGtp:
         move_time: float = 1.0,
         solve_time: float = 10.0,
         swap: bool = False,
+        loading: Callable[[], AbstractContextManager[object]] = nullcontext,
     ) -> None:
         self.engine = engine or SolvingEngine()
+        #: What a ``boardsize`` loads the engine's kernels for its board under (the
+        #: command line's: a note on stderr when that takes long, a first run compiling).
+        self.loading = loading
         #: The swap rule of the session (``param_game allow_swap``); each new game starts
         #: with it, whatever a swap played in the last game did to that game's position.
         self.allow_swap = swap
@@ -151,7 +158,8 @@ class HexGtp:
         except BoardlabError as exc:
             raise GtpError(f"unacceptable size: {exc}") from None
         self.moves.clear()
-        warm_up(self.position.size)  # here, not in the first genmove's time
+        with self.loading():
+            warm_up(self.position.size)  # here, not in the first genmove's time
         return ""
 
     def clear_board(self, args: list[str]) -> str:
