@@ -59,10 +59,9 @@ def test_warm_defaults_to_every_game_and_11_and_13(
 
 
 def test_every_game_with_kernels_is_warmed() -> None:
-    from boardlab.cli import available_games
+    from boardlab.cli import played_games
 
-    with_kernels = {n for n in available_games() if n not in ("demo", "serve", "warm")}
-    with_kernels = {n for n in with_kernels if load_game(n).warm_up is not None}
+    with_kernels = {n for n in played_games() if load_game(n).warm_up is not None}
     assert {"hex", "pegged", "ioiwari", "shongololo"} <= with_kernels
 
 
@@ -133,3 +132,11 @@ def test_hex_move_loads_its_kernels_under_the_hint(
     assert main(["hex", "move", str(position), "--playouts", "50"]) == 0
     assert sizes[0] == 5  # before the search (which loads its own for 3x3 too)
     assert "boardlab hex move: compiling the kernels" in capsys.readouterr().err
+
+
+def test_the_games_warmed_and_shown_are_the_games_not_the_tools() -> None:
+    from boardlab.cli import GAMES, TOOLS, available_games, played_games
+
+    assert set(GAMES) >= TOOLS
+    assert set(played_games()) == set(available_games()) - TOOLS
+    assert {"hex", "pegs", "mars"} <= set(played_games())

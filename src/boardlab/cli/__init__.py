@@ -18,7 +18,7 @@ from boardlab import __version__
 from boardlab.cli._command import Game
 from boardlab.core.errors import BoardlabError
 
-__all__ = ["GAMES", "available_games", "load_game", "main"]
+__all__ = ["GAMES", "TOOLS", "available_games", "load_game", "main", "played_games"]
 
 #: Every game of the command line, in the order ``--help`` lists them.
 GAMES: dict[str, str] = {
@@ -35,9 +35,18 @@ GAMES: dict[str, str] = {
 }
 
 
+#: The entries of :data:`GAMES` that are no game but serve them all.
+TOOLS = frozenset({"demo", "serve", "warm"})
+
+
 def available_games() -> list[str]:
     """The games whose command module exists in this installation."""
     return [name for name in GAMES if importlib.util.find_spec(f"boardlab.cli.{name}") is not None]
+
+
+def played_games() -> list[str]:
+    """:func:`available_games` less the :data:`TOOLS`: the games themselves."""
+    return [name for name in available_games() if name not in TOOLS]
 
 
 def load_game(name: str) -> Game:

@@ -24,9 +24,9 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from boardlab.cli import available_games, load_game
+    from boardlab.cli import load_game, played_games
 
-    names = [name for name in available_games() if name not in ("demo", "serve", "warm")]
+    names = played_games()
     wanted = list(args.games) or names
     unknown = [name for name in wanted if name not in names]
     if unknown:

@@ -357,14 +357,17 @@ def _gtp_run(args: argparse.Namespace) -> int:
     from boardlab.hex.gtp import HexGtp
     from boardlab.hex.player import SolvingEngine, warm_up
 
-    with slow_load_hint("hex gtp"):
+    def loading() -> slow_load_hint:
+        return slow_load_hint("hex gtp")
+
+    with loading():
         warm_up(args.size)
     session = HexGtp(
         SolvingEngine(seed=args.seed, threads=args.threads),
         size=args.size,
         move_time=args.time,
         swap=args.swap,
-        loading=lambda: slow_load_hint("hex gtp"),
+        loading=loading,
     )
     for line in sys.stdin:
         reply, quit_ = session.handle_line(line)

@@ -15,7 +15,6 @@ and where the cache is. Run again, it only loads them (a second or two).
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 
 from boardlab.cli._command import Game, Verb
@@ -56,12 +55,12 @@ def _steps(names: list[str], hex_sizes: list[int]) -> list[tuple[str, Game, int 
 
 
 def _run(args: argparse.Namespace) -> int:
-    from boardlab.cli import available_games
+    from boardlab.cli import played_games
     from boardlab.core.errors import BoardlabError, UnknownNameError
     from boardlab.core.jit import kernel_cache_dir
     from boardlab.hex.rules import check_size
 
-    names = [name for name in available_games() if name not in ("demo", "serve", "warm")]
+    names = played_games()
     wanted = list(args.games) or names
     unknown = [name for name in wanted if name not in names]
     if unknown:
@@ -91,7 +90,6 @@ def _run(args: argparse.Namespace) -> int:
         total += spent
         print(f" {spent:.1f} s", flush=True)
     print(f"done in {total:.1f} s; kernel cache: {kernel_cache_dir()}")
-    sys.stdout.flush()
     return 0
 
 
