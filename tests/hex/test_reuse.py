@@ -96,10 +96,12 @@ def test_a_tree_grown_on_a_filled_board_is_reused_less_the_newly_filled_cells() 
             new = np.array(q.board, np.int8)
             new = _filled(new, 11, q.to_move)
             grown = _board_after(board, player, moves)
-            # a position the root's virtual connections decide is answered without a tree
-            still_open = root_connections(q, engine.edge_templates, bool(engine.params[15]))[0] == 0
-            if still_open and (new != grown).any() and (new[grown != 0] == grown[grown != 0]).all():
-                pairs.append((g, q, new))
+            if (new != grown).any() and (new[grown != 0] == grown[grown != 0]).all():
+                # a position the root's virtual connections decide is answered without a
+                # tree: its H-search asked only of the pairs the fill-in check keeps
+                verdict = root_connections(q, engine.edge_templates, bool(engine.params[15]))[0]
+                if verdict == 0:
+                    pairs.append((g, q, new))
     assert pairs
     g, q, new = pairs[0]
     old_children = list(nodes[2, int(nodes[0, g]) : int(nodes[0, g] + nodes[1, g])])
