@@ -21,11 +21,15 @@ MoHex is built outside the repository (see ``bench_hex_mohex.py``): ``--mohex PA
 ``$MOHEX``. Run from the repository root:
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/hex_blunders.py RESULTS/RUN_FOLDER
+
+``--json OUT`` also writes each blunder with the moves before it (the position boardlab
+faced), the suite ``hex_blunder_suite.py`` plays engine settings on.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections import Counter
@@ -54,7 +58,8 @@ EDGE_ROWS = 2
 
 @dataclass(frozen=True)
 class Blunder:
-    """The losing move of one game: its ply (0-based), vertex, phase and kind."""
+    """The losing move of one game: its ply (0-based), vertex, phase and kind, and the
+    moves before it."""
 
     name: str
     ply: int
@@ -62,6 +67,21 @@ class Blunder:
     reply: str | None
     phase: str
     kind: str
+    size: int = 0
+    before: tuple[str, ...] = ()
+
+    def record(self, game: str) -> dict[str, object]:
+        """The blunder as one JSON object of ``--json``'s list."""
+        return {
+            "game": game,
+            "size": self.size,
+            "ply": self.ply,
+            "moves": list(self.before),
+            "blunder": self.move,
+            "reply": self.reply,
+            "phase": self.phase,
+            "kind": self.kind,
+        }
 
 
 def phase_of(ply: int, size: int) -> str:
@@ -105,7 +125,16 @@ def find_blunder(name: str, game: RecordedGame, ours: int, prover: Prover) -> Bl
         kind = "edge"
     else:
         kind = "middle"
-    return Blunder(name, blunder, move, reply, phase_of(blunder, game.size), kind)
+    return Blunder(
+        name,
+        blunder,
+        move,
+        reply,
+        phase_of(blunder, game.size),
+        kind,
+        game.size,
+        tuple(game.moves[:blunder]),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -116,6 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--check", type=float, default=0.0, help="boardlab's solver a position (0: MoHex alone)"
     )
+    parser.add_argument("--json", type=Path, help="write the blunders and their positions here")
     args = parser.parse_args(argv)
     args.mohex = mohex_binary(args.mohex)
     if args.mohex is None:
@@ -125,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.check > 0:
         prover = CheckedProver(prover, SolverProver(args.check))
     blunders: list[Blunder] = []
+    records: list[dict[str, object]] = []
     lost = undecided = 0
     for path in sorted(p for folder in args.folders for p in folder.rglob("*.sgf")):
         try:
@@ -142,6 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{path.name}: no position after a boardlab move proven lost", flush=True)
             continue
         blunders.append(found)
+        records.append(found.record(f"{path.parent.name}/{path.name}"))
         print(
             f"{path.name}: move {found.ply + 1} {found.move} ({found.phase}, {found.kind}),"
             f" answered {found.reply or '-'}",
@@ -155,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(title + ":")
         for key, count in counts.most_common():
             print(f"  {key:<12} {count:>3}  {'#' * count}")
+    if args.json is not None:
+        args.json.write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
+        print(f"{len(records)} positions written to {args.json}")
     return 0
 
 

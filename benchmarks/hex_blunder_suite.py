@@ -1,0 +1,240 @@
+"""Benchmark: how often engine settings avoid the losing moves boardlab played against MoHex.
+
+Each position of the suite (written by ``hex_blunders.py --json``) is one boardlab faced in
+a game it lost to MoHex 2.0, where its move turned a position MoHex's DFPN could not prove
+lost into one it proves lost. Every setting (``--setting LABEL:NAME=VALUE,...``, repeatable;
+the settings are ``SolvingEngine`` keyword arguments as in ``bench_hex_ablation.py``, an
+empty list the shipped engine) searches every position from ``--seeds`` seeds at
+``--playouts`` a move (reproducible) or ``--time`` seconds. Its move is judged by MoHex's
+``dfpn-solve-state`` (``--seconds``) on the position after it: *lost* (the game's blunder
+again, or proven lost), *won* (proven won for the mover) or *open*. The share not lost is
+printed for each setting with its 95 % Wilson interval.
+
+The positions were picked because the shipped engine lost there once, so a fresh seed of
+the shipped engine avoids some of the blunders too: the reference is the shipped setting
+with the same seeds in the same run, never zero. ``--mohex-time T`` adds MoHex itself
+(``max_time T``) as a setting, for the ceiling. Verdicts are kept in ``--cache FILE``
+(JSON), so settings that agree on a move pay for its proof once and a rerun pays nothing.
+
+MoHex is built outside the repository (see ``bench_hex_mohex.py``): ``--mohex PATH`` or
+``$MOHEX``. Run from the repository root:
+
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/hex_blunder_suite.py SUITE.json \\
+        --playouts 30000 --seeds 2 --setting base: --setting pw2:policy_weight=2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench_hex_ablation import engine, setting
+from bench_hex_mohex import wilson
+from boardlab.core.errors import BoardlabError, ProtocolError
+from boardlab.core.limits import Limit
+from boardlab.hex.board import vertex_index
+from boardlab.hex.judge import Prover
+from boardlab.hex.player import warm_up
+from boardlab.hex.rules import BLACK, WHITE, Position, move_name
+from boardlab.peers.mohex import MOHEX_ABSENT, MohexPlayer, MohexProver, mohex_binary
+
+LOST, OPEN, WON = "lost", "open", "won"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One suite position: where it came from, the moves that lead to it, the blunder."""
+
+    game: str
+    size: int
+    moves: tuple[str, ...]
+    blunder: str
+    kind: str
+
+    @property
+    def mover(self) -> int:
+        return BLACK if len(self.moves) % 2 == 0 else WHITE
+
+
+def read_suite(paths: Sequence[Path]) -> list[Case]:
+    """The cases of ``hex_blunders.py --json`` files.
+
+    :raises BoardlabError: for an unreadable file or a record without its fields.
+    """
+    cases: list[Case] = []
+    for path in paths:
+        try:
+            records = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise BoardlabError(f"{path}: not a blunder suite: {exc}") from None
+        if not isinstance(records, list):
+            raise BoardlabError(f"{path}: not a blunder suite: no list of positions")
+        for number, record in enumerate(records, 1):
+            try:
+                cases.append(
+                    Case(
+                        str(record["game"]),
+                        int(record["size"]),
+                        tuple(str(move) for move in record["moves"]),
+                        str(record["blunder"]),
+                        str(record.get("kind", "")),
+                    )
+                )
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise BoardlabError(f"{path}: position {number}: no {exc}") from None
+    return cases
+
+
+def position_of(case: Case) -> Position:
+    position = Position(case.size)
+    for move in case.moves:
+        position.push_index(vertex_index(move, case.size))
+    return position
+
+
+class Judge:
+    """A move's verdict (lost, open, won for the mover), cached by position and move."""
+
+    def __init__(self, prover: Prover, cache: Path | None) -> None:
+        self.prover = prover
+        self.cache = cache
+        self.known: dict[str, str] = {}
+        if cache is not None and cache.exists():
+            self.known = json.loads(cache.read_text(encoding="utf-8"))
+
+    def __call__(self, case: Case, move: str) -> str:
+        if move == case.blunder:
+            return LOST
+        key = f"{case.size} {' '.join(case.moves)} {move}"
+        if key not in self.known:
+            verdict = self.prover(case.size, [*case.moves, move])
+            if verdict is None:
+                self.known[key] = OPEN
+            else:
+                self.known[key] = WON if verdict.winner == case.mover else LOST
+            self.save()
+        return self.known[key]
+
+    def save(self) -> None:
+        if self.cache is not None:
+            part = self.cache.with_suffix(".part")
+            part.write_text(json.dumps(self.known, indent=0) + "\n", encoding="utf-8")
+            part.replace(self.cache)
+
+
+def engine_move(options: dict[str, str], seed: int, case: Case, limit: Limit) -> str:
+    position = position_of(case)
+    position.push(engine(options, seed).search(position, limit).cell)
+    return move_name(position.history[-1])
+
+
+def is_cell(vertex: str, size: int) -> bool:
+    """Whether ``vertex`` names a cell (MoHex may answer ``resign`` instead)."""
+    try:
+        vertex_index(vertex, size)
+    except BoardlabError:
+        return False
+    return True
+
+
+def mohex_move(player: MohexPlayer, case: Case) -> str | None:
+    """MoHex's move in the case's position (None when it refuses or dies)."""
+    try:
+        player.new_game(case.size)
+        for number, move in enumerate(case.moves):
+            player.play(BLACK if number % 2 == 0 else WHITE, move)
+        return player.genmove(case.mover, player.seconds * 10 + 10).strip().lower()
+    except ProtocolError:
+        return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("suites", nargs="+", type=Path, help="hex_blunders.py --json files")
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        help="LABEL:NAME=VALUE,... (repeatable; 'base:' is the shipped engine)",
+    )
+    parser.add_argument("--playouts", type=int, default=30000)
+    parser.add_argument("--time", type=float, default=0.0, help="seconds a move instead")
+    parser.add_argument("--seeds", type=int, default=2, help="searches a position a setting")
+    parser.add_argument("--seed", type=int, default=1, help="the first seed")
+    parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="MoHex's DFPN a verdict")
+    parser.add_argument("--mohex-time", type=float, default=0.0, help="add MoHex at max_time T")
+    parser.add_argument("--cache", type=Path, help="verdicts kept here (JSON)")
+    parser.add_argument("--verbose", action="store_true", help="print every move and verdict")
+    args = parser.parse_args(argv)
+    binary = mohex_binary(args.mohex)
+    if binary is None:
+        print(f"hex_blunder_suite: {MOHEX_ABSENT}", file=sys.stderr)
+        return 2
+    try:
+        cases = read_suite(args.suites)
+        settings = [
+            (label, setting(text))
+            for label, _, text in (item.partition(":") for item in args.setting or ["base:"])
+        ]
+        for _, options in settings:
+            engine(options, 0)
+    except BoardlabError as exc:
+        print(f"hex_blunder_suite: {exc}", file=sys.stderr)
+        return 2
+    limit = Limit(time=args.time) if args.time else Limit(nodes=args.playouts)
+    judge = Judge(MohexProver(binary, args.seconds), args.cache)
+    warm_up()
+    print(
+        f"{len(cases)} positions, {args.seeds} seeds a setting, "
+        + (f"{args.time} s a move" if args.time else f"{args.playouts} playouts a move")
+        + f", verdicts by MoHex's DFPN at {args.seconds} s",
+        flush=True,
+    )
+    for label, options in settings:
+        counts = {LOST: 0, OPEN: 0, WON: 0}
+        for case in cases:
+            for k in range(args.seeds):
+                move = engine_move(options, args.seed + k, case, limit)
+                verdict = judge(case, move)
+                counts[verdict] += 1
+                if args.verbose:
+                    print(f"  {label} {case.game} seed {args.seed + k}: {move} {verdict}")
+        print(row_text(label, counts, len(cases) * args.seeds), flush=True)
+    if args.mohex_time > 0:
+        player = MohexPlayer(binary, args.mohex_time, None)
+        counts = {LOST: 0, OPEN: 0, WON: 0}
+        try:
+            for case in cases:
+                answer = mohex_move(player, case)
+                verdict = (
+                    LOST
+                    if answer is None or not is_cell(answer, case.size)
+                    else judge(case, answer)
+                )
+                counts[verdict] += 1
+                if args.verbose:
+                    print(f"  mohex {case.game}: {answer} {verdict}")
+        finally:
+            player.close()
+        print(row_text(f"MoHex max_time {args.mohex_time}", counts, len(cases)), flush=True)
+    return 0
+
+
+def row_text(label: str, counts: dict[str, int], total: int) -> str:
+    kept = counts[OPEN] + counts[WON]
+    low, high = wilson(kept, total)
+    return (
+        f"{label:<28} not lost {kept:>3}/{total:<3} {100 * kept / total:5.1f} %"
+        f"  [{100 * low:5.1f}, {100 * high:5.1f}]  (won {counts[WON]}, open {counts[OPEN]},"
+        f" lost {counts[LOST]})"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
