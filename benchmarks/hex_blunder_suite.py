@@ -15,6 +15,8 @@ the shipped engine avoids some of the blunders too: the reference is the shipped
 with the same seeds in the same run, never zero. ``--mohex-time T`` adds MoHex itself
 (``max_time T``) as a setting, for the ceiling. Verdicts are kept in ``--cache FILE``
 (JSON), so settings that agree on a move pay for its proof once and a rerun pays nothing.
+``--walk FOLDER=OUTPUT`` reads the cases from a kept walk's printed lines instead
+(``hex_blunders.py`` without ``--json``) and the games in FOLDER it walked.
 
 MoHex is built outside the repository (see ``bench_hex_mohex.py``): ``--mohex PATH`` or
 ``$MOHEX``. Run from the repository root:
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,6 +41,7 @@ from bench_hex_mohex import wilson
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex_index
+from boardlab.hex.formats import parse_game_sgf
 from boardlab.hex.judge import Prover
 from boardlab.hex.player import warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position, move_name
@@ -87,6 +91,40 @@ def read_suite(paths: Sequence[Path]) -> list[Case]:
                 )
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 raise BoardlabError(f"{path}: position {number}: no {exc}") from None
+    return cases
+
+
+WALK_LINE = re.compile(r"^(\S+\.sgf): move (\d+) (\S+) \((\w+), ([\w ]+)\)")
+
+
+def cases_from_walk(folder: Path, output: Path) -> list[Case]:
+    """The cases of a kept walk: its lines ``NAME.sgf: move N CELL (PHASE, KIND)`` and the
+    games of ``folder`` they name (each blunder checked against its game).
+
+    :raises BoardlabError: for a missing or unreadable game, or a move that is not the
+        game's.
+    """
+    cases: list[Case] = []
+    try:
+        lines = output.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise BoardlabError(f"{output}: {exc}") from None
+    for number, line in enumerate(lines, 1):
+        found = WALK_LINE.match(line)
+        if found is None:
+            continue
+        name, ply, move, _, kind = found.groups()
+        path = folder / name
+        try:
+            game = parse_game_sgf(path.read_text(encoding="utf-8"), str(path))
+        except OSError as exc:
+            raise BoardlabError(f"{output}:{number}: {exc}") from None
+        index = int(ply) - 1
+        if not 0 <= index < len(game.moves) or game.moves[index] != move:
+            raise BoardlabError(f"{output}:{number}: move {ply} of {path} is not {move}")
+        cases.append(
+            Case(f"{folder.name}/{name}", game.size, tuple(game.moves[:index]), move, kind)
+        )
     return cases
 
 
@@ -155,7 +193,10 @@ def mohex_move(player: MohexPlayer, case: Case) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("suites", nargs="+", type=Path, help="hex_blunders.py --json files")
+    parser.add_argument("suites", nargs="*", type=Path, help="hex_blunders.py --json files")
+    parser.add_argument(
+        "--walk", action="append", default=[], help="FOLDER=OUTPUT: a kept walk (repeatable)"
+    )
     parser.add_argument(
         "--setting",
         action="append",
@@ -178,6 +219,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         cases = read_suite(args.suites)
+        for item in args.walk:
+            folder, _, output = item.partition("=")
+            cases += cases_from_walk(Path(folder), Path(output))
+        if not cases:
+            raise BoardlabError("no positions: give suites or --walk")
         settings = [
             (label, setting(text))
             for label, _, text in (item.partition(":") for item in args.setting or ["base:"])
@@ -198,14 +244,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for label, options in settings:
         counts = {LOST: 0, OPEN: 0, WON: 0}
+        by_size: dict[int, int] = {}
         for case in cases:
             for k in range(args.seeds):
                 move = engine_move(options, args.seed + k, case, limit)
                 verdict = judge(case, move)
                 counts[verdict] += 1
+                by_size[case.size] = by_size.get(case.size, 0) + (verdict != LOST)
                 if args.verbose:
                     print(f"  {label} {case.game} seed {args.seed + k}: {move} {verdict}")
-        print(row_text(label, counts, len(cases) * args.seeds), flush=True)
+        sizes = ", ".join(
+            f"{n}x{n} {kept}/{sum(c.size == n for c in cases) * args.seeds}"
+            for n, kept in sorted(by_size.items())
+        )
+        print(f"{row_text(label, counts, len(cases) * args.seeds)}; {sizes}", flush=True)
     if args.mohex_time > 0:
         player = MohexPlayer(binary, args.mohex_time, None)
         counts = {LOST: 0, OPEN: 0, WON: 0}

@@ -13,7 +13,8 @@ from tests.hex.benchmark_script import load
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex.judge import Verdict
+from boardlab.hex.formats import format_game_sgf
+from boardlab.hex.judge import GameRecord, Verdict
 from boardlab.hex.rules import BLACK, WHITE
 
 
@@ -114,3 +115,21 @@ def test_a_bad_setting_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[
     args = [str(_suite(tmp_path, [RECORD])), "--mohex", str(fake), "--setting", "x:nonsense=1"]
     assert suite.main(args) == 2
     assert "no engine setting 'nonsense'" in capsys.readouterr().err
+
+
+def test_a_kept_walk_gives_its_positions_and_wrong_moves_are_refused(tmp_path: Path) -> None:
+    suite = load("hex_blunder_suite")
+    moves = ("c3", "b4", "a5", "b5")
+    record = GameRecord(5, "mohex", "boardlab", BLACK, "connection", "", moves, (0.0, 0.0))
+    (tmp_path / "g-00-w.sgf").write_text(format_game_sgf(record), encoding="utf-8")
+    output = tmp_path / "walk.txt"
+    output.write_text(
+        "$ the command\ng-00-w.sgf: move 2 b4 (middlegame, edge), answered a5\n\n"
+        "1 lost games, 1 blunders found, 0 undecided\n",
+        encoding="utf-8",
+    )
+    (case,) = suite.cases_from_walk(tmp_path, output)
+    assert case.moves == ("c3",) and case.blunder == "b4" and case.mover == WHITE
+    output.write_text("g-00-w.sgf: move 2 a5 (middlegame, edge), answered a5\n")
+    with pytest.raises(BoardlabError, match="walk.txt:1: move 2 of .* is not a5"):
+        suite.cases_from_walk(tmp_path, output)
