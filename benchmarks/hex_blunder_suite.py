@@ -13,8 +13,10 @@ printed for each setting with its 95 % Wilson interval.
 The positions were picked because the shipped engine lost there once, so a fresh seed of
 the shipped engine avoids some of the blunders too: the reference is the shipped setting
 with the same seeds in the same run, never zero. ``--mohex-time T`` adds MoHex itself
-(``max_time T``) as a setting, for the ceiling. Verdicts are kept in ``--cache FILE``
-(JSON), so settings that agree on a move pay for its proof once and a rerun pays nothing.
+(``max_time T``) as a setting, for the ceiling; ``--network-move NET`` the policy
+network's first choice alone, without a search (``""``: the shipped network). Verdicts
+are kept in ``--cache FILE`` (JSON), so settings that agree on a move pay for its proof
+once and a rerun pays nothing.
 ``--walk FOLDER=OUTPUT`` reads the cases from a kept walk's printed lines instead
 (``hex_blunders.py`` without ``--json``) and the games in FOLDER it walked.
 
@@ -36,13 +38,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from bench_hex_ablation import engine, setting
 from bench_hex_mohex import wilson
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import vertex_index
+from boardlab.hex.board import vertex, vertex_index
+from boardlab.hex.engine.network import load_network
 from boardlab.hex.formats import parse_game_sgf
 from boardlab.hex.judge import Prover
+from boardlab.hex.learning.samples import position_planes
 from boardlab.hex.player import warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position, move_name
 from boardlab.peers.mohex import MOHEX_ABSENT, MohexPlayer, MohexProver, mohex_binary
@@ -171,6 +177,20 @@ def engine_move(options: dict[str, str], seed: int, case: Case, limit: Limit) ->
     return move_name(position.history[-1])
 
 
+def network_move(network: str, case: Case) -> str:
+    """The network's most probable move in the case's position, without a search."""
+    net = load_network(network)
+    board = np.zeros(case.size * case.size, np.int8)
+    last = -1
+    for number, move in enumerate(case.moves):
+        last = vertex_index(move, case.size)
+        board[last] = BLACK if number % 2 == 0 else WHITE
+    planes, _ = position_planes(board, case.size, case.mover, last)
+    logits = net.logits(planes, case.size, case.mover)[: case.size * case.size]
+    logits[board != 0] = -np.inf
+    return vertex(int(np.argmax(logits)), case.size)
+
+
 def is_cell(vertex: str, size: int) -> bool:
     """Whether ``vertex`` names a cell (MoHex may answer ``resign`` instead)."""
     try:
@@ -210,6 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--seconds", type=float, default=10.0, help="MoHex's DFPN a verdict")
     parser.add_argument("--mohex-time", type=float, default=0.0, help="add MoHex at max_time T")
+    parser.add_argument("--network-move", help="add the network's first choice (NET, '' shipped)")
     parser.add_argument("--cache", type=Path, help="verdicts kept here (JSON)")
     parser.add_argument("--verbose", action="store_true", help="print every move and verdict")
     args = parser.parse_args(argv)
@@ -226,7 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise BoardlabError("no positions: give suites or --walk")
         settings = [
             (label, setting(text))
-            for label, _, text in (item.partition(":") for item in args.setting or ["base:"])
+            for label, _, text in (
+                item.partition(":") for item in args.setting or default_settings(args)
+            )
         ]
         for _, options in settings:
             engine(options, 0)
@@ -236,10 +259,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     limit = Limit(time=args.time) if args.time else Limit(nodes=args.playouts)
     judge = Judge(MohexProver(binary, args.seconds), args.cache)
     warm_up()
-    print(
-        f"{len(cases)} positions, {args.seeds} seeds a setting, "
+    searches = (
+        f", {args.seeds} seeds a setting, "
         + (f"{args.time} s a move" if args.time else f"{args.playouts} playouts a move")
-        + f", verdicts by MoHex's DFPN at {args.seconds} s",
+        if settings
+        else ""
+    )
+    print(
+        f"{len(cases)} positions{searches}, verdicts by MoHex's DFPN at {args.seconds} s",
         flush=True,
     )
     for label, options in settings:
@@ -258,6 +285,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             for n, kept in sorted(by_size.items())
         )
         print(f"{row_text(label, counts, len(cases) * args.seeds)}; {sizes}", flush=True)
+    if args.network_move is not None:
+        counts = {LOST: 0, OPEN: 0, WON: 0}
+        for case in cases:
+            move = network_move(args.network_move, case)
+            verdict = judge(case, move)
+            counts[verdict] += 1
+            if args.verbose:
+                print(f"  network {case.game}: {move} {verdict}")
+        name = f"network {args.network_move or 'shipped'}, no search"
+        print(row_text(name, counts, len(cases)), flush=True)
     if args.mohex_time > 0:
         player = MohexPlayer(binary, args.mohex_time, None)
         counts = {LOST: 0, OPEN: 0, WON: 0}
@@ -276,6 +313,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             player.close()
         print(row_text(f"MoHex max_time {args.mohex_time}", counts, len(cases)), flush=True)
     return 0
+
+
+def default_settings(args: argparse.Namespace) -> list[str]:
+    """The shipped engine, unless only MoHex or the network were asked for."""
+    return [] if args.network_move is not None or args.mohex_time > 0 else ["base:"]
 
 
 def row_text(label: str, counts: dict[str, int], total: int) -> str:

@@ -96,6 +96,8 @@ def test_the_engine_answers_a_case_with_an_empty_cell() -> None:
     case = suite.Case("g", 5, ("c3", "b4"), "a5", "edge")
     move = suite.engine_move({}, 1, case, Limit(nodes=200))
     assert move not in case.moves and suite.is_cell(move, 5)
+    first = suite.network_move("", case)
+    assert first not in case.moves and suite.is_cell(first, 5)
     assert not suite.is_cell("resign", 5)
 
 
