@@ -162,3 +162,21 @@ def test_the_value_head_moves_the_search(tmp_path: Path) -> None:
         runs.append([(str(c), v) for c, v, _ in result.top])
     assert runs[1] == runs[2]
     assert runs[0] != runs[1]
+
+
+def test_the_default_policy_weight_follows_the_board_size() -> None:
+    from boardlab.hex.engine.search import default_policy_weight
+
+    assert default_policy_weight(11) == 1.0 and default_policy_weight(12) == 1.0
+    assert default_policy_weight(13) == 3.0 and default_policy_weight(19) == 3.0
+    for size, weight, other in ((13, 3.0, 1.0), (9, 1.0, 3.0)):
+        position = Position(size)
+        for cell in ("d4", "c5", "e3"):
+            position.play(Cell.parse(cell))
+        runs = []
+        for given in (None, weight, other):
+            engine = MctsEngine(seed=5, net_visits=8, connections=False, policy_weight=given)
+            result = engine.search(position, Limit(nodes=2000))
+            runs.append([(str(c), v) for c, v, _ in result.top])
+        assert runs[0] == runs[1], size
+        assert runs[0] != runs[2], size

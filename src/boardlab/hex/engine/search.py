@@ -101,6 +101,20 @@ NET_VISITS = 64
 #: in self-play on 11x11 at 0.5 s a move the engine with 1.0 won 14 of 20 games against
 #: the one with 0 (both with the network).
 POLICY_WEIGHT = 1.0
+#: The weight from 13x13 up, where the search is shallower: on the positions before the
+#: engine's losing moves in its 13x13 games against MoHex 2.0, 3.0 avoided three times as
+#: many of them, and at equal time against MoHex it won 20 of 40 games where 1.0 had won
+#: 15 of 40 (``docs/benchmarks/hex.md``).
+POLICY_WEIGHT_LARGE = 3.0
+#: The smallest board that gets :data:`POLICY_WEIGHT_LARGE`.
+LARGE_BOARD = 13
+
+
+def default_policy_weight(size: int) -> float:
+    """The network's weight in the selection on a ``size`` board when none is given."""
+    return POLICY_WEIGHT_LARGE if size >= LARGE_BOARD else POLICY_WEIGHT
+
+
 #: Virtual visits a network-evaluated node gets at its value head's winning chance (0:
 #: the value is not used; a network without a value head is never used so).
 VALUE_VISITS = 0.0
@@ -480,6 +494,10 @@ class MctsEngine:
     loses the moves on the mover's vulnerable and dominated cells, as MoHex prunes its
     nodes (:func:`boardlab.hex.inferior.pruned_moves`; a winning move is always kept).
 
+    ``policy_weight`` is the policy network's weight in the selection (``w p / sqrt(n +
+    1)``); None, the default, takes it from the board's size
+    (:func:`default_policy_weight`: 1 up to 12x12, 3 from 13x13).
+
     With ``solver_empties`` empty cells or fewer on a board of at most ``solver_cells``
     cells, the exact endgame (:meth:`prove_win`) gets ``solver_share`` of a timed move's
     limit (a quarter of a node limit) before the tree search.
@@ -513,7 +531,7 @@ class MctsEngine:
         fill_in: bool = True,
         edge_templates: bool = True,
         net_visits: int = NET_VISITS,
-        policy_weight: float = POLICY_WEIGHT,
+        policy_weight: float | None = None,
         value_visits: float = VALUE_VISITS,
         inferior: bool = INFERIOR,
         network: str = "",
@@ -551,7 +569,7 @@ class MctsEngine:
                 ),
                 float(KNOWLEDGE_WORK),
                 float(net_visits),
-                policy_weight,
+                POLICY_WEIGHT if policy_weight is None else policy_weight,
                 0.0,
                 0.0,
                 value_visits,
@@ -561,6 +579,8 @@ class MctsEngine:
             ],
             np.float64,
         )
+        #: The network's weight in the selection as given (None: by the board's size).
+        self.policy_weight = policy_weight
         self.network = _network_arrays(network, self.params) if net_visits > 0 else _NO_NETWORK
         self.patterns = pattern_weights(patterns) if prior > 0 else pattern_weights()
         self._searches = 0
@@ -775,6 +795,8 @@ class MctsEngine:
         params = self.params.copy()
         params[3] = use_proofs
         size = position.size
+        if self.policy_weight is None:
+            params[9] = default_policy_weight(size)
         tab = tables(size)
         vc_tables = _vc_tables(size, self.edge_templates)
         if size > MAX_VC_SIZE:
