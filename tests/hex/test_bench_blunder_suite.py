@@ -13,6 +13,7 @@ from tests.hex.benchmark_script import load
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
+from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.formats import format_game_sgf
 from boardlab.hex.judge import GameRecord, Verdict
 from boardlab.hex.rules import BLACK, WHITE
@@ -91,8 +92,11 @@ def test_verdicts_are_judged_for_the_mover_and_cached(tmp_path: Path) -> None:
     assert again(black, "d2") == suite.WON and len(prover.calls) == 3
 
 
-def test_the_engine_answers_a_case_with_an_empty_cell() -> None:
+def test_the_engine_answers_a_case_with_an_empty_cell(monkeypatch: pytest.MonkeyPatch) -> None:
     suite = load("hex_blunder_suite")
+    # the plain tree search stands in for the suite's SolvingEngine: the same answer path
+    # without loading the prover's kernels (minutes of compiling on a cold cache)
+    monkeypatch.setattr(suite, "engine", lambda options, seed: MctsEngine(seed=seed, **options))
     case = suite.Case("g", 5, ("c3", "b4"), "a5", "edge")
     move = suite.engine_move({}, 1, case, Limit(nodes=200))
     assert move not in case.moves and suite.is_cell(move, 5)
