@@ -45,12 +45,12 @@ from bench_hex_mohex import wilson
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex, vertex_index
-from boardlab.hex.engine.network import load_network
+from boardlab.hex.engine.network import Network, load_network
 from boardlab.hex.formats import parse_game_sgf
-from boardlab.hex.judge import Prover
+from boardlab.hex.judge import Prover, position_after
 from boardlab.hex.learning.samples import position_planes
 from boardlab.hex.player import warm_up
-from boardlab.hex.rules import BLACK, WHITE, Position, move_name
+from boardlab.hex.rules import BLACK, WHITE
 from boardlab.peers.mohex import MOHEX_ABSENT, MohexPlayer, MohexProver, mohex_binary
 
 LOST, OPEN, WON = "lost", "open", "won"
@@ -97,6 +97,10 @@ def read_suite(paths: Sequence[Path]) -> list[Case]:
                 )
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 raise BoardlabError(f"{path}: position {number}: no {exc}") from None
+            try:
+                position_after(cases[-1].size, cases[-1].moves)
+            except BoardlabError as exc:
+                raise BoardlabError(f"{path}: position {number}: {exc}") from None
     return cases
 
 
@@ -134,13 +138,6 @@ def cases_from_walk(folder: Path, output: Path) -> list[Case]:
     return cases
 
 
-def position_of(case: Case) -> Position:
-    position = Position(case.size)
-    for move in case.moves:
-        position.push_index(vertex_index(move, case.size))
-    return position
-
-
 class Judge:
     """A move's verdict (lost, open, won for the mover), cached by position and move."""
 
@@ -172,19 +169,14 @@ class Judge:
 
 
 def engine_move(options: dict[str, str], seed: int, case: Case, limit: Limit) -> str:
-    position = position_of(case)
-    position.push(engine(options, seed).search(position, limit).cell)
-    return move_name(position.history[-1])
+    position = position_after(case.size, case.moves)
+    return engine(options, seed).search(position, limit).cell.vertex()
 
 
-def network_move(network: str, case: Case) -> str:
+def network_move(net: Network, case: Case) -> str:
     """The network's most probable move in the case's position, without a search."""
-    net = load_network(network)
-    board = np.zeros(case.size * case.size, np.int8)
-    last = -1
-    for number, move in enumerate(case.moves):
-        last = vertex_index(move, case.size)
-        board[last] = BLACK if number % 2 == 0 else WHITE
+    board = np.array(position_after(case.size, case.moves).board, np.int8)
+    last = vertex_index(case.moves[-1], case.size) if case.moves else -1
     planes, _ = position_planes(board, case.size, case.mover, last)
     logits = net.logits(planes, case.size, case.mover)[: case.size * case.size]
     logits[board != 0] = -np.inf
@@ -245,6 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             cases += cases_from_walk(Path(folder), Path(output))
         if not cases:
             raise BoardlabError("no positions: give suites or --walk")
+        net = None if args.network_move is None else load_network(args.network_move)
         settings = [
             (label, setting(text))
             for label, _, text in (
@@ -285,10 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             for n, kept in sorted(by_size.items())
         )
         print(f"{row_text(label, counts, len(cases) * args.seeds)}; {sizes}", flush=True)
-    if args.network_move is not None:
+    if net is not None:
         counts = {LOST: 0, OPEN: 0, WON: 0}
         for case in cases:
-            move = network_move(args.network_move, case)
+            move = network_move(net, case)
             verdict = judge(case, move)
             counts[verdict] += 1
             if args.verbose:

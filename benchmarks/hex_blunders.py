@@ -67,8 +67,8 @@ class Blunder:
     reply: str | None
     phase: str
     kind: str
-    size: int = 0
-    before: tuple[str, ...] = ()
+    size: int
+    before: tuple[str, ...]
 
     def record(self, game: str) -> dict[str, object]:
         """The blunder as one JSON object of ``--json``'s list."""

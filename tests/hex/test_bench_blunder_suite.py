@@ -13,9 +13,10 @@ from tests.hex.benchmark_script import load
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
+from boardlab.hex.engine.network import load_network
 from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.formats import format_game_sgf
-from boardlab.hex.judge import GameRecord, Verdict
+from boardlab.hex.judge import GameRecord, Verdict, position_after
 from boardlab.hex.rules import BLACK, WHITE
 
 
@@ -43,7 +44,7 @@ def test_a_blunder_record_reads_back_as_a_case(tmp_path: Path) -> None:
     suite = load("hex_blunder_suite")
     (case,) = suite.read_suite([_suite(tmp_path, [blunder.record("run/g-00-b.sgf")])])
     assert case.moves == ("c3", "b4") and case.blunder == "a5" and case.mover == BLACK
-    assert len(suite.position_of(case).history) == 2
+    assert len(position_after(case.size, case.moves).history) == 2
 
 
 @pytest.mark.parametrize(
@@ -52,6 +53,7 @@ def test_a_blunder_record_reads_back_as_a_case(tmp_path: Path) -> None:
         ({"not": "a list"}, "no list of positions"),
         ([RECORD, {**RECORD, "moves": None}], "position 2"),
         ([{k: v for k, v in RECORD.items() if k != "blunder"}], "position 1: no 'blunder'"),
+        ([{**RECORD, "moves": ["c3", "c3"]}], "position 1: "),
     ],
 )
 def test_a_bad_suite_is_refused_with_its_place(
@@ -100,7 +102,7 @@ def test_the_engine_answers_a_case_with_an_empty_cell(monkeypatch: pytest.Monkey
     case = suite.Case("g", 5, ("c3", "b4"), "a5", "edge")
     move = suite.engine_move({}, 1, case, Limit(nodes=200))
     assert move not in case.moves and suite.is_cell(move, 5)
-    first = suite.network_move("", case)
+    first = suite.network_move(load_network(), case)
     assert first not in case.moves and suite.is_cell(first, 5)
     assert not suite.is_cell("resign", 5)
 
