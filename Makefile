@@ -44,7 +44,10 @@ $(CHROMIUM):
 	@echo "installing Debian's Chromium for the browser tests (tests/web)"
 	$(SUDO) apt-get install -y chromium || ($(SUDO) apt-get update && $(SUDO) apt-get install -y chromium)
 
+# The kernels are compiled once ahead of the tests, in one process per core (otherwise
+# each test worker compiles the same ones where it first needs them).
 test: lint wheel-check $(CHROMIUM)
+	$(BIN)/boardlab warm --jobs 0
 	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=15
 
 # The wheel as a user installs it: built from the project's files, installed in a fresh

@@ -72,9 +72,34 @@ def test_warm_really_loads_a_small_hex_board(capsys: pytest.CaptureFixture[str])
     assert "done in" in out
 
 
+def test_the_parallel_plan_puts_the_hex_engine_and_prover_apart_and_first() -> None:
+    from boardlab.cli.warm import _tasks
+
+    tasks = _tasks(["pegged", "hex", "ioiwari"], [11, 13])
+    assert [[step[0] for step in task] for task in tasks] == [
+        ["hex engine", "hex 11x11 engine", "hex 13x13 engine"],
+        ["hex prover"],
+        ["pegged"],
+        ["ioiwari"],
+    ]
+    assert tasks[0][2] == ("hex 13x13 engine", "hex", "engine", 13)
+    assert _tasks([], [11]) == []
+
+
+def test_warm_in_two_processes_loads_each_game_and_says_the_wall_time(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["warm", "ioiwari", "shongololo", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "kernels of 2 step(s) in 2 processes" in out
+    assert "  ioiwari ... " in out and "  shongololo ... " in out
+    assert "done in" in out
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
+        (["warm", "--jobs", "-1"], "--jobs must be 0 (one per core) or more, not -1"),
         (["warm", "chess"], "no kernels to warm for chess"),
         (["warm", "demo"], "no kernels to warm for demo"),
         (["warm", "hex", "--hex-size", "0"], "--hex-size: board size must be"),

@@ -291,7 +291,8 @@ def generate_start(
     proven. With no stones the start is the empty board, which the first player wins on
     every size (Nash's strategy-stealing argument: a second player's winning strategy
     would win for the first player too, and Hex has no draws), so it is certified at once.
-    Otherwise the exact solver is asked for ``certify_time`` seconds; candidates it proves
+    Otherwise the exact solver is asked for ``certify_time`` seconds (its kernels loaded
+    first, outside that time); candidates it proves
     lost are thrown away (boards up to 8x8, the DFPN solver's range). When it cannot
     decide, the candidate is kept uncertified only if a search of ``ESTIMATE_NODES``
     playouts gives player 1's best move a win rate of at least ``ESTIMATE_WIN_RATE``. A
@@ -305,6 +306,8 @@ def generate_start(
         raise BoardlabError(f"cannot place {stones} stones of each side on a {size}x{size} board")
     if stones == 0:
         return Position(size), True
+    if size * size <= MAX_CELLS:
+        warm_up()  # the prover's kernels loaded (on a fresh install compiled) outside the time
     rng = random.Random(seed)
     seen: set[tuple[int, ...]] = set()
     for _ in range(attempts):

@@ -45,6 +45,7 @@ __all__ = [
     "proven_value",
     "proven_win",
     "warm_up",
+    "warm_up_prover",
 ]
 
 #: The memory a kept DFPN search (:meth:`SolvingEngine.prove_win`) may grow the process by.
@@ -127,8 +128,16 @@ def warm_up(size: int = 3) -> float:
     if not _WARM[0]:
         _WARM[0] = True
         warm_up_engine()
-        solve(Position(3), Limit(nodes=1000), all_moves=False)
+        warm_up_prover()
     warm_up_engine(size)
+    return time.perf_counter() - started
+
+
+def warm_up_prover() -> float:
+    """Load (or compile) the prover's kernels alone (a small DFPN solve); returns the
+    seconds it took (``boardlab warm --jobs`` loads them beside the engine's)."""
+    started = time.perf_counter()
+    solve(Position(3), Limit(nodes=1000), all_moves=False)
     return time.perf_counter() - started
 
 

@@ -143,7 +143,16 @@ class _Board:
             1: (column0, column0 << (n - 1)),
             2: (row0, row0 << (n * (n - 1))),
         }
-        self.memo: dict[tuple[int, int, int, int], bool] = {}
+        self.memo: dict[tuple[int, int, int], bool] = {}
+        # the brute force tries the cells nearest the centre first (a winning move is
+        # found sooner there, which cuts the games it plays out)
+        middle = (n - 1) / 2
+        self.centre_first = [
+            1 << c
+            for c in sorted(
+                range(self.cells), key=lambda c: abs(c // n - middle) + abs(c % n - middle)
+            )
+        ]
 
     def joined(self, stones: int, player: int) -> bool:
         """Do ``player``'s ``stones`` join that player's two edges? (A flood fill by
@@ -293,30 +302,33 @@ class _Board:
     def wins(self, black: int, white: int, to_move: int, winner: int) -> bool:
         """Does ``winner`` win with ``to_move`` to move? Every game played out (memoised).
 
+        Hex has no draws, so this is :meth:`mover_wins` or its negation."""
+        return self.mover_wins(black, white, to_move) == (winner == to_move)
+
+    def mover_wins(self, black: int, white: int, to_move: int) -> bool:
+        """Does the player ``to_move`` win? Every game played out, each position once.
+
         A game is cut short when one side cannot join its edges even with every empty
         cell: Hex has no draws, so the other side wins however the cells are filled."""
-        key = (black, white, to_move, winner)
+        key = (black, white, to_move)
         found = self.memo.get(key)
         if found is not None:
             return found
-        own, other = (black, white) if winner == 1 else (white, black)
+        own, other = (black, white) if to_move == 1 else (white, black)
         empty = self.full & ~(black | white)
-        if not self.joined(other | empty, 3 - winner):
+        if not self.joined(other | empty, 3 - to_move):
             result = True
-        elif not self.joined(own | empty, winner):
+        elif not self.joined(own | empty, to_move):
             result = False
         else:
-            results = []
-            rest = empty
-            while rest:
-                low = rest & -rest
-                rest ^= low
+            result = False
+            for low in self.centre_first:
+                if not empty & low:
+                    continue
                 child = (black | low, white) if to_move == 1 else (black, white | low)
-                value = self.wins(*child, 3 - to_move, winner)
-                results.append(value)
-                if value == (to_move == winner):
+                if not self.mover_wins(*child, 3 - to_move):
+                    result = True
                     break
-            result = any(results) if to_move == winner else all(results)
         self.memo[key] = result
         return result
 
