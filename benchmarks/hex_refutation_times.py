@@ -1,0 +1,163 @@
+"""Benchmark: how soon boardlab's prover and MoHex's DFPN see that a losing move loses.
+
+The positions are those of the blunder suite (``hex_blunder_suite.py``: a suite file of
+``hex_blunders.py --json`` or ``--walk FOLDER=OUTPUT``), each with the move boardlab
+played there against MoHex 2.0 and lost by. Both provers are given the position after
+that move, the opponent to move, ``--seconds`` each (boardlab's ``solve`` with its first
+winning move enough; MoHex's ``dfpn-solve-state`` in a fresh process with ``param_dfpn
+timelimit``), and each proof's seconds are kept. The table gives, for each budget of
+``--budgets``, how many of the moves each prover shows lost within it: a tree search
+that analyses a node for about that long can prune the move there. ``--mohex-setting``
+(GTP lines split by ``;``, repeatable) runs MoHex again with other settings, each a row
+(``param_solver_vc use_non_edge_patterns 0`` takes its connection patterns away, say).
+A prover that calls the move won is printed as a disagreement (none is expected: the
+move was proven lost before it entered the suite).
+
+MoHex is built outside the repository (see ``bench_hex_mohex.py``): ``--mohex PATH`` or
+``$MOHEX``. Run from the repository root:
+
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/hex_refutation_times.py \\
+        --walk FOLDER=WALK.txt --seconds 2 --mohex-setting "param_solver_vc use_patterns 0"
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from boardlab.core.errors import BoardlabError, ProtocolError
+from boardlab.core.limits import Limit
+from boardlab.hex.judge import position_after
+from boardlab.hex.player import warm_up
+from boardlab.hex.prover.solver import solve
+from boardlab.hex.rules import BLACK, WHITE
+from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary, start_mohex
+from hex_blunder_suite import Case, cases_from_walk, read_suite
+
+#: What a prover said of the position after the move: the seconds to a proof that the
+#: move loses, or None (no proof in time), or a negative number when it says it wins.
+Timing = float | None
+
+
+def boardlab_time(case: Case, seconds: float) -> Timing:
+    """Seconds boardlab's prover takes to prove the case's move lost (see :data:`Timing`)."""
+    position = position_after(case.size, [*case.moves, case.blunder])
+    started = time.perf_counter()
+    result = solve(position, Limit(time=seconds), all_moves=False)
+    spent = time.perf_counter() - started
+    if result.winner is None:
+        return None
+    return spent if result.winner != case.mover else -1.0
+
+
+def mohex_time(binary: str, case: Case, seconds: float, settings: Sequence[str]) -> Timing:
+    """Seconds MoHex's ``dfpn-solve-state`` takes, in a fresh process, to prove the case's
+    move lost (see :data:`Timing`); None also when MoHex dies or refuses."""
+    moves = [*case.moves, case.blunder]
+    with tempfile.TemporaryDirectory(prefix="boardlab-refutation-") as folder:
+        try:
+            process = start_mohex(binary, folder)
+        except ProtocolError:
+            return None
+        try:
+            process.new_game(case.size)
+            for number, move in enumerate(moves):
+                process.play(BLACK if number % 2 == 0 else WHITE, move)
+            process.command(f"param_dfpn timelimit {seconds}")
+            for line in settings:
+                process.command(line)
+            colour = "b" if len(moves) % 2 == 0 else "w"
+            started = time.perf_counter()
+            answer = process.command(f"dfpn-solve-state {colour}", seconds + 60.0)
+            spent = time.perf_counter() - started
+        except ProtocolError:
+            return None
+        finally:
+            process.close()
+    winner = {"black": BLACK, "white": WHITE}.get(answer.strip().lower())
+    if winner is None:
+        return None
+    return spent if winner != case.mover else -1.0
+
+
+def row(label: str, timings: list[Timing], budgets: Sequence[float]) -> str:
+    """One table row: the moves proven lost within each budget, and disagreements."""
+    cells = "  ".join(
+        f"{sum(1 for t in timings if t is not None and 0 <= t <= b):>4}" for b in budgets
+    )
+    wrong = sum(1 for t in timings if t is not None and t < 0)
+    return f"{label:<44} {cells}   of {len(timings)}" + (
+        f"  ({wrong} called won: disagreement)" if wrong else ""
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("suites", nargs="*", type=Path, help="hex_blunders.py --json files")
+    parser.add_argument(
+        "--walk", action="append", default=[], help="FOLDER=OUTPUT: a kept walk (repeatable)"
+    )
+    parser.add_argument("--seconds", type=float, default=2.0, help="each prover a position")
+    parser.add_argument(
+        "--budgets", default="0.1,0.3,1,2", help="budgets of the table (seconds, comma-split)"
+    )
+    parser.add_argument(
+        "--mohex-setting",
+        action="append",
+        default=[],
+        help="GTP lines (';'-split) for another MoHex row (repeatable)",
+    )
+    parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
+    parser.add_argument("--verbose", action="store_true", help="print every position's times")
+    args = parser.parse_args(argv)
+    binary = mohex_binary(args.mohex)
+    if binary is None:
+        print(f"hex_refutation_times: {MOHEX_ABSENT}", file=sys.stderr)
+        return 2
+    try:
+        budgets = [float(text) for text in args.budgets.split(",")]
+        if args.seconds <= 0 or any(b <= 0 for b in budgets):
+            raise ValueError
+    except ValueError:
+        parser.error("--seconds and --budgets take positive seconds")
+    try:
+        cases = read_suite(args.suites)
+        for item in args.walk:
+            folder, _, output = item.partition("=")
+            cases += cases_from_walk(Path(folder), Path(output))
+        if not cases:
+            raise BoardlabError("no positions: give suites or --walk")
+        for case in cases:
+            position_after(case.size, [*case.moves, case.blunder])
+    except BoardlabError as exc:
+        print(f"hex_refutation_times: {exc}", file=sys.stderr)
+        return 2
+    warm_up(max(case.size for case in cases))
+    mohex_rows = [("MoHex dfpn-solve-state", [])] + [
+        (f"MoHex, {text}", [line.strip() for line in text.split(";") if line.strip()])
+        for text in args.mohex_setting
+    ]
+    print(f"{len(cases)} losing moves, {args.seconds} s a prover a position", flush=True)
+    ours: list[Timing] = []
+    theirs: list[list[Timing]] = [[] for _ in mohex_rows]
+    for case in cases:
+        ours.append(boardlab_time(case, args.seconds))
+        for timings, (_, settings) in zip(theirs, mohex_rows, strict=True):
+            timings.append(mohex_time(binary, case, args.seconds, settings))
+        if args.verbose:
+            shown = " ".join("-" if t[-1] is None else f"{t[-1]:.2f}" for t in [ours, *theirs])
+            print(f"  {case.game} move {len(case.moves) + 1} {case.blunder}: {shown}", flush=True)
+    print(f"{'proven lost within (s)':<44} " + "  ".join(f"{b:>4g}" for b in budgets))
+    print(row("boardlab solve", ours, budgets))
+    for (label, _), timings in zip(mohex_rows, theirs, strict=True):
+        print(row(label, timings, budgets))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
