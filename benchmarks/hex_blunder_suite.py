@@ -138,6 +138,21 @@ def cases_from_walk(folder: Path, output: Path) -> list[Case]:
     return cases
 
 
+def read_cases(suites: Sequence[Path], walks: Sequence[str]) -> list[Case]:
+    """The cases of the suite files and of each kept walk ``FOLDER=OUTPUT``.
+
+    :raises BoardlabError: as :func:`read_suite` and :func:`cases_from_walk`, or when
+        there is no case at all.
+    """
+    cases = read_suite(suites)
+    for item in walks:
+        folder, _, output = item.partition("=")
+        cases += cases_from_walk(Path(folder), Path(output))
+    if not cases:
+        raise BoardlabError("no positions: give suites or --walk")
+    return cases
+
+
 class Judge:
     """A move's verdict (lost, open, won for the mover), cached by position and move."""
 
@@ -231,12 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hex_blunder_suite: {MOHEX_ABSENT}", file=sys.stderr)
         return 2
     try:
-        cases = read_suite(args.suites)
-        for item in args.walk:
-            folder, _, output = item.partition("=")
-            cases += cases_from_walk(Path(folder), Path(output))
-        if not cases:
-            raise BoardlabError("no positions: give suites or --walk")
+        cases = read_cases(args.suites, args.walk)
         net = None if args.network_move is None else load_network(args.network_move)
         settings = [
             (label, setting(text))

@@ -37,7 +37,7 @@ from boardlab.hex.player import warm_up
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE
 from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary, start_mohex
-from hex_blunder_suite import Case, cases_from_walk, read_suite
+from hex_blunder_suite import Case, read_cases
 
 #: What a prover said of the position after the move: the seconds to a proof that the
 #: move loses, or None (no proof in time), or a negative number when it says it wins.
@@ -126,12 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError:
         parser.error("--seconds and --budgets take positive seconds")
     try:
-        cases = read_suite(args.suites)
-        for item in args.walk:
-            folder, _, output = item.partition("=")
-            cases += cases_from_walk(Path(folder), Path(output))
-        if not cases:
-            raise BoardlabError("no positions: give suites or --walk")
+        cases = read_cases(args.suites, args.walk)
         for case in cases:
             position_after(case.size, [*case.moves, case.blunder])
     except BoardlabError as exc:
