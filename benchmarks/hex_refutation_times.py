@@ -61,16 +61,13 @@ def mohex_time(binary: str, case: Case, seconds: float, settings: Sequence[str])
     moves = [*case.moves, case.blunder]
     with tempfile.TemporaryDirectory(prefix="boardlab-refutation-") as folder:
         try:
-            process = start_mohex(binary, folder)
+            process = start_mohex(binary, folder, [f"param_dfpn timelimit {seconds}", *settings])
         except ProtocolError:
             return None
         try:
             process.new_game(case.size)
             for number, move in enumerate(moves):
                 process.play(BLACK if number % 2 == 0 else WHITE, move)
-            process.command(f"param_dfpn timelimit {seconds}")
-            for line in settings:
-                process.command(line)
             colour = "b" if len(moves) % 2 == 0 else "w"
             started = time.perf_counter()
             answer = process.command(f"dfpn-solve-state {colour}", seconds + 60.0)

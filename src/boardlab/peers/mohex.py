@@ -90,8 +90,12 @@ def start_mohex(binary: str, folder: str, settings: Sequence[str] = ()) -> GtpPr
     :raises ProtocolError: when MoHex cannot be started or refuses a setting.
     """
     process = GtpProcess([binary], timeout=60.0, grace=MOHEX_GRACE, cwd=folder, tell_time=False)
-    for line in settings:
-        process.command(line)
+    try:
+        for line in settings:
+            process.command(line)
+    except ProtocolError:
+        process.close()  # a refused setting leaves no MoHex running
+        raise
     return process
 
 
