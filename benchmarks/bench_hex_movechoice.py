@@ -39,7 +39,7 @@ from boardlab.hex.formats import parse_sgf
 from boardlab.hex.player import warm_up
 from boardlab.hex.rules import BLACK, WHITE, Position
 from boardlab.peers.gtp_process import GtpProcess
-from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary, start_mohex
+from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary, solved_winner, start_mohex
 
 COMMAND = re.compile(r"^\s*(\d+\s+)?(reg_)?genmove\s+(black|white|b|w)\s*$", re.IGNORECASE)
 EXPECTED = re.compile(r"^#\?\s*\[([^\]]*)\](\*?)")
@@ -144,15 +144,14 @@ class MohexJudge:
                 self.process = start_mohex(self.binary, self.folder, [limit])
             self.process.command(f"loadsgf {case.sgf.resolve()}")
             self.process.command(f"play {colour} {move}")
-            winner = self.process.command("dfpn-solve-state", self.seconds + 30.0).strip().lower()
+            answer = self.process.command("dfpn-solve-state", self.seconds + 30.0)
         except ProtocolError:
             if self.process is not None:
                 self.process.close()
             self.process = None
             return None
-        if winner not in ("black", "white"):
-            return None
-        return winner == colour
+        winner = solved_winner(answer)
+        return None if winner is None else winner == case.colour
 
     def close(self) -> None:
         if self.process is not None:

@@ -13,20 +13,37 @@ search each); with at most ``--minimax-upto`` empty cells also by plain minimax 
 game played out by the proof checker's rules, :func:`boardlab.hex.proofcheck.played_out_wins`),
 which must agree. A random check, not a proof: it finds counterexamples, it cannot show there
 are none. Prints the first five and the count; exit status 1 if any, 2 on bad input.
+
+With ``--mohex-fillin`` the fill checked is MoHex 2.0's own: on each drawn position
+(the rule's stones and empty cells still hold; its ``--black`` and ``--white`` cells are
+left empty), the cells MoHex's ``compute-fillin`` fills for the side to move (its
+captured, permanently inferior and dead cells, iterated). MoHex is built outside the
+repository (``--mohex PATH`` or ``$MOHEX``); it is told the stones one by one, in no
+particular order, and the board is cleared between positions.
+
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/check_hex_fill_rule.py --size 5 \\
+        --trials 500 --seed 1 --mohex-fillin
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
-from boardlab.core.errors import BoardlabError
+from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
 from boardlab.hex.board import vertex_index, vertex_names
+from boardlab.hex.gtp import vertex
 from boardlab.hex.proofcheck import edges_joined, played_out_wins
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
+from boardlab.hex.rules import BLACK, WHITE
+from boardlab.peers.gtp_process import GtpProcess
+from boardlab.peers.mohex import MOHEX_ABSENT, fill_in_cells, mohex_binary, start_mohex
 
 
 def cells_of(text: str, size: int) -> int:
@@ -47,6 +64,34 @@ def dfpn_wins(size: int, black: int, white: int, player: int) -> bool:
     return Dfpn(size, Limit(time=600).start()).prove(black, white, player)
 
 
+@contextmanager
+def mohex_process(binary: str) -> Iterator[GtpProcess]:
+    """MoHex over GTP in a folder of its own for the whole check."""
+    with tempfile.TemporaryDirectory(prefix="boardlab-fillcheck-") as folder:
+        process = start_mohex(binary, folder)
+        try:
+            yield process
+        finally:
+            process.close()
+
+
+def mohex_fill(
+    process: GtpProcess, size: int, black: int, white: int, player: int
+) -> tuple[int, int]:
+    """The cells MoHex's ``compute-fillin`` fills black and white (two bit sets) on the
+    position of these stones with ``player`` to move."""
+    process.new_game(size)
+    for stones, colour in ((black, BLACK), (white, WHITE)):
+        for cell in range(size * size):
+            if stones >> cell & 1:
+                process.play(colour, vertex(cell, size))
+    answer = process.command(f"compute-fillin {'b' if player == BLACK else 'w'}")
+    filled = [0, 0]
+    for cell, colour in fill_in_cells(answer, size).items():
+        filled[colour - 1] |= 1 << cell
+    return filled[0], filled[1]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, required=True, help="board size (3 to 8)")
@@ -63,6 +108,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=10,
         help="also plain minimax up to this many empty cells (10)",
     )
+    parser.add_argument(
+        "--mohex-fillin",
+        action="store_true",
+        help="check MoHex's compute-fillin on each position instead of the rule's fill",
+    )
+    parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     args = parser.parse_args(argv)
     if args.size < 3 or args.size * args.size > MAX_CELLS or args.trials < 1:
         print("--size must be 3 to 8 and --trials at least 1", file=sys.stderr)
@@ -76,15 +127,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BoardlabError as exc:
         print(f"check_hex_fill_rule: {exc}", file=sys.stderr)
         return 2
-    stones, white_stones, _, fill_black, fill_white = rule
     taken = 0
     for part in rule:
         if taken & part:
             print("check_hex_fill_rule: a cell is named twice in the rule", file=sys.stderr)
             return 2
         taken |= part
+    binary = mohex_binary(args.mohex) if args.mohex_fillin else None
+    if args.mohex_fillin and binary is None:
+        print(f"check_hex_fill_rule: {MOHEX_ABSENT}", file=sys.stderr)
+        return 2
+    if binary is None:
+        return check(args, rule, None)
+    try:
+        with mohex_process(binary) as process:
+            return check(args, rule, process)
+    except ProtocolError as exc:
+        print(f"check_hex_fill_rule: MoHex failed: {exc}", file=sys.stderr)
+        return 2
+
+
+def check(args: argparse.Namespace, rule: list[int], mohex: GtpProcess | None) -> int:
+    """Draw the positions and compare each one's winner before and after its fill (the
+    rule's, or MoHex's when ``mohex`` is given); the exit status of :func:`main`."""
+    n = args.size
+    stones, white_stones, _, fill_black, fill_white = rule
+    taken = 0
+    for part in rule:
+        taken |= part
+    if mohex is not None:
+        taken &= ~(fill_black | fill_white)  # the rule's fill cells are free cells here
     rng = random.Random(args.seed)
     free = [c for c in range(n * n) if not taken >> c & 1]
+    filled_cells = 0
     found = checked = by_minimax = 0
     for _ in range(args.trials):
         black, white = stones, white_stones
@@ -94,6 +169,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 white |= 1 << cell
         for player in (1, 2):
+            if mohex is not None:
+                fill_black, fill_white = mohex_fill(mohex, n, black, white, player)
+            filled_cells += (fill_black | fill_white).bit_count()
             before = dfpn_wins(n, black, white, player)
             after = dfpn_wins(n, black | fill_black, white | fill_white, player)
             checked += 1
@@ -115,9 +193,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"{'black' if player == 1 else 'white'} to move wins as it is: {before}, "
                         f"filled: {after}"
                     )
+    whose = "MoHex's compute-fillin, " if mohex is not None else ""
     print(
         f"{n}x{n}: {checked} positions ({args.trials} drawn, each side to move; {by_minimax} "
-        f"also by plain minimax), {found} where the fill changes the winner"
+        f"also by plain minimax), {whose}{filled_cells} cells filled in all, "
+        f"{found} where the fill changes the winner"
     )
     return 1 if found else 0
 

@@ -10,6 +10,11 @@ timelimit``), and each proof's seconds are kept. The table gives, for each budge
 that analyses a node for about that long can prune the move there. ``--mohex-setting``
 (GTP lines split by ``;``, repeatable) runs MoHex again with other settings, each a row
 (``param_solver_vc use_non_edge_patterns 0`` takes its connection patterns away, say).
+``--mohex-fillin`` adds a row of boardlab's prover on the position with MoHex's
+``compute-fillin`` cells (its inferior-cell engine alone: captured, permanently inferior
+and dead cells, no connections) played as stones first: what MoHex's fill-in would be
+worth to boardlab's prover (the fill's own time, a few milliseconds in MoHex, is not
+counted). A fill that changed the winner would show as a disagreement.
 A prover that calls the move won is printed as a disagreement (none is expected: the
 move was proven lost before it entered the suite).
 
@@ -25,18 +30,23 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from boardlab.core.errors import BoardlabError, ProtocolError
+from bench_hex_fill_value import with_stones
+from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
 from boardlab.hex.judge import position_after
 from boardlab.hex.player import warm_up
 from boardlab.hex.prover.solver import solve
-from boardlab.hex.rules import BLACK, WHITE
-from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary, start_mohex
+from boardlab.peers.mohex import (
+    MOHEX_ABSENT,
+    ask_on_position,
+    fill_in_cells,
+    mohex_binary,
+    solved_winner,
+)
 from hex_blunder_suite import Case, read_cases
 
 #: What a prover said of the position after the move: the seconds to a proof that the
@@ -44,9 +54,12 @@ from hex_blunder_suite import Case, read_cases
 Timing = float | None
 
 
-def boardlab_time(case: Case, seconds: float) -> Timing:
-    """Seconds boardlab's prover takes to prove the case's move lost (see :data:`Timing`)."""
+def boardlab_time(case: Case, seconds: float, fills: dict[int, int] | None = None) -> Timing:
+    """Seconds boardlab's prover takes to prove the case's move lost (see :data:`Timing`),
+    with ``fills`` (cell: colour) played as stones first when given."""
     position = position_after(case.size, [*case.moves, case.blunder])
+    if fills:
+        position = with_stones(position, fills)
     started = time.perf_counter()
     result = solve(position, Limit(time=seconds), all_moves=False)
     spent = time.perf_counter() - started
@@ -55,31 +68,24 @@ def boardlab_time(case: Case, seconds: float) -> Timing:
     return spent if result.winner != case.mover else -1.0
 
 
+def mohex_fillin(binary: str, case: Case) -> dict[int, int] | None:
+    """MoHex's ``compute-fillin`` cells (cell: colour) on the position after the case's
+    move, for the side to move; None when MoHex dies or refuses."""
+    moves = [*case.moves, case.blunder]
+    found = ask_on_position(binary, case.size, moves, "compute-fillin", 60.0)
+    return None if found is None else fill_in_cells(found[0], case.size)
+
+
 def mohex_time(binary: str, case: Case, seconds: float, settings: Sequence[str]) -> Timing:
     """Seconds MoHex's ``dfpn-solve-state`` takes, in a fresh process, to prove the case's
     move lost (see :data:`Timing`); None also when MoHex dies or refuses."""
+    settings = [f"param_dfpn timelimit {seconds}", *settings]
     moves = [*case.moves, case.blunder]
-    with tempfile.TemporaryDirectory(prefix="boardlab-refutation-") as folder:
-        try:
-            process = start_mohex(binary, folder, [f"param_dfpn timelimit {seconds}", *settings])
-        except ProtocolError:
-            return None
-        try:
-            process.new_game(case.size)
-            for number, move in enumerate(moves):
-                process.play(BLACK if number % 2 == 0 else WHITE, move)
-            colour = "b" if len(moves) % 2 == 0 else "w"
-            started = time.perf_counter()
-            answer = process.command(f"dfpn-solve-state {colour}", seconds + 60.0)
-            spent = time.perf_counter() - started
-        except ProtocolError:
-            return None
-        finally:
-            process.close()
-    winner = {"black": BLACK, "white": WHITE}.get(answer.strip().lower())
-    if winner is None:
+    found = ask_on_position(binary, case.size, moves, "dfpn-solve-state", seconds + 60.0, settings)
+    winner = None if found is None else solved_winner(found[0])
+    if found is None or winner is None:
         return None
-    return spent if winner != case.mover else -1.0
+    return found[1] if winner != case.mover else -1.0
 
 
 def row(label: str, timings: list[Timing], budgets: Sequence[float]) -> str:
@@ -109,6 +115,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="GTP lines (';'-split) for another MoHex row (repeatable)",
     )
+    parser.add_argument(
+        "--mohex-fillin",
+        action="store_true",
+        help="a row of boardlab's prover with MoHex's compute-fillin cells as stones",
+    )
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--verbose", action="store_true", help="print every position's times")
     args = parser.parse_args(argv)
@@ -136,16 +147,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     print(f"{len(cases)} losing moves, {args.seconds} s a prover a position", flush=True)
     ours: list[Timing] = []
+    filled: list[Timing] = []
     theirs: list[list[Timing]] = [[] for _ in mohex_rows]
     for case in cases:
         ours.append(boardlab_time(case, args.seconds))
+        if args.mohex_fillin:
+            fills = mohex_fillin(binary, case)
+            filled.append(None if fills is None else boardlab_time(case, args.seconds, fills))
         for timings, (_, settings) in zip(theirs, mohex_rows, strict=True):
             timings.append(mohex_time(binary, case, args.seconds, settings))
         if args.verbose:
-            shown = " ".join("-" if t[-1] is None else f"{t[-1]:.2f}" for t in [ours, *theirs])
+            columns = [ours, *theirs, *([filled] if args.mohex_fillin else [])]
+            shown = " ".join("-" if t[-1] is None else f"{t[-1]:.2f}" for t in columns)
             print(f"  {case.game} move {len(case.moves) + 1} {case.blunder}: {shown}", flush=True)
     print(f"{'proven lost within (s)':<44} " + "  ".join(f"{b:>4g}" for b in budgets))
     print(row("boardlab solve", ours, budgets))
+    if args.mohex_fillin:
+        print(row("boardlab solve on MoHex's compute-fillin", filled, budgets))
     for (label, _), timings in zip(mohex_rows, theirs, strict=True):
         print(row(label, timings, budgets))
     return 0

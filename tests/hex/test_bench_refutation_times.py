@@ -1,6 +1,6 @@
 """benchmarks/hex_refutation_times.py: boardlab's proof of a losing move timed, a winning
-move reported as a disagreement, the table's counts by budget, bad requests and MoHex's
-absence refused (MoHex is not needed here)."""
+move reported as a disagreement, fills played first, the table's counts by budget, bad
+requests and MoHex's absence refused (MoHex is not needed here)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from tests.hex.benchmark_script import load
+
+from boardlab.hex.board import vertex_index
 
 
 def test_a_losing_move_is_proven_lost_and_a_winning_one_is_not() -> None:
@@ -19,6 +21,18 @@ def test_a_losing_move_is_proven_lost_and_a_winning_one_is_not() -> None:
     assert lost is not None and lost >= 0.0
     won = bench.boardlab_time(suite.Case("g", 3, (), "b2", "middle"), 5.0)
     assert won == -1.0
+
+
+def test_fills_are_played_as_stones_before_the_proof() -> None:
+    """White's a1 after black's b2 loses on 3x3; with white stones on a3 and b3 as well
+    (cutting b2 from black's edge) it wins: the fill reached the solver."""
+    bench = load("hex_refutation_times")
+    suite = load("hex_blunder_suite")
+    case = suite.Case("g", 3, ("b2",), "a1", "edge")
+    fills = {vertex_index("a3", 3): 2, vertex_index("b3", 3): 2}
+    assert bench.boardlab_time(case, 5.0, fills) == -1.0
+    lost = bench.boardlab_time(case, 5.0, {})
+    assert lost is not None and lost >= 0.0
 
 
 def test_the_table_counts_the_proofs_within_each_budget() -> None:

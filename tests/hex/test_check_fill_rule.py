@@ -56,3 +56,52 @@ def test_bad_input_is_one_line_and_exit_2(
     check = load("check_hex_fill_rule")
     assert check.main(bad) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+class FakeMohex:
+    """Stands for MoHex over GTP: it records the stones it is told and answers
+    ``compute-fillin`` with a fixed fill."""
+
+    def __init__(self, answer: str) -> None:
+        self.answer = answer
+        self.stones: list[tuple[int, str]] = []
+        self.asked: list[str] = []
+
+    def new_game(self, size: int) -> None:
+        self.stones = []
+
+    def play(self, color: int, vertex: str) -> None:
+        self.stones.append((color, vertex))
+
+    def command(self, line: str) -> str:
+        self.asked.append(line)
+        return self.answer
+
+
+def test_mohex_fill_is_read_as_bit_sets_for_the_side_to_move() -> None:
+    check = load("check_hex_fill_rule")
+    fake = FakeMohex("b2 fb a1 fw c3 iv[b3]")
+    a3 = 1 << vertex_index("a3", 3)
+    black, white = check.mohex_fill(fake, 3, a3, 0, 2)
+    assert (black, white) == (1 << vertex_index("b2", 3), 1 << vertex_index("a1", 3))
+    assert fake.stones == [(1, "a3")] and fake.asked == ["compute-fillin w"]
+
+
+def test_a_fill_from_mohex_that_changes_the_winner_is_counted(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A stand-in 'MoHex' that fills the centre of 3x3 black: on the empty board with
+    white to move that turns white's win into black's, so the check fails."""
+    check = load("check_hex_fill_rule")
+    args = check.argparse.Namespace(size=3, trials=1, seed=1, minimax_upto=10)
+    empty_board_only = [0, 0, (1 << 9) - 1, 0, 0]  # every cell taken by the rule: none drawn
+    assert check.check(args, empty_board_only, FakeMohex("b2 fb")) == 1
+    out = capsys.readouterr().out
+    assert "MoHex's compute-fillin" in out and "1 where the fill changes the winner" in out
+
+
+def test_mohex_fillin_without_mohex_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    check = load("check_hex_fill_rule")
+    assert check.main(["--size", "4", "--mohex-fillin", "--mohex", "/nonexistent/mohex"]) == 2
+    err = capsys.readouterr().err
+    assert "MoHex 2.0 is absent" in err and err.count("\n") == 1

@@ -11,6 +11,10 @@ source and its binary's path handed in. Two facts about it shape this module:
   (``black``, ``white``, or ``empty`` when it could not tell): :class:`MohexProver`
   asks it in a fresh process (the one that played may have died), and
   :class:`CheckedProver` has a second prover (boardlab's own solver) confirm it.
+
+:func:`ask_on_position` is the one way to put such a question to a fresh MoHex on the
+position of a list of moves (the prover's, and the benchmarks' fill-in and timing
+questions).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import itertools
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,9 +38,11 @@ __all__ = [
     "CheckedProver",
     "MohexPlayer",
     "MohexProver",
+    "ask_on_position",
     "fill_in_cells",
     "mohex_binary",
     "mohex_settings",
+    "solved_winner",
     "start_mohex",
 ]
 
@@ -97,6 +104,43 @@ def start_mohex(binary: str, folder: str, settings: Sequence[str] = ()) -> GtpPr
         process.close()  # a refused setting leaves no MoHex running
         raise
     return process
+
+
+def ask_on_position(
+    binary: str,
+    size: int,
+    moves: Sequence[str],
+    command: str,
+    seconds: float,
+    settings: Sequence[str] = (),
+) -> tuple[str, float] | None:
+    """MoHex's answer to ``command`` followed by the colour to move (``b`` or ``w``), on
+    the position of ``moves`` played in turn from the empty board (black first), and the
+    seconds the answer took; asked of a fresh process given ``settings`` first, in a
+    temporary folder removed after it, ``seconds`` at most. None when MoHex dies,
+    refuses a setting or a move, or does not answer in time."""
+    with tempfile.TemporaryDirectory(prefix="boardlab-mohex-") as folder:
+        try:
+            process = start_mohex(binary, folder, settings)
+        except ProtocolError:
+            return None
+        try:
+            process.new_game(size)
+            for number, move in enumerate(moves):
+                process.play(BLACK if number % 2 == 0 else WHITE, move)
+            colour = "b" if len(moves) % 2 == 0 else "w"
+            started = time.perf_counter()
+            answer = process.command(f"{command} {colour}", seconds)
+            return answer, time.perf_counter() - started
+        except ProtocolError:
+            return None
+        finally:
+            process.close()
+
+
+def solved_winner(answer: str) -> int | None:
+    """The winner a ``dfpn-solve-state`` answer names, or None (``empty``: not solved)."""
+    return {"black": BLACK, "white": WHITE}.get(answer.strip().lower())
 
 
 class MohexPlayer:
@@ -163,25 +207,8 @@ class MohexProver:
         self.seconds = seconds
 
     def __call__(self, size: int, moves: Sequence[str]) -> Verdict | None:
-        with tempfile.TemporaryDirectory(prefix="boardlab-mohex-prover-") as folder:
-            return self._solve(folder, size, moves)
-
-    def _solve(self, folder: str, size: int, moves: Sequence[str]) -> Verdict | None:
-        try:
-            process = start_mohex(self.binary, folder)
-        except ProtocolError:
-            return None
-        try:
-            process.new_game(size)
-            for number, move in enumerate(moves):
-                process.play(BLACK if number % 2 == 0 else WHITE, move)
-            colour = "b" if len(moves) % 2 == 0 else "w"
-            answer = process.command(f"dfpn-solve-state {colour}", self.seconds).strip().lower()
-        except ProtocolError:
-            return None
-        finally:
-            process.close()
-        winner = {"black": BLACK, "white": WHITE}.get(answer)
+        found = ask_on_position(self.binary, size, moves, "dfpn-solve-state", self.seconds)
+        winner = None if found is None else solved_winner(found[0])
         return None if winner is None else Verdict(winner, "MoHex's dfpn-solve-state")
 
 
