@@ -14,7 +14,9 @@ that analyses a node for about that long can prune the move there. ``--mohex-set
 ``compute-fillin`` cells (its inferior-cell engine alone: captured, permanently inferior
 and dead cells, no connections) played as stones first: what MoHex's fill-in would be
 worth to boardlab's prover (the fill's own time, a few milliseconds in MoHex, is not
-counted). A fill that changed the winner would show as a disagreement.
+counted). ``--mohex-vc-fill`` adds one with the cells MoHex's ``vc-build`` fills (its
+solver's board: the fill-in with connections and decompositions). A fill that changed
+the winner would show as a disagreement.
 A prover that calls the move won is printed as a disagreement (none is expected: the
 move was proven lost before it entered the suite).
 
@@ -68,11 +70,12 @@ def boardlab_time(case: Case, seconds: float, fills: dict[int, int] | None = Non
     return spent if result.winner != case.mover else -1.0
 
 
-def mohex_fillin(binary: str, case: Case) -> dict[int, int] | None:
-    """MoHex's ``compute-fillin`` cells (cell: colour) on the position after the case's
-    move, for the side to move; None when MoHex dies or refuses."""
+def mohex_fillin(binary: str, case: Case, command: str = "compute-fillin") -> dict[int, int] | None:
+    """The cells (cell: colour) MoHex's ``command`` (``compute-fillin`` or ``vc-build``)
+    fills on the position after the case's move, for the side to move; None when MoHex
+    dies or refuses."""
     moves = [*case.moves, case.blunder]
-    found = ask_on_position(binary, case.size, moves, "compute-fillin", 60.0)
+    found = ask_on_position(binary, case.size, moves, command, 60.0)
     return None if found is None else fill_in_cells(found[0], case.size)
 
 
@@ -120,6 +123,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="a row of boardlab's prover with MoHex's compute-fillin cells as stones",
     )
+    parser.add_argument(
+        "--mohex-vc-fill",
+        action="store_true",
+        help="a row of boardlab's prover with the cells MoHex's vc-build fills as stones",
+    )
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
     parser.add_argument("--verbose", action="store_true", help="print every position's times")
     args = parser.parse_args(argv)
@@ -147,23 +155,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     print(f"{len(cases)} losing moves, {args.seconds} s a prover a position", flush=True)
     ours: list[Timing] = []
-    filled: list[Timing] = []
+    fill_rows: list[tuple[str, str, list[Timing]]] = [
+        (label, command, [])
+        for label, command, wanted in (
+            ("boardlab solve on MoHex's compute-fillin", "compute-fillin", args.mohex_fillin),
+            ("boardlab solve on MoHex's vc-build fill", "vc-build", args.mohex_vc_fill),
+        )
+        if wanted
+    ]
     theirs: list[list[Timing]] = [[] for _ in mohex_rows]
     for case in cases:
         ours.append(boardlab_time(case, args.seconds))
-        if args.mohex_fillin:
-            fills = mohex_fillin(binary, case)
+        for _, command, filled in fill_rows:
+            fills = mohex_fillin(binary, case, command)
             filled.append(None if fills is None else boardlab_time(case, args.seconds, fills))
         for timings, (_, settings) in zip(theirs, mohex_rows, strict=True):
             timings.append(mohex_time(binary, case, args.seconds, settings))
         if args.verbose:
-            columns = [ours, *theirs, *([filled] if args.mohex_fillin else [])]
+            columns = [ours, *theirs, *(filled for _, _, filled in fill_rows)]
             shown = " ".join("-" if t[-1] is None else f"{t[-1]:.2f}" for t in columns)
             print(f"  {case.game} move {len(case.moves) + 1} {case.blunder}: {shown}", flush=True)
     print(f"{'proven lost within (s)':<44} " + "  ".join(f"{b:>4g}" for b in budgets))
     print(row("boardlab solve", ours, budgets))
-    if args.mohex_fillin:
-        print(row("boardlab solve on MoHex's compute-fillin", filled, budgets))
+    for label, _, filled in fill_rows:
+        print(row(label, filled, budgets))
     for (label, _), timings in zip(mohex_rows, theirs, strict=True):
         print(row(label, timings, budgets))
     return 0
