@@ -8,7 +8,9 @@ endpoint ``depth`` rows above an edge (the edge below row ``depth``, neighbours 
 empty, the endpoint joins the edge whatever the opponent plays first. A second stone
 near an edge makes the carrier far smaller than any one-stone template (two stones side
 by side on the fourth row need ten cells, not nineteen); ``--extra 0`` looks for
-one-stone templates (the fifth row's, on 11x11).
+one-stone templates (the fifth row's, on 11x11). ``--side N`` widens a window's own row
+to ``N`` cells on each side of the endpoint, and ``--far`` tries only an extra stone
+beyond the second of them (a fourth-row stone three or four cells along the row).
 
 For every window below an endpoint and every cell of it given to the owner, the script
 builds a position on an 8x8 board (``--size``) in which the endpoint hangs from the far
@@ -33,6 +35,12 @@ template on 11x11; the wider windows of 11x11 add three fourth-row patterns):
         --out first.json
     .venv/bin/python scripts/hex_edge_patterns.py --size 11 --depths 3 --orders 2 \\
         --time 1320 --add first.json --out src/boardlab/hex/data/edge_patterns.json  # 42
+
+Not shipped: ``--size 11 --depths 3 --orders 2 --side 4 --far --add
+src/boardlab/hex/data/edge_patterns.json`` (30 s) adds 10 fourth-row patterns with the
+second stone three or four cells along the row (carriers of 18 to 28 cells); with them
+the prover analysed as many positions on MoHex's 8x8-11x11 puzzles and proved the
+engine's losing moves no sooner (``docs/benchmarks/hex.md``).
 """
 
 from __future__ import annotations
@@ -58,6 +66,8 @@ Pattern = tuple[int, Offsets, Offsets]  # depth, stones, carrier
 #: The board the windows are placed on by default (``--size``): the DFPN solver's
 #: largest one-word board.
 SIZE = 8
+#: Cells of the endpoint's own row on each side of it in a window, unless ``--side``.
+NEAR_SIDE = 2
 #: The depths searched by default: second to fourth row.
 DEPTHS = (1, 2, 3)
 
@@ -105,13 +115,14 @@ def window(depth: int, left: int, right: int, side: int) -> Offsets:
     )
 
 
-def windows(size: int, depth: int) -> list[tuple[Offsets, int]]:
+def windows(size: int, depth: int, side: int = NEAR_SIDE) -> list[tuple[Offsets, int]]:
     """Every window of a depth that fits the board, each with the endpoint's column:
-    widened to the left by 0, 1, ... columns and to the right by the rest."""
+    widened to the left by 0, 1, ... columns and to the right by the rest, ``side``
+    cells on each side of the endpoint in its own row."""
     found = []
     for left in range(size - depth):
         right = size - 1 - depth - left
-        found.append((window(depth, left, right, side=2), depth + left))
+        found.append((window(depth, left, right, side), depth + left))
     return found
 
 
@@ -173,13 +184,32 @@ def known(size: int, pattern: Pattern, column: int) -> bool:
     return verdict == LOSS
 
 
-def search(size: int, depth: int, orders: int, deadline: float, extra: int) -> list[Pattern]:
+def extra_stones(cells: Offsets, extra: int, far: bool = False) -> list[Offsets]:
+    """The owner's extra stones a window is tried with: none (``extra`` 0), or each cell
+    of it in turn; with ``far`` only the cells of the endpoint's own row more than
+    :data:`NEAR_SIDE` cells from it."""
+    if not extra:
+        return [()]
+    if far:
+        return [(cell,) for cell in cells if cell[0] == 0 and abs(cell[1]) > NEAR_SIDE]
+    return [(cell,) for cell in cells]
+
+
+def search(
+    size: int,
+    depth: int,
+    orders: int,
+    deadline: float,
+    extra: int,
+    side: int = 2,
+    far: bool = False,
+) -> list[Pattern]:
     """The patterns of one depth with ``extra`` (0 or 1) stones besides the endpoint,
-    covered ones left out."""
+    covered ones left out; with ``far`` only an extra stone in the endpoint's own row
+    more than two cells from it (the cells a ``side`` over 2 adds)."""
     found: list[Pattern] = []
-    for cells, column in windows(size, depth):
-        choices: list[Offsets] = [(cell,) for cell in cells] if extra else [()]
-        for stones in choices:
+    for cells, column in windows(size, depth, side):
+        for stones in extra_stones(cells, extra, far):
             if time.monotonic() > deadline:
                 return found
             rest = tuple(c for c in cells if c not in stones)
@@ -224,6 +254,17 @@ def main() -> int:
     parser.add_argument(
         "--add", type=Path, nargs="*", default=[], help="files of patterns written before, kept too"
     )
+    parser.add_argument(
+        "--side",
+        type=int,
+        default=NEAR_SIDE,
+        help="cells of the endpoint's own row on each side (2)",
+    )
+    parser.add_argument(
+        "--far",
+        action="store_true",
+        help="only an extra stone in the endpoint's row more than two cells away",
+    )
     args = parser.parse_args()
     # the kernel that decides what is known already works without the patterns
     Dfpn.edge_patterns = WideDfpn.edge_patterns = False
@@ -236,7 +277,7 @@ def main() -> int:
             print(f"{path}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
             return 2
     for depth in args.depths:
-        patterns += search(args.size, depth, args.orders, deadline, args.extra)
+        patterns += search(args.size, depth, args.orders, deadline, args.extra, args.side, args.far)
     kept = prune(patterns)
     rows = [
         {"depth": depth, "stones": [list(s) for s in stones], "carrier": [list(c) for c in carrier]}
