@@ -31,9 +31,7 @@ import argparse
 import os
 import random
 import sys
-import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from boardlab.core.errors import BoardlabError, ProtocolError
 from boardlab.core.limits import Limit
@@ -43,7 +41,7 @@ from boardlab.hex.proofcheck import edges_joined, played_out_wins
 from boardlab.hex.prover.dfpn import MAX_CELLS, Dfpn
 from boardlab.hex.rules import BLACK, WHITE
 from boardlab.peers.gtp_process import GtpProcess
-from boardlab.peers.mohex import MOHEX_ABSENT, fill_in_cells, mohex_binary, start_mohex
+from boardlab.peers.mohex import MOHEX_ABSENT, fill_in_cells, mohex_binary, running_mohex
 
 
 def cells_of(text: str, size: int) -> int:
@@ -62,17 +60,6 @@ def dfpn_wins(size: int, black: int, white: int, player: int) -> bool:
     if edges_joined(size, black, 1) or edges_joined(size, white, 2):
         return edges_joined(size, black if player == 1 else white, player)
     return Dfpn(size, Limit(time=600).start()).prove(black, white, player)
-
-
-@contextmanager
-def mohex_process(binary: str) -> Iterator[GtpProcess]:
-    """MoHex over GTP in a folder of its own for the whole check."""
-    with tempfile.TemporaryDirectory(prefix="boardlab-fillcheck-") as folder:
-        process = start_mohex(binary, folder)
-        try:
-            yield process
-        finally:
-            process.close()
 
 
 def mohex_fill(
@@ -138,23 +125,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"check_hex_fill_rule: {MOHEX_ABSENT}", file=sys.stderr)
         return 2
     if binary is None:
-        return check(args, rule, None)
+        return check(args, rule, taken, None)
     try:
-        with mohex_process(binary) as process:
-            return check(args, rule, process)
+        with running_mohex(binary) as process:
+            return check(args, rule, taken, process)
     except ProtocolError as exc:
         print(f"check_hex_fill_rule: MoHex failed: {exc}", file=sys.stderr)
         return 2
 
 
-def check(args: argparse.Namespace, rule: list[int], mohex: GtpProcess | None) -> int:
-    """Draw the positions and compare each one's winner before and after its fill (the
-    rule's, or MoHex's when ``mohex`` is given); the exit status of :func:`main`."""
+def check(args: argparse.Namespace, rule: list[int], taken: int, mohex: GtpProcess | None) -> int:
+    """Draw the positions (every cell but the rule's ``taken`` ones free) and compare each
+    one's winner before and after its fill (the rule's, or MoHex's when ``mohex`` is
+    given); the exit status of :func:`main`."""
     n = args.size
     stones, white_stones, _, fill_black, fill_white = rule
-    taken = 0
-    for part in rule:
-        taken |= part
     if mohex is not None:
         taken &= ~(fill_black | fill_white)  # the rule's fill cells are free cells here
     rng = random.Random(args.seed)

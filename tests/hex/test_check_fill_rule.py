@@ -94,8 +94,9 @@ def test_a_fill_from_mohex_that_changes_the_winner_is_counted(
     white to move that turns white's win into black's, so the check fails."""
     check = load("check_hex_fill_rule")
     args = check.argparse.Namespace(size=3, trials=1, seed=1, minimax_upto=10)
-    empty_board_only = [0, 0, (1 << 9) - 1, 0, 0]  # every cell taken by the rule: none drawn
-    assert check.check(args, empty_board_only, FakeMohex("b2 fb")) == 1
+    every_cell = (1 << 9) - 1
+    empty_board_only = [0, 0, every_cell, 0, 0]  # every cell taken by the rule: none drawn
+    assert check.check(args, empty_board_only, every_cell, FakeMohex("b2 fb")) == 1
     out = capsys.readouterr().out
     assert "MoHex's compute-fillin" in out and "1 where the fill changes the winner" in out
 

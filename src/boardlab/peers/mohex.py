@@ -24,7 +24,8 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from boardlab.core.errors import ProtocolError
@@ -42,6 +43,7 @@ __all__ = [
     "fill_in_cells",
     "mohex_binary",
     "mohex_settings",
+    "running_mohex",
     "solved_winner",
     "start_mohex",
 ]
@@ -106,6 +108,21 @@ def start_mohex(binary: str, folder: str, settings: Sequence[str] = ()) -> GtpPr
     return process
 
 
+@contextmanager
+def running_mohex(binary: str, settings: Sequence[str] = ()) -> Iterator[GtpProcess]:
+    """A fresh MoHex (:func:`start_mohex` with ``settings``) in a temporary folder of its
+    own, closed and its folder removed when the block ends.
+
+    :raises ProtocolError: when MoHex cannot be started or refuses a setting.
+    """
+    with tempfile.TemporaryDirectory(prefix="boardlab-mohex-") as folder:
+        process = start_mohex(binary, folder, settings)
+        try:
+            yield process
+        finally:
+            process.close()
+
+
 def ask_on_position(
     binary: str,
     size: int,
@@ -119,12 +136,8 @@ def ask_on_position(
     seconds the answer took; asked of a fresh process given ``settings`` first, in a
     temporary folder removed after it, ``seconds`` at most. None when MoHex dies,
     refuses a setting or a move, or does not answer in time."""
-    with tempfile.TemporaryDirectory(prefix="boardlab-mohex-") as folder:
-        try:
-            process = start_mohex(binary, folder, settings)
-        except ProtocolError:
-            return None
-        try:
+    try:
+        with running_mohex(binary, settings) as process:
             process.new_game(size)
             for number, move in enumerate(moves):
                 process.play(BLACK if number % 2 == 0 else WHITE, move)
@@ -132,10 +145,8 @@ def ask_on_position(
             started = time.perf_counter()
             answer = process.command(f"{command} {colour}", seconds)
             return answer, time.perf_counter() - started
-        except ProtocolError:
-            return None
-        finally:
-            process.close()
+    except ProtocolError:
+        return None
 
 
 def solved_winner(answer: str) -> int | None:
