@@ -326,21 +326,21 @@ def test_match_tells_the_opponent_its_time(
 #: ``hex selfplay`` transcripts (the same seed and playouts give the same game).
 SELFPLAY = {
     ("--size", "4", "--playouts", "300", "--seed", "2"): """\
-moves: b3 c2 a2 b2 a3 c3 a1 c1 a4
+moves: b3 c2 a2 b2 a3 a1 b1 d4 a4
 # HexGui orientation: X = black joins top and bottom, O = white left and right
    a b c d
- 1 x . O .
+ 1 O x . .
  2  x O O .
- 3   x x O .
- 4    x . . .
+ 3   x x . .
+ 4    x . . O
 black (player 1) won after 9 moves
 """,
     ("--size", "3", "--playouts", "100", "--seed", "0", "--swap"): """\
-moves: a2 swap c1 b3 a2 a3 b2 c2
+moves: a2 swap c1 b3 a1 a3 a2 c2
 # HexGui orientation: X = black joins top and bottom, O = white left and right
    a b c
- 1 . O X
- 2  X X o
+ 1 X O X
+ 2  X . o
  3   o o .
 white (player 2) won after 8 moves
 """,

@@ -100,7 +100,9 @@ def test_a_tree_grown_on_a_filled_board_is_reused_less_the_newly_filled_cells() 
                 # a position the root's virtual connections decide is answered without a
                 # tree: its H-search asked only of the pairs the fill-in check keeps
                 verdict = root_connections(q, engine.edge_templates, bool(engine.params[15]))[0]
-                if verdict == 0:
+                children = nodes[2, int(nodes[0, g]) : int(nodes[0, g] + nodes[1, g])]
+                # one whose node has a child on a newly filled cell, to see it left out
+                if verdict == 0 and (new[children] != 0).any():
                     pairs.append((g, q, new))
     assert pairs
     g, q, new = pairs[0]
