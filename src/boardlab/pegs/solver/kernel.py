@@ -169,13 +169,15 @@ def jump_offsets(positions: U64, holes: U64, pattern: U64) -> I64:
     return np.cumsum(counts)
 
 
-@jit
 def expand(parents: U64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
-    """The canonical form of every child of every parent, duplicates kept, unsorted."""
+    """The canonical form of every child of every parent, duplicates kept, unsorted.
+
+    Plain Python around the parallel kernels, as :func:`expand_at` is: a cached
+    (``cache=True``) kernel that calls a ``parallel=True`` one could be loaded from the
+    cache in a later process as a broken object (a segmentation fault on the first call)."""
     return expand_at(parents, jump_offsets(parents, mf | mo | mt, mf | mo), mf, mo, mt, table)
 
 
-@jit
 def expand_at(parents: U64, offsets: I64, mf: U64, mo: U64, mt: U64, table: U64) -> U64:
     """:func:`expand` with the parents' :func:`jump_offsets` (``pattern`` = ``mf | mo``)
     already at hand: the children of parent ``i`` at ``offsets[i]:offsets[i + 1]``."""
