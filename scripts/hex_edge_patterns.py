@@ -201,12 +201,12 @@ def search(
     orders: int,
     deadline: float,
     extra: int,
-    side: int = 2,
+    side: int = NEAR_SIDE,
     far: bool = False,
 ) -> list[Pattern]:
     """The patterns of one depth with ``extra`` (0 or 1) stones besides the endpoint,
     covered ones left out; with ``far`` only an extra stone in the endpoint's own row
-    more than two cells from it (the cells a ``side`` over 2 adds)."""
+    more than :data:`NEAR_SIDE` cells from it (the cells a wider ``side`` adds)."""
     found: list[Pattern] = []
     for cells, column in windows(size, depth, side):
         for stones in extra_stones(cells, extra, far):
