@@ -12,6 +12,11 @@ numba checks only a cached function's own file, so a kernel compiled with a call
 another module inlined would otherwise outlive an edit of that callee (the prover's
 analysis kept an edited H-search's old code). Folders of older sources are removed
 once they are a day old and newer ones exist; ``NUMBA_CACHE_DIR``, when set, wins.
+
+A cached kernel compiled by :func:`jit` (or its variants) never calls a
+:func:`jit_parallel` one: such a caller, loaded from the cache by a later process, was
+seen broken (a segmentation fault on its first call). Callers of parallel kernels are
+plain Python, or parallel themselves; a test scans the package for the pattern.
 """
 
 from __future__ import annotations

@@ -218,7 +218,6 @@ def _emit_bucket(
     return w, overflow
 
 
-@jit
 def sort_unique_counted(
     values: U64, offsets: I64, plo: U64, phi: U64, nbits: int
 ) -> tuple[U64, U64, U64, bool]:
@@ -231,7 +230,8 @@ def sort_unique_counted(
     as ``sort_unique``, each child carrying its parent's weight; then every part of
     buckets counts its distinct values, and adds the weights in a second look: a dense
     bucket through a bitmap and an accumulator indexed by the low bits, a sparse one
-    sorted with its weights.
+    sorted with its weights. Plain Python around the parallel kernel (see
+    :mod:`boardlab.core.jit`).
     """
     spread = np.empty(values.size, np.uint64)
     wlo = np.empty(values.size, np.uint64)

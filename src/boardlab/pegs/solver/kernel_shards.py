@@ -203,16 +203,18 @@ def _push(
     return keys, out_lo, out_hi
 
 
-@jit
 def parents_of(
     wins: U64, lo: U64, hi: U64, mf: U64, mo: U64, mt: U64, table: U64
 ) -> tuple[U64, U64, U64]:
     """``(parent, lo, hi)`` for every jump undone from every winning position: the
-    parent's canonical form and the child's 128-bit weight (duplicates kept)."""
+    parent's canonical form and the child's 128-bit weight (duplicates kept).
+
+    Plain Python around the parallel :func:`_push`, as :func:`children_of` is: a cached
+    kernel that calls a ``parallel=True`` one may be loaded by a later process as a
+    broken object (see :mod:`boardlab.core.jit`)."""
     return _push(wins, lo, hi, mf | mo | mt, mt, jump_images(mf, mo, mt, table), table)
 
 
-@jit
 def children_of(
     wins: U64, lo: U64, hi: U64, mf: U64, mo: U64, mt: U64, table: U64
 ) -> tuple[U64, U64, U64]:
