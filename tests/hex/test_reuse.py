@@ -103,10 +103,9 @@ def test_a_tree_grown_on_a_filled_board_is_reused_less_the_newly_filled_cells() 
                 children = nodes[2, int(nodes[0, g]) : int(nodes[0, g] + nodes[1, g])]
                 # one whose node has a child on a newly filled cell, to see it left out
                 if verdict == 0 and (new[children] != 0).any():
-                    pairs.append((g, q, new))
+                    pairs.append((g, q, new, [int(cell) for cell in children]))
     assert pairs
-    g, q, new = pairs[0]
-    old_children = list(nodes[2, int(nodes[0, g]) : int(nodes[0, g] + nodes[1, g])])
+    g, q, new, old_children = pairs[0]
     old_visits = float(stats[0, g])
     engine.search(q, Limit(nodes=1))
     _, (nodes2, stats2, _), board2, _ = engine._tree
