@@ -22,15 +22,17 @@ def decorator_names(node: ast.FunctionDef) -> set[str]:
     return names
 
 
-def called_names(node: ast.FunctionDef) -> set[str]:
-    names = set()
+def calls(node: ast.FunctionDef) -> set[tuple[str, str]]:
+    """``(owner, name)`` of every call in ``node``: ``("", f)`` for ``f(...)``, ``(m, f)``
+    for ``m.f(...)`` (``m`` a plain name: a module alias, perhaps)."""
+    found = set()
     for call in ast.walk(node):
         if isinstance(call, ast.Call):
             if isinstance(call.func, ast.Name):
-                names.add(call.func.id)
-            elif isinstance(call.func, ast.Attribute):
-                names.add(call.func.attr)
-    return names
+                found.add(("", call.func.id))
+            elif isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name):
+                found.add((call.func.value.id, call.func.attr))
+    return found
 
 
 def parallel_in(tree: ast.Module) -> set[str]:
@@ -41,14 +43,26 @@ def parallel_in(tree: ast.Module) -> set[str]:
     }
 
 
-def visible_parallel(module: str, tree: ast.Module, parallel: dict[str, set[str]]) -> set[str]:
-    """The parallel kernels ``module`` defines or imports by name (``from m import f``)."""
-    names = set(parallel[module])
+def visible_parallel(
+    module: str, tree: ast.Module, parallel: dict[str, set[str]]
+) -> set[tuple[str, str]]:
+    """The parallel kernels ``module`` can call, as :func:`calls` names them: its own and
+    those imported by name (``from m import f``), and those of a kernel module imported
+    whole (``from pkg import m``, ``import pkg.m as a``)."""
+    names = {("", name) for name in parallel[module]}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module in parallel:
+        if isinstance(node, ast.ImportFrom) and node.module is not None:
             for alias in node.names:
-                if alias.name in parallel[node.module]:
-                    names.add(alias.asname or alias.name)
+                local = alias.asname or alias.name
+                if alias.name in parallel.get(node.module, set()):
+                    names.add(("", local))
+                for name in parallel.get(f"{node.module}.{alias.name}", set()):
+                    names.add((local, name))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname is not None:
+                    for name in parallel.get(alias.name, set()):
+                        names.add((alias.asname, name))
     return names
 
 
@@ -62,8 +76,9 @@ def serial_callers_of_parallel(sources: dict[str, str]) -> list[str]:
         visible = visible_parallel(module, tree, parallel)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and decorator_names(node) & SERIAL:
-                for callee in sorted(called_names(node) & visible):
-                    faults.append(f"{module}: {node.name} -> {callee}")
+                for owner, callee in sorted(calls(node) & visible):
+                    qualified = f"{owner}.{callee}" if owner else callee
+                    faults.append(f"{module}: {node.name} -> {qualified}")
     return faults
 
 
@@ -82,10 +97,19 @@ def test_the_scan_finds_a_serial_kernel_calling_a_parallel_one() -> None:
         "def wrapper(x):\n    return spread(x)\n\n"
         "@jit_parallel\ndef nested(x):\n    return spread(x)\n"
     )
-    user = "from k import spread\n\n@jit_borrow\ndef far(x):\n    return spread(x)\n"
+    user = "from pkg.k import spread\n\n@jit_borrow\ndef far(x):\n    return spread(x)\n"
     other = "@jit\ndef spread(x):\n    return x\n\n@jit\ndef near(x):\n    return spread(x)\n"
-    found = serial_callers_of_parallel({"k": kernel, "u": user, "o": other})
-    assert found == ["k: caller -> spread", "u: far -> spread"]
+    whole = (
+        "from pkg import k\nimport pkg.k as kk\n\n"
+        "@jit_fast\ndef by_module(x):\n    return k.spread(x) + kk.spread(x) + o.spread(x)\n"
+    )
+    found = serial_callers_of_parallel({"pkg.k": kernel, "u": user, "o": other, "w": whole})
+    assert found == [
+        "pkg.k: caller -> spread",
+        "u: far -> spread",
+        "w: by_module -> k.spread",
+        "w: by_module -> kk.spread",
+    ]
 
 
 def test_no_cached_serial_kernel_calls_a_parallel_one() -> None:
