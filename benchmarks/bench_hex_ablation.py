@@ -81,6 +81,8 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "threads": int,
         "shared_tree": int,
         "inferior": int,
+        "light_knowledge": int,
+        "reuse_visits": int,
     }
     known = set(inspect.signature(SolvingEngine).parameters) - {"seed"}
     kwargs: dict[str, Any] = {}  # each value of the type ``kinds`` names

@@ -34,16 +34,21 @@ pytestmark = pytest.mark.xdist_group("minimax")
 
 
 def analyse(
-    p: Position, kf: int = KF, ks: int = KS, work: int = WORK, width: int = 2
+    p: Position,
+    kf: int = KF,
+    ks: int = KS,
+    work: int = WORK,
+    width: int = 2,
+    thorough: bool = True,
 ) -> tuple[int, int, int]:
     """``(verdict, move, moves)`` with the must-play set as one Python int, on sets of
-    ``width`` words."""
+    ``width`` words (a light analysis with ``thorough`` False)."""
     kb = vc.knowledge(p.size, width)
     board = np.array(p.board, np.int8)
     like = tuple(np.uint64(0) for _ in range(width))
     verdict, move, moves = vc.analyse(
         p.size, kb.nbr, kb.lines, kb.ring, kb.table, kb.templates, board, p.to_move, kf, ks, work,
-        like,
+        like, thorough,
     )  # fmt: skip
     return int(verdict), int(move), as_int(moves[0])
 
@@ -80,6 +85,32 @@ def test_verdicts_are_sound_against_minimax(size: int, low: int, count: int) -> 
             pruned += sum(1 for i in p.legal_indices() if i not in kept)
     assert seen[vc.WIN] and seen[vc.LOSS] and (size < 4 or seen[vc.OPEN]), seen
     assert size < 4 or pruned, pruned
+
+
+def test_a_light_analysis_is_sound_and_leaves_the_movers_wins_open() -> None:
+    """The light analysis (the opponent's connections only) is sound against minimax as
+    the thorough one is, decides every LOSS the thorough one decides, and leaves open
+    some positions the thorough one wins by a connection of the mover's."""
+    rng = random.Random(44)
+    left_open = 0
+    for _ in range(120):
+        p = random_open_position(4, rng.randint(3, 9), rng)
+        black, white = (int(x) for x in bits(p))
+        mover = p.to_move
+        wins = mover_wins(4, black, white, mover)
+        verdict, move, moves = analyse(p, thorough=False)
+        full = analyse(p)[0]
+        assert (verdict == vc.LOSS) == (full == vc.LOSS), repr(p)
+        if verdict == vc.WIN:
+            assert not mover_wins(4, *after(p, move), 3 - mover), repr(p)
+        elif verdict == vc.LOSS:
+            assert not wins, repr(p)
+        else:
+            kept = [i for i in range(16) if moves >> i & 1]
+            won = any(not mover_wins(4, *after(p, i), 3 - mover) for i in kept)
+            assert won == wins, repr(p)
+            left_open += full == vc.WIN
+    assert left_open > 0
 
 
 @pytest.mark.parametrize("size", [5, 6, 8])
@@ -269,6 +300,31 @@ def test_inferior_pruning_keeps_a_winning_move(size: int, count: int) -> None:
             if exact.winner == p.to_move:
                 assert any(kept >> p.index(c) & 1 for c in exact.winning_moves), repr(p)
     assert size <= 4 or pruned, "no move was ever pruned"
+
+
+def test_the_engine_with_light_tree_knowledge_proves_soundly() -> None:
+    """With the tree's light analysis after two visits, the engine's proven moves win and
+    its proven losses are lost (minimax on 4x4), and it still proves positions."""
+    from boardlab.core.limits import Limit
+    from boardlab.hex.player import SolvingEngine
+
+    rng = random.Random(4)  # the positions of the tests above: minimax cached
+    proven = 0
+    for i in range(40):
+        p = random_open_position(4, rng.randint(0, 6), rng)
+        black, white = (int(x) for x in bits(p))
+        wins = mover_wins(4, black, white, p.to_move)
+        engine = SolvingEngine(
+            seed=i, solver_empties=0, knowledge_visits=2, expand_threshold=1, light_knowledge=True
+        )
+        engine.connections = False  # the root analysis off: the tree's alone is tested
+        result = engine.search(p, Limit(nodes=300))
+        if result.verdict == 1:
+            assert not mover_wins(4, *after(p, p.index(result.cell)), 3 - p.to_move), repr(p)
+        elif result.verdict == -1:
+            assert not wins, repr(p)
+        proven += result.proven
+    assert proven > 0
 
 
 def test_the_engine_with_inferior_pruning_proves_soundly() -> None:

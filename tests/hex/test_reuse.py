@@ -119,3 +119,58 @@ def test_a_tree_grown_on_a_filled_board_is_reused_less_the_newly_filled_cells() 
     for node in expanded:
         children = nodes2[2, int(nodes2[0, node]) : int(nodes2[0, node] + nodes2[1, node])]
         assert (new[children] == 0).all()
+
+
+def test_a_thinly_visited_node_is_kept_without_its_children() -> None:
+    from boardlab.hex.engine import kernel
+
+    engine = MctsEngine(seed=5, reuse_visits=0)
+    p = Position(7)
+    engine.search(p, Limit(nodes=4000))
+    assert engine._tree is not None
+    nodes, stats, proof = engine._tree[1]
+    start = int(nodes[0, 0])
+    child = start + int(np.argmax(stats[0, start : start + int(nodes[1, 0])]))
+    blocked = np.zeros(49, np.int8)
+    blocked[int(nodes[2, child])] = 1
+
+    def copied(keep: float) -> tuple[int, np.ndarray, np.ndarray]:
+        dst = np.zeros_like(nodes)
+        dst_stats = np.zeros_like(stats)
+        dst_proof = np.zeros_like(proof)
+        used = kernel.reroot(child, nodes, stats, proof, dst, dst_stats, dst_proof, blocked, keep)
+        return used, dst, dst_stats
+
+    everything, whole, whole_stats = copied(0.0)
+    used, dst, dst_stats = copied(16.0)
+    assert 0 < used < everything
+    # the root keeps its children whatever its visits; below it a node keeps them only
+    # with at least 16 visits, and then exactly as the whole copy has them
+    assert int(dst[0, 0]) == 1 and int(dst[1, 0]) == int(whole[1, 0])
+    thin = thick = 0
+    stack = [(0, 0)]  # (node in the pruned copy, node in the whole copy)
+    while stack:
+        a, b = stack.pop()
+        assert (dst_stats[:, a] == whole_stats[:, b]).all()
+        if a and dst_stats[0, a] < 16:
+            assert int(dst[0, a]) == -1
+            thin += int(whole[0, b]) >= 0
+            continue
+        if int(whole[0, b]) < 0:
+            assert int(dst[0, a]) == -1
+            continue
+        thick += a != 0
+        assert int(dst[1, a]) == int(whole[1, b])
+        for k in range(int(dst[1, a])):
+            ca, cb = int(dst[0, a]) + k, int(whole[0, b]) + k
+            assert int(dst[2, ca]) == int(whole[2, cb])
+            stack.append((ca, cb))
+    assert thin > 0 and thick > 0
+
+
+def test_the_kept_tree_keeps_what_the_analysis_and_the_network_found() -> None:
+    # a node the kernel has analysed or evaluated keeps its children whatever reuse_visits
+    assert MctsEngine(reuse_visits=16)._keep_visits() == 16
+    assert MctsEngine(reuse_visits=16, knowledge_visits=8)._keep_visits() == 8
+    assert MctsEngine(reuse_visits=16, net_visits=10)._keep_visits() == 10
+    assert MctsEngine(reuse_visits=0)._keep_visits() == 0

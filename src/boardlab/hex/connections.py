@@ -461,10 +461,13 @@ def analyse(
     ks: int,
     max_work: int,
     like: Cells,
+    thorough: bool,
 ) -> tuple[int, int, U2]:
     """The engine's question: ``(verdict, move, moves)`` for ``player`` (1 or 2) to move
     on ``board`` (0 empty, 1 and 2 the players' stones, cell ``r * n + c``), on sets as
-    wide as ``like`` (the width of the tables of ``knowledge(n, width)``).
+    wide as ``like`` (the width of the tables of ``knowledge(n, width)``); a light
+    analysis (``thorough`` False) searches only the opponent's connections, so it finds
+    no WIN by a connection of the mover's (see :func:`verdict`).
 
     The captured pairs are filled and the dead cells of the ring table found, then
     :func:`verdict` decides. WIN comes with a winning ``move``; LOSS and OPEN with
@@ -477,7 +480,7 @@ def analyse(
     none = np.empty((0, 2 * len(like)), np.uint64)
     found, move, moves, _, _, _ = verdict(
         n, nbr, lines, templates, black, white, join(given_b, given_w), dead, player,
-        kf, ks, max_work, True, none, none, False, True,
+        kf, ks, max_work, thorough, none, none, False, True,
     )  # fmt: skip
     out = np.zeros((1, len(like)), np.uint64)
     for word in range(len(like)):

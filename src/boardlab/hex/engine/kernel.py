@@ -691,6 +691,7 @@ def mcts_iterate(
                     vc_like,
                     know_work,
                     params[15] > 0.0,
+                    params[16] == 0.0,
                 )
             ):
                 result = player if proof[node] == -1 else movers[depth]
@@ -856,6 +857,7 @@ def _apply_knowledge(
     like: Cells,
     work: int,
     inferior: bool,
+    thorough: bool,
 ) -> bool:
     """Analyse ``node`` (``player`` to move on ``board``) for virtual connections; True
     when that proved it. A WIN of the side to move marks the node lost for the player
@@ -876,6 +878,7 @@ def _apply_knowledge(
         KEEP_SEMI,
         work,
         like,
+        thorough,
     )
     if verdict == WIN:
         proof[node] = -1
@@ -911,9 +914,14 @@ def reroot(
     dst_stats: F64,
     dst_proof: I8,
     blocked: I8,
+    keep: float,
 ) -> int:
     """Copy node ``start`` of a tree and everything under it to a new tree whose root
     (node 0) it becomes, breadth-first so each node's children stay contiguous.
+
+    A node below the new root with fewer than ``keep`` visits is copied without its
+    children (it is expanded again when next visited): most of a tree's nodes are the
+    children of such thinly visited nodes, worth little and costly to copy.
 
     ``src``/``dst`` stack ``(first, count, move)`` and ``src_stats``/``dst_stats``
     ``(visits, wins, rvisits, rwins, policy)`` as rows of one array each (the destination is
@@ -938,7 +946,11 @@ def reroot(
             for k in range(src[1, old]):
                 if blocked[src[2, src[0, old] + k]] == 0:
                     children += 1
-        if children > 0 and used + children <= capacity:
+        if (
+            children > 0
+            and used + children <= capacity
+            and (head == 0 or src_stats[0, old] >= keep)
+        ):
             dst[0, head] = used
             dst[1, head] = children
             for k in range(src[1, old]):
