@@ -26,6 +26,7 @@ from boardlab.core.limits import Limit
 from boardlab.hex import board
 from boardlab.hex import connections as vc
 from boardlab.hex.cellsets import as_int
+from boardlab.hex.player import SolvingEngine
 from boardlab.hex.prover.solver import solve
 from boardlab.hex.rules import BLACK, WHITE, Cell, Position, random_open_position
 
@@ -185,11 +186,23 @@ def test_boards_past_thirteen_and_sets_too_narrow_are_refused() -> None:
         vc.knowledge(13, 2)
 
 
+def tree_proves_soundly(engine: SolvingEngine, p: Position, wins: bool) -> int:
+    """Search ``p`` (4x4; ``wins``: minimax says the mover wins) with the root analysis
+    off, so the tree's alone is tested: a proven move wins, a proven loss is lost.
+    Returns the search's proven count."""
+    engine.connections = False
+    result = engine.search(p, Limit(nodes=300))
+    if result.verdict == 1:
+        assert not mover_wins(4, *after(p, p.index(result.cell)), 3 - p.to_move), repr(p)
+    elif result.verdict == -1:
+        assert not wins, repr(p)
+    return int(result.proven)
+
+
 def test_tree_knowledge_proves_soundly_and_more() -> None:
     """With nodes analysed after two visits, the engine's proven moves win and its proven
     losses are lost (minimax on 4x4); it proves more than the tree alone at the same
     playouts."""
-    from boardlab.core.limits import Limit
     from boardlab.hex.player import SolvingEngine
 
     rng = random.Random(4)
@@ -206,13 +219,7 @@ def test_tree_knowledge_proves_soundly_and_more() -> None:
                 knowledge_visits=2 if on else 0,
                 expand_threshold=1,
             )
-            engine.connections = False  # the root analysis off: the tree's alone is tested
-            result = engine.search(p, Limit(nodes=300))
-            if result.verdict == 1:
-                assert not mover_wins(4, *after(p, p.index(result.cell)), 3 - p.to_move), repr(p)
-            elif result.verdict == -1:
-                assert not wins, repr(p)
-            proven[on] += result.proven
+            proven[on] += tree_proves_soundly(engine, p, wins)
     assert proven[True] > proven[False], proven
 
 
@@ -305,7 +312,6 @@ def test_inferior_pruning_keeps_a_winning_move(size: int, count: int) -> None:
 def test_the_engine_with_light_tree_knowledge_proves_soundly() -> None:
     """With the tree's light analysis after two visits, the engine's proven moves win and
     its proven losses are lost (minimax on 4x4), and it still proves positions."""
-    from boardlab.core.limits import Limit
     from boardlab.hex.player import SolvingEngine
 
     rng = random.Random(4)  # the positions of the tests above: minimax cached
@@ -317,13 +323,7 @@ def test_the_engine_with_light_tree_knowledge_proves_soundly() -> None:
         engine = SolvingEngine(
             seed=i, solver_empties=0, knowledge_visits=2, expand_threshold=1, light_knowledge=True
         )
-        engine.connections = False  # the root analysis off: the tree's alone is tested
-        result = engine.search(p, Limit(nodes=300))
-        if result.verdict == 1:
-            assert not mover_wins(4, *after(p, p.index(result.cell)), 3 - p.to_move), repr(p)
-        elif result.verdict == -1:
-            assert not wins, repr(p)
-        proven += result.proven
+        proven += tree_proves_soundly(engine, p, wins)
     assert proven > 0
 
 
