@@ -942,15 +942,11 @@ def reroot(
         dst_proof[head] = src_proof[old]
         dst[2, head] = src[2, old]
         children = 0
-        if src[0, old] >= 0:
+        if src[0, old] >= 0 and (head == 0 or src_stats[0, old] >= keep):
             for k in range(src[1, old]):
                 if blocked[src[2, src[0, old] + k]] == 0:
                     children += 1
-        if (
-            children > 0
-            and used + children <= capacity
-            and (head == 0 or src_stats[0, old] >= keep)
-        ):
+        if children > 0 and used + children <= capacity:
             dst[0, head] = used
             dst[1, head] = children
             for k in range(src[1, old]):
