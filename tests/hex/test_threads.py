@@ -44,15 +44,23 @@ def _check_consistent(engine: MctsEngine, tree: tuple[Any, ...]) -> None:
     assert not engine._losses.any()  # every virtual loss taken back
 
 
-def test_two_threads_grow_one_tree_of_exact_counts() -> None:
+@pytest.mark.parametrize("hot", [0, 1, 2000])
+def test_two_threads_grow_one_tree_of_exact_counts(hot: int) -> None:
     position = _position(7, ["d4"])
-    engine = MctsEngine(seed=2, max_nodes=100_000, threads=2)
+    engine = MctsEngine(seed=2, max_nodes=100_000, threads=2, hot_visits=hot)
     tree = _tree(engine, position, 3000)
-    visits, done = tree[3], tree[7]
+    visits, wins, done = tree[3], tree[4], tree[7]
     assert done == 3000  # the playouts are handed out in batches: none over the limit
     assert visits[0] == 3000  # the root's visits added atomically: none lost
+    # the hot nodes' kept counts all added: every playout went through one of the root's
+    # children (it has them from the first) and was won by one side
+    children = range(int(tree[0][0]), int(tree[0][0] + tree[1][0]))
+    assert sum(visits[c] for c in children) == 3000
+    assert sum(wins[c] for c in children) + wins[0] == 3000
     _check_consistent(engine, tree)
-    result = MctsEngine(seed=2, max_nodes=100_000, threads=2).search(position, Limit(nodes=3000))
+    result = MctsEngine(seed=2, max_nodes=100_000, threads=2, hot_visits=hot).search(
+        position, Limit(nodes=3000)
+    )
     assert result.playouts == 3000
     assert position.index_is_legal(position.index(result.cell))
     assert sum(v for _, v, _ in result.top) > 1500  # one tree: the root's visits in one place
@@ -94,8 +102,9 @@ def test_the_threads_prove_the_win_together() -> None:
         assert str(result.cell) == "b2"
 
 
-def test_many_short_searches_on_a_shared_tree() -> None:
-    engine = MctsEngine(seed=5, max_nodes=20_000, threads=2)
+@pytest.mark.parametrize("hot", [0, 1, 2000])
+def test_many_short_searches_on_a_shared_tree(hot: int) -> None:
+    engine = MctsEngine(seed=5, max_nodes=20_000, threads=2, hot_visits=hot)
     games = 0
     position = Position(5)
     for k in range(40):
@@ -133,6 +142,16 @@ def test_separate_trees_share_the_node_limit_and_sum_their_roots() -> None:
     assert sum(v for _, v, _ in two.top) > 1000
     again = MctsEngine(seed=2, threads=2, shared_tree=False).search(position, Limit(nodes=2000))
     assert again.cell == two.cell
+
+
+def test_hot_nodes_start_above_every_count_the_search_waits_for() -> None:
+    engine = MctsEngine(hot_visits=1, knowledge_visits=300, net_visits=64)
+    assert engine.params[17] == 301.0  # a node's count may jump past 300: it is analysed first
+    assert MctsEngine(hot_visits=5000).params[17] == 5000.0
+    assert MctsEngine().params[17] == 2000.0  # the default
+    assert MctsEngine(hot_visits=0).params[17] == 0.0
+    with pytest.raises(BoardlabError, match="hot_visits must be 0 or more"):
+        MctsEngine(hot_visits=-1)
 
 
 def test_threads_out_of_range_are_refused() -> None:

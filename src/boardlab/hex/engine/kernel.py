@@ -59,6 +59,10 @@ _BLACK, _WHITE = 1, 2
 _EDGE_OF_BLACK, _EDGE_OF_WHITE = -1, -2
 #: Expansion's mark of a dead cell inside the region (a child only when nothing else is).
 _DEAD_IN_REGION = 2
+#: The RAVE updates of hot nodes a thread keeps before adding them to the shared tree.
+_RAVE_LOG = 1 << 16
+#: Playouts between the additions of the hot nodes' kept counts to the shared tree.
+_HOT_FLUSH = 64
 
 
 @jit
@@ -616,7 +620,13 @@ def mcts_iterate(
     publish them (see :func:`_expand`; no thread waits for another) and it is evaluated
     by the network by the one thread that swaps ``shared[1]`` from 0 to 1. The RAVE
     counts are added without atomics (an update lost in a race is lost). With 0 (one
-    thread) ``shared`` is not read.
+    thread) ``shared`` is not read. ``params[17]`` > 0 (threads only): a node with that
+    many visits when a descent passes it is hot; the descent counts no lost visit there,
+    and its visit, win and RAVE updates there are kept by the thread and added every
+    :data:`_HOT_FLUSH` playouts and at the call's end (the visits and wins atomically),
+    so that the most visited nodes' counts are not written by every core on every
+    playout. It must be above ``params[2]``, ``params[6]`` and ``params[8]`` (counts the
+    loop waits for).
 
     ``params[15]`` > 0: a node analysed for virtual connections (``params[6]``) that stays
     open also loses the children on the mover's vulnerable and dominated cells
@@ -635,6 +645,11 @@ def mcts_iterate(
     policy_weight = params[9]
     virtual = params[14]
     threaded = virtual > 0.0
+    hot = params[17] if threaded else 0.0
+    rave_log = np.empty(_RAVE_LOG if hot > 0.0 else 1, np.int64)
+    logged = 0
+    visit_log = np.empty((cells + 2) * _HOT_FLUSH if hot > 0.0 else 1, np.int64)
+    visits_logged = 0
     losses = shared[0]
     claims = shared[1]
     scored = np.empty(cells, np.float64)
@@ -648,10 +663,17 @@ def mcts_iterate(
     dead = np.empty(cells, np.int8)
     path = np.empty(cells + 2, np.int32)
     movers = np.empty(cells + 2, np.int32)
+    # the nodes of the path that were hot when the descent passed them (threads only)
+    warm = np.zeros(cells + 2, np.bool_)
     done = 0
     for _ in range(iterations):
         if use_proofs and proof[0] != 0:
             break
+        if hot > 0.0 and done % _HOT_FLUSH == 0:
+            _add_visit_log(visit_log, visits_logged, visits, wins)
+            visits_logged = 0
+            _add_rave_log(rave_log, logged, rvisits, rwins)
+            logged = 0
         done += 1
         for i in range(cells):
             board[i] = root_board[i]
@@ -663,7 +685,9 @@ def mcts_iterate(
         last = root_last
         result = 0
         if threaded:
-            atomic_add(losses, 0, 1)
+            warm[0] = hot > 0.0 and visits[0] >= hot
+            if not warm[0]:
+                atomic_add(losses, 0, 1)
         while True:
             if proof[node] == 1:
                 result = movers[depth]
@@ -782,7 +806,9 @@ def mcts_iterate(
                 virtual,
             )
             if threaded:
-                atomic_add(losses, child, 1)
+                warm[depth + 1] = hot > 0.0 and visits[child] >= hot
+                if not warm[depth + 1]:
+                    atomic_add(losses, child, 1)
             cell = move[child]
             board[cell] = player
             depth += 1
@@ -805,7 +831,10 @@ def mcts_iterate(
         changed = use_proofs and proof[path[depth]] != 0
         for d in range(depth, -1, -1):
             nd = path[d]
-            if threaded:
+            if threaded and warm[d]:
+                visit_log[visits_logged] = 2 * nd + (1 if result == movers[d] else 0)
+                visits_logged += 1
+            elif threaded:
                 atomic_add(visits, nd, 1.0)
                 if result == movers[d]:
                     atomic_add(wins, nd, 1.0)
@@ -819,10 +848,21 @@ def mcts_iterate(
                 start = first[nd]
                 stop = start + count[nd]
                 won = 1.0 if result == to_move else 0.0
-                for c in range(start, stop):
-                    if board[move[c]] == to_move:
-                        rvisits[c] += 1.0
-                        rwins[c] += won
+                if threaded and warm[d]:
+                    # a hot node's RAVE counts: kept here, added every few playouts
+                    flag = 1 if result == to_move else 0
+                    if logged + stop - start > _RAVE_LOG:
+                        _add_rave_log(rave_log, logged, rvisits, rwins)
+                        logged = 0
+                    for c in range(start, stop):
+                        if board[move[c]] == to_move:
+                            rave_log[logged] = 2 * c + flag
+                            logged += 1
+                else:
+                    for c in range(start, stop):
+                        if board[move[c]] == to_move:
+                            rvisits[c] += 1.0
+                            rwins[c] += won
                 if changed and proof[nd] == 0:
                     all_lose = True
                     for c in range(start, stop):
@@ -836,7 +876,29 @@ def mcts_iterate(
                     changed = proof[nd] != 0
                 elif d != depth:
                     changed = False
+    _add_visit_log(visit_log, visits_logged, visits, wins)
+    _add_rave_log(rave_log, logged, rvisits, rwins)
     return done
+
+
+@jit
+def _add_visit_log(visit_log: I64, logged: int, visits: F64, wins: F64) -> None:
+    """Add the first ``logged`` visits kept in ``visit_log`` (``2 * node + won``) to the
+    shared tree, each as one update."""
+    for i in range(logged):
+        nd = visit_log[i] >> 1
+        atomic_add(visits, nd, 1.0)
+        if visit_log[i] & 1:
+            atomic_add(wins, nd, 1.0)
+
+
+@jit
+def _add_rave_log(rave_log: I64, logged: int, rvisits: F64, rwins: F64) -> None:
+    """Add the first ``logged`` RAVE updates kept in ``rave_log`` (``2 * child + won``)."""
+    for i in range(logged):
+        c = rave_log[i] >> 1
+        rvisits[c] += 1.0
+        rwins[c] += float(rave_log[i] & 1)
 
 
 @jit

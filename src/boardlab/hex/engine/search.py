@@ -222,6 +222,9 @@ and ``proof``, as the kernels keep them."""
 
 #: The most threads :class:`MctsEngine` runs at once (``threads``).
 MAX_THREADS = 64
+#: Visits from which threads sharing a tree keep a node's counts for a few playouts
+#: before adding them, and count no descent under way through it (0: never).
+HOT_VISITS = 2000
 #: Lost visits a descent under way adds to each node of its path while threads share
 #: one tree (see ``kernel.mcts_iterate``).
 VIRTUAL_LOSS = 1.0
@@ -521,7 +524,11 @@ class MctsEngine:
     holds for each; results are then not reproducible. With ``shared_tree`` False they
     grow separate trees instead (root parallelism), each from its own seed and keeping
     its own tree between moves; the root's children are chosen on their visits and
-    wins summed over the trees, and a proof in any tree counts.
+    wins summed over the trees, and a proof in any tree counts. With ``hot_visits`` above
+    0, threads sharing the tree keep the visit, win and RAVE counts of a node with that
+    many visits (raised above the visits that bring an expansion, an analysis or the
+    network) for a few playouts before adding them, and count no virtual loss there:
+    the hottest nodes' counts are then written by one core at a time.
     """
 
     def __init__(
@@ -548,6 +555,7 @@ class MctsEngine:
         value_visits: float = VALUE_VISITS,
         inferior: bool = INFERIOR,
         light_knowledge: bool = LIGHT_KNOWLEDGE,
+        hot_visits: int = HOT_VISITS,
         network: str = "",
         threads: int = 1,
         shared_tree: bool = True,
@@ -591,9 +599,16 @@ class MctsEngine:
                 0.0,  # the virtual loss, set when threads share the tree
                 float(inferior),
                 float(light_knowledge),
+                0.0,  # the hot nodes' visits, set below
             ],
             np.float64,
         )
+        if hot_visits < 0:
+            raise BoardlabError(f"hot_visits must be 0 or more, got {hot_visits}")
+        if hot_visits:
+            # a hot node's counts grow in steps: above every count the kernel waits for
+            past = max(self.params[2], self.params[6], self.params[8]) + 1.0
+            self.params[17] = max(float(hot_visits), past)
         #: The network's weight in the selection as given (None: by the board's size).
         self.policy_weight = policy_weight
         self.network = _network_arrays(network, self.params) if net_visits > 0 else _NO_NETWORK
