@@ -83,6 +83,7 @@ def engine(options: dict[str, str], seed: int) -> SolvingEngine:
         "inferior": int,
         "light_knowledge": int,
         "reuse_visits": int,
+        "hot_visits": int,
     }
     known = set(inspect.signature(SolvingEngine).parameters) - {"seed"}
     kwargs: dict[str, Any] = {}  # each value of the type ``kinds`` names
