@@ -21,14 +21,19 @@ def subtree(nodes: np.ndarray, stats: np.ndarray, node: int, depth: int) -> obje
     return (float(stats[0, node]), float(stats[1, node]), children)
 
 
+def most_visited_child(nodes: np.ndarray, stats: np.ndarray) -> int:
+    """The root's child with the most visits in a tree's ``nodes`` and ``stats`` rows."""
+    start = int(nodes[0, 0])
+    return start + int(np.argmax(stats[0, start : start + int(nodes[1, 0])]))
+
+
 def test_the_reached_subtree_becomes_the_new_root() -> None:
     engine = SolvingEngine(seed=4)
     p = Position(7)
     engine.search(p, Limit(nodes=3000))
     assert engine._tree is not None
     old_nodes, old_stats, _ = engine._tree[1]
-    start = int(old_nodes[0, 0])
-    child = start + int(np.argmax(old_stats[0, start : start + int(old_nodes[1, 0])]))
+    child = most_visited_child(old_nodes, old_stats)
     p.push_index(int(old_nodes[2, child]))
     expected = subtree(old_nodes, old_stats, child, 3)
     assert engine._reusable((7, *p.indices)) == child
@@ -129,8 +134,7 @@ def test_a_thinly_visited_node_is_kept_without_its_children() -> None:
     engine.search(p, Limit(nodes=4000))
     assert engine._tree is not None
     nodes, stats, proof = engine._tree[1]
-    start = int(nodes[0, 0])
-    child = start + int(np.argmax(stats[0, start : start + int(nodes[1, 0])]))
+    child = most_visited_child(nodes, stats)
     blocked = np.zeros(49, np.int8)
     blocked[int(nodes[2, child])] = 1
 

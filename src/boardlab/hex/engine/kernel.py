@@ -850,13 +850,12 @@ def mcts_iterate(
                 won = 1.0 if result == to_move else 0.0
                 if threaded and warm[d]:
                     # a hot node's RAVE counts: kept here, added every few playouts
-                    flag = 1 if result == to_move else 0
                     if logged + stop - start > _RAVE_LOG:
                         _add_rave_log(rave_log, logged, rvisits, rwins)
                         logged = 0
                     for c in range(start, stop):
                         if board[move[c]] == to_move:
-                            rave_log[logged] = 2 * c + flag
+                            rave_log[logged] = 2 * c + int(won)
                             logged += 1
                 else:
                     for c in range(start, stop):
