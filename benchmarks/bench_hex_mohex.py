@@ -12,8 +12,8 @@ Two measures, both colour-balanced (each opening played twice, each engine black
   (``param_mohex max_games``, ``max_time`` large) against boardlab at ``--time`` seconds
   a move; the budget at which boardlab scores 50 % is interpolated on a log scale.
 - ``--match``: equal time, both engines ``--time`` seconds a move; with ``--threads k``
-  both search with ``k`` threads (boardlab's root-parallel trees, MoHex's
-  ``num_threads``); the ladder always runs one thread each. MoHex's ``max_time`` bounds
+  both search with ``k`` threads (boardlab's shared tree, MoHex's ``num_threads``);
+  the ladder always runs one thread each. MoHex's ``max_time`` bounds
   its search, not its move: at ``max_time 1`` it takes about 1.5 s of wall time a move
   here (its root analysis, and searches that run on past the limit), so every game line
   and the table give each side's mean wall seconds a searched move as the referee timed
@@ -34,6 +34,9 @@ re-checks every kept game. Run from the repository root:
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_mohex.py --ladder 100,300 --games 10
 
 ``--combine RUN/summary.json ...`` prints several runs' games together (no MoHex needed).
+``--part I/K`` plays the I-th of K shares of the openings (the openings numbered
+I-1, I-1+K, ...; each game with the opening, name and seed it has in the whole run), so
+that one sample can be played by K processes, one a processor, and combined.
 """
 
 from __future__ import annotations
@@ -357,7 +360,10 @@ def play_series(
     prover: Prover,
 ) -> Tally:
     """Each opening twice, boardlab black once; every game kept as SGF."""
+    share, shares = args.part
     for number, opening in enumerate(pairs):
+        if number % shares != share:
+            continue
         for ours_black in (True, False):
             seed = args.seed + 2 * number + (0 if ours_black else 1)
             options = {"threads": str(mohex.threads), **args.options}
@@ -450,6 +456,19 @@ def combine(paths: Sequence[Path]) -> int:
     return 0
 
 
+def part_of(text: str) -> tuple[int, int]:
+    """``(i, k)``, the share ``i`` counted from 0, for ``--part I/K``.
+
+    :raises argparse.ArgumentTypeError: for anything but ``I/K`` with 1 <= I <= K.
+    """
+    first, slash, second = text.partition("/")
+    if slash and first.strip().isdigit() and second.strip().isdigit():
+        share, shares = int(first), int(second)
+        if 1 <= share <= shares:
+            return share - 1, shares
+    raise argparse.ArgumentTypeError(f"expected I/K with 1 <= I <= K, not {text!r}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
@@ -497,6 +516,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--setting",
         default="",
         help="boardlab's engine settings, e.g. network=NET.npz (see bench_hex_ablation.py)",
+    )
+    parser.add_argument(
+        "--part",
+        type=part_of,
+        default=(0, 1),
+        metavar="I/K",
+        help="play the I-th of K shares of the openings (every K-th from the I-th), each "
+        "game as in the whole run; --combine the K runs (default 1/1)",
     )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/hex-mohex"))
     parser.add_argument(

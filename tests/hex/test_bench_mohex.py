@@ -3,6 +3,8 @@ the GTP lines that give MoHex its threads (MoHex is not needed here)."""
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 from tests.hex.benchmark_script import load
 
@@ -99,3 +101,22 @@ def test_each_sides_time_a_move_is_kept_and_combined() -> None:
         again.add_timing(game["game"], game["boardlab"], game["mohex"])
     assert again.per_move("mohex") == pytest.approx(tally.per_move("mohex"))
     assert again.per_move("mohex") == pytest.approx(0.8)
+
+
+def test_a_part_of_the_openings_is_read_and_checked() -> None:
+    bench = load("bench_hex_mohex")
+    assert bench.part_of("1/2") == (0, 2)
+    assert bench.part_of("3/3") == (2, 3)
+    for bad in ("0/2", "3/2", "2", "a/b", "1/0"):
+        with pytest.raises(argparse.ArgumentTypeError, match="expected I/K"):
+            bench.part_of(bad)
+
+
+def test_a_bad_part_is_refused_before_mohex_is_looked_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bench = load("bench_hex_mohex")
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--match", "--part", "3/2", "--mohex", "/nonexistent/mohex"])
+    assert stop.value.code == 2
+    assert "expected I/K with 1 <= I <= K, not '3/2'" in capsys.readouterr().err
