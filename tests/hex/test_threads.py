@@ -10,6 +10,7 @@ import pytest
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
+from boardlab.hex.board import Cell
 from boardlab.hex.engine.search import MctsEngine
 from boardlab.hex.rules import Position, parse_move
 
@@ -72,7 +73,7 @@ def test_two_threads_find_a_win_in_one_through_the_tree() -> None:
     first, count, move, _, _, proof, *_ = _tree(engine, position, 2000)
     assert proof[0] == -1  # the root is lost for the player who moved into it
     won = [int(move[c]) for c in range(first[0], first[0] + count[0]) if proof[c] == 1]
-    assert won == [position.index(parse_move("c2", 4))]
+    assert won == [position.index(Cell.parse("c2", 4))]
 
 
 def test_two_threads_block_the_threat_and_prove_the_position_lost() -> None:
