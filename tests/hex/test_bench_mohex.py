@@ -11,18 +11,22 @@ from tests.hex.benchmark_script import load
 from boardlab.peers.mohex import mohex_settings
 
 
-def test_threads_below_one_are_refused_before_anything_runs(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--threads", "0"], "--threads must be at least 1, not 0"),
+        (["--mohex-time", "-1"], "--time and --mohex-time must be positive"),
+        (["--part", "3/2"], "expected I/K with 1 <= I <= K, not '3/2'"),
+    ],
+)
+def test_bad_options_are_refused_before_anything_runs(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bench = load("bench_hex_mohex")
     with pytest.raises(SystemExit) as stop:
-        bench.main(["--match", "--threads", "0", "--mohex", "/nonexistent/mohex"])
+        bench.main(["--match", *argv, "--mohex", "/nonexistent/mohex"])
     assert stop.value.code == 2
-    assert "--threads must be at least 1, not 0" in capsys.readouterr().err
-    with pytest.raises(SystemExit) as stop:
-        bench.main(["--match", "--mohex-time", "-1", "--mohex", "/nonexistent/mohex"])
-    assert stop.value.code == 2
-    assert "--time and --mohex-time must be positive" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
 
 
 def test_without_mohex_the_match_says_so(capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,13 +114,3 @@ def test_a_part_of_the_openings_is_read_and_checked() -> None:
     for bad in ("0/2", "3/2", "2", "a/b", "1/0"):
         with pytest.raises(argparse.ArgumentTypeError, match="expected I/K"):
             bench.part_of(bad)
-
-
-def test_a_bad_part_is_refused_before_mohex_is_looked_for(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    bench = load("bench_hex_mohex")
-    with pytest.raises(SystemExit) as stop:
-        bench.main(["--match", "--part", "3/2", "--mohex", "/nonexistent/mohex"])
-    assert stop.value.code == 2
-    assert "expected I/K with 1 <= I <= K, not '3/2'" in capsys.readouterr().err
