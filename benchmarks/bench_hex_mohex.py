@@ -35,8 +35,9 @@ re-checks every kept game. Run from the repository root:
 
 ``--combine RUN/summary.json ...`` prints several runs' games together (no MoHex needed).
 ``--part I/K`` plays the I-th of K shares of the openings (the openings numbered
-I-1, I-1+K, ...; each game with the opening, name and seed it has in the whole run), so
-that one sample can be played by K processes, one a processor, and combined.
+I-1, I-1+K, ...; each game with the opening, name and seed it has in the whole run), and
+of ``--empty-black``'s games the same way, so that one sample can be played by K
+processes, one a processor, and combined.
 """
 
 from __future__ import annotations
@@ -360,9 +361,8 @@ def play_series(
     prover: Prover,
 ) -> Tally:
     """Each opening twice, boardlab black once; every game kept as SGF."""
-    share, shares = args.part
     for number, opening in enumerate(pairs):
-        if number % shares != share:
+        if not in_part(number, args.part):
             continue
         for ours_black in (True, False):
             seed = args.seed + 2 * number + (0 if ours_black else 1)
@@ -407,6 +407,8 @@ def empty_black(
 ) -> Tally:
     """boardlab black from the empty board, its seed varied from game to game."""
     for number in range(args.games):
+        if not in_part(number, args.part):
+            continue
         ours = EnginePlayer(engine(args.options, args.seed + number), name="boardlab")
         record = play_game(ours, mohex, args.size, args.time, prover)
         name = f"empty-black-{number:02d}.sgf"
@@ -469,6 +471,13 @@ def part_of(text: str) -> tuple[int, int]:
     raise argparse.ArgumentTypeError(f"expected I/K with 1 <= I <= K, not {text!r}")
 
 
+def in_part(number: int, part: tuple[int, int]) -> bool:
+    """Is opening (or empty-board game) ``number`` in ``part``, ``(i, k)`` of
+    :func:`part_of`: every k-th from the i-th, counted from 0?"""
+    share, shares = part
+    return number % shares == share
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mohex", default=os.environ.get("MOHEX"), help="MoHex binary ($MOHEX)")
@@ -522,8 +531,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=part_of,
         default=(0, 1),
         metavar="I/K",
-        help="play the I-th of K shares of the openings (every K-th from the I-th), each "
-        "game as in the whole run; --combine the K runs (default 1/1)",
+        help="play the I-th of K shares of the openings and of the empty-board games "
+        "(every K-th from the I-th), each game as in the whole run; --combine the K runs "
+        "(default 1/1)",
     )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/hex-mohex"))
     parser.add_argument(

@@ -111,6 +111,13 @@ def test_a_part_of_the_openings_is_read_and_checked() -> None:
     bench = load("bench_hex_mohex")
     assert bench.part_of("1/2") == (0, 2)
     assert bench.part_of("3/3") == (2, 3)
+    # every opening in exactly one of the parts
+    parts = [bench.part_of(f"{i}/3") for i in (1, 2, 3)]
+    assert [[n for n in range(7) if bench.in_part(n, part)] for part in parts] == [
+        [0, 3, 6],
+        [1, 4],
+        [2, 5],
+    ]
     for bad in ("0/2", "3/2", "2", "a/b", "1/0"):
         with pytest.raises(argparse.ArgumentTypeError, match="expected I/K"):
             bench.part_of(bad)
