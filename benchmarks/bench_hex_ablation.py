@@ -148,6 +148,19 @@ def play(match: Match, game: Game) -> tuple[int, tuple[str, ...]]:
     return p.winner, tuple(move_name(move) for move in p.history)
 
 
+
+def public_settings(text: str) -> str:
+    """A setting string as a kept game names it: a file's name without its folders
+    (``network=/some/dir/NET.npz`` as ``network=NET.npz``), ``defaults`` for none, so
+    that no game records the machine's paths."""
+    if not text:
+        return "defaults"
+    parts = []
+    for part in text.split(","):
+        key, sep, value = part.partition("=")
+        parts.append(f"{key}{sep}{Path(value).name}" if sep and "/" in value else part)
+    return ",".join(parts)
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=11)
@@ -231,8 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             colour = color_name(a_colour)
             if args.sgf is not None:
                 names = {BLACK: "", WHITE: ""}
-                names[a_colour] = f"A {args.a or 'defaults'}"
-                names[BLACK + WHITE - a_colour] = f"B {args.b or 'defaults'}"
+                names[a_colour] = f"A {public_settings(args.a)}"
+                names[BLACK + WHITE - a_colour] = f"B {public_settings(args.b)}"
                 record = GameRecord(
                     n, names[BLACK], names[WHITE], winner, "connection",
                     f"{color_name(winner)} connected", moves, (0.0, 0.0),
