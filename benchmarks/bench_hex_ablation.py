@@ -148,7 +148,6 @@ def play(match: Match, game: Game) -> tuple[int, tuple[str, ...]]:
     return p.winner, tuple(move_name(move) for move in p.history)
 
 
-
 def public_settings(text: str) -> str:
     """A setting string as a kept game names it: a file's name without its folders
     (``network=/some/dir/NET.npz`` as ``network=NET.npz``), ``defaults`` for none, so
@@ -160,6 +159,7 @@ def public_settings(text: str) -> str:
         key, sep, value = part.partition("=")
         parts.append(f"{key}{sep}{Path(value).name}" if sep and "/" in value else part)
     return ",".join(parts)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -1,0 +1,108 @@
+"""Benchmark helper: the virtual connections MoHex 2.0 finds on a position only as built.
+
+Loads a HexGui SGF position into MoHex, plays the given moves, and asks MoHex's
+connection engine (``vc-build``, then ``vc-between-cells-full`` and ``-semi`` for
+every pair of the named cells and edges) twice: as built, and after the GTP commands of
+``--setting``. It prints each connection MoHex lists the first time and not the second,
+in MoHex's own words (the two ends, full or semi, the carrier and a semi's key), the
+smallest carriers first: the knowledge that setting takes away. A diagnostic of what
+MoHex knows, not a claim about boardlab; nothing of MoHex's is copied.
+
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/hex_mohex_connections.py \\
+        --sgf .../8x8-henderson-93.sgf --who white --cells "east d3 e6 g2 g4 f3" \\
+        --setting "param_player_vc use_non_edge_patterns 0"
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from itertools import combinations
+from pathlib import Path
+
+from boardlab.core.errors import BoardlabError
+from boardlab.peers.gtp_process import GtpProcess
+from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
+
+#: The edges MoHex names, besides cells.
+EDGES = ("north", "south", "east", "west")
+#: Seconds one GTP answer may take.
+ANSWER_SECONDS = 60.0
+
+
+def connections(
+    binary: str, sgf: Path, play: Sequence[str], who: str, cells: Sequence[str], setting: str
+) -> set[str]:
+    """Every connection line MoHex gives between two of ``cells`` for ``who`` (``b`` or
+    ``w``) after ``play`` (``COLOUR CELL`` moves) and the GTP commands of ``setting``
+    (``;`` between them).
+
+    :raises ProtocolError: when MoHex refuses a command or fails.
+    """
+    mohex = GtpProcess([binary], timeout=ANSWER_SECONDS, cwd=str(sgf.parent), tell_time=False)
+    try:
+        mohex.command(f"loadsgf {sgf.name}")
+        for move in play:
+            mohex.command(f"play {move}")
+        for line in setting.split(";"):
+            if line.strip():
+                mohex.command(line.strip())
+        mohex.command(f"vc-build {who}")
+        found: set[str] = set()
+        for x, y in combinations(cells, 2):
+            for kind in ("full", "semi"):
+                reply = mohex.command(f"vc-between-cells-{kind} {who} {x} {y}")
+                found.update(line.strip() for line in reply.splitlines() if line.strip())
+        return found
+    finally:
+        mohex.close()
+
+
+def carrier_size(line: str) -> int:
+    """The cells of a connection line's carrier (its first bracketed list)."""
+    start, end = line.find("["), line.find("]")
+    return len(line[start + 1 : end].split()) if 0 <= start < end else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--sgf", type=Path, required=True, help="a HexGui SGF position")
+    parser.add_argument("--play", default="", help="moves first, e.g. 'w h2; b c3'")
+    parser.add_argument("--who", choices=("black", "white"), required=True)
+    parser.add_argument("--cells", required=True, help="cells and edges, e.g. 'east g7 h5'")
+    parser.add_argument(
+        "--setting", required=True, help="GTP commands, ';' between them (the second asking)"
+    )
+    parser.add_argument("--mohex", help="MoHex binary ($MOHEX)")
+    args = parser.parse_args(argv)
+    cells = args.cells.split()
+    if len(cells) < 2 or len(set(cells)) < len(cells):
+        print("--cells: two or more different cells or edges", file=sys.stderr)
+        return 2
+    play = [move.strip() for move in args.play.split(";") if move.strip()]
+    binary = mohex_binary(args.mohex or os.environ.get("MOHEX"))
+    if binary is None:
+        print(MOHEX_ABSENT, file=sys.stderr)
+        return 2
+    if not args.sgf.is_file():
+        print(f"{args.sgf}: no such file", file=sys.stderr)
+        return 2
+    who = args.who[0]
+    try:
+        built = connections(binary, args.sgf.resolve(), play, who, cells, "")
+        without = connections(binary, args.sgf.resolve(), play, who, cells, args.setting)
+    except BoardlabError as exc:
+        print(f"MoHex: {exc}", file=sys.stderr)
+        return 2
+    only = sorted(built - without, key=lambda line: (carrier_size(line), line))
+    print(f"{len(built)} connections as built, {len(without)} after {args.setting!r}")
+    print(f"{len(only)} only as built:")
+    for line in only:
+        print(f"  {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
