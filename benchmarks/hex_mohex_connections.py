@@ -3,10 +3,11 @@
 Loads a HexGui SGF position into MoHex, plays the given moves, and asks MoHex's
 connection engine (``vc-build``, then ``vc-between-cells-full`` and ``-semi`` for
 every pair of the named cells and edges) twice: as built, and after the GTP commands of
-``--setting``. It prints each connection MoHex lists the first time and not the second,
-in MoHex's own words (the two ends, full or semi, the carrier and a semi's key), the
-smallest carriers first: the knowledge that setting takes away. A diagnostic of what
-MoHex knows, not a claim about boardlab; nothing of MoHex's is copied.
+``--setting`` (those of ``--common`` before both). It prints each connection MoHex lists
+the first time and not the second, in MoHex's own words (the two ends, full or semi,
+the carrier and a semi's key), the smallest carriers first: the knowledge that setting
+takes away. A diagnostic of what MoHex knows, not a claim about boardlab; nothing of
+MoHex's is copied.
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/hex_mohex_connections.py \\
         --sgf .../8x8-henderson-93.sgf --who white --cells "east d3 e6 g2 g4 f3" \\
@@ -75,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--setting", required=True, help="GTP commands, ';' between them (the second asking)"
     )
+    parser.add_argument(
+        "--common", default="", help="GTP commands before both askings, ';' between them"
+    )
     parser.add_argument("--mohex", help="MoHex binary ($MOHEX)")
     args = parser.parse_args(argv)
     cells = args.cells.split()
@@ -91,8 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     who = args.who[0]
     try:
-        built = connections(binary, args.sgf.resolve(), play, who, cells, "")
-        without = connections(binary, args.sgf.resolve(), play, who, cells, args.setting)
+        sgf = args.sgf.resolve()
+        built = connections(binary, sgf, play, who, cells, args.common)
+        without = connections(binary, sgf, play, who, cells, f"{args.common};{args.setting}")
     except BoardlabError as exc:
         print(f"MoHex: {exc}", file=sys.stderr)
         return 2
