@@ -24,32 +24,24 @@ from itertools import combinations
 from pathlib import Path
 
 from boardlab.core.errors import BoardlabError
-from boardlab.peers.gtp_process import GtpProcess
-from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary
-
-#: The edges MoHex names, besides cells.
-EDGES = ("north", "south", "east", "west")
-#: Seconds one GTP answer may take.
-ANSWER_SECONDS = 60.0
+from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary, running_mohex
 
 
 def connections(
     binary: str, sgf: Path, play: Sequence[str], who: str, cells: Sequence[str], setting: str
 ) -> set[str]:
     """Every connection line MoHex gives between two of ``cells`` for ``who`` (``b`` or
-    ``w``) after ``play`` (``COLOUR CELL`` moves) and the GTP commands of ``setting``
-    (``;`` between them).
+    ``w``) on the position of ``sgf`` (an absolute path) after ``play`` (``COLOUR CELL``
+    moves), MoHex set up first by the GTP commands of ``setting`` (``;`` between them)
+    and run in a folder of its own (:func:`running_mohex`).
 
     :raises ProtocolError: when MoHex refuses a command or fails.
     """
-    mohex = GtpProcess([binary], timeout=ANSWER_SECONDS, cwd=str(sgf.parent), tell_time=False)
-    try:
-        mohex.command(f"loadsgf {sgf.name}")
+    settings = [line.strip() for line in setting.split(";") if line.strip()]
+    with running_mohex(binary, settings) as mohex:
+        mohex.command(f"loadsgf {sgf}")
         for move in play:
             mohex.command(f"play {move}")
-        for line in setting.split(";"):
-            if line.strip():
-                mohex.command(line.strip())
         mohex.command(f"vc-build {who}")
         found: set[str] = set()
         for x, y in combinations(cells, 2):
@@ -57,8 +49,6 @@ def connections(
                 reply = mohex.command(f"vc-between-cells-{kind} {who} {x} {y}")
                 found.update(line.strip() for line in reply.splitlines() if line.strip())
         return found
-    finally:
-        mohex.close()
 
 
 def carrier_size(line: str) -> int:
