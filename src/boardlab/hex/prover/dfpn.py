@@ -476,6 +476,8 @@ class Dfpn:
         :data:`boardlab.hex.prover.resistance.VC_CONDUCTANCE`."""
         from boardlab.hex.prover.resistance import move_scores
 
+        if moves & (moves - 1) == 0:  # one move (or none): nothing to order
+            return [cell for cell in self.centre_order if moves >> cell & 1]
         scores = move_scores(
             self.n, self.ring, np.uint64(black), np.uint64(white), tables[0], tables[1]
         )

@@ -121,6 +121,8 @@ class WideDfpn(Dfpn):
         mover's with its full connections: ``tables``, player 1's then player 2's)."""
         from boardlab.hex.prover.resistance import board_scores
 
+        if moves & (moves - 1) == 0:  # one move (or none): nothing to order
+            return [cell for cell in self.centre_order if moves >> cell & 1]
         board = board_array(self.n, black, white)
         scores = board_scores(self.n, self.ring, board, tables[0], tables[1])
         cells = [cell for cell in self.centre_order if moves >> cell & 1]
