@@ -413,7 +413,7 @@ def _saved_row(folder: Path, board: Board, orbit: tuple[int, ...]) -> StartRow |
         return None
     try:
         row = StartRow.from_dict(board, json.loads(path.read_text()))
-    except (ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise BoardlabError(
             f"{path}: not a start's row ({exc}); delete it to count the start again"
         ) from exc
@@ -437,6 +437,8 @@ def _run_table(args: argparse.Namespace) -> int:
             "--drop-shards cannot reach the shards on the machines' own disks (--local-disks): "
             "remove each machine's DIR/start-HOLE/ after its row.json is written"
         )
+    if args.workdir is not None and not Path(args.workdir).is_dir():
+        raise BoardlabError(f"--workdir {args.workdir}: no such folder")
     holes = None if args.start is None else [board.index(board.parse_hole(h)) for h in args.start]
     limit = _limit(args)
     with _Progress() as progress:
@@ -446,7 +448,11 @@ def _run_table(args: argparse.Namespace) -> int:
             if args.workdir is not None:  # one folder a start, so each resumes on its own
                 vacancy = (board.grid.full & ~problem.start).bit_length() - 1
                 folder = _start_folder(args.workdir, board, vacancy)
-                folder.mkdir(exist_ok=True)
+                try:
+                    folder.mkdir(exist_ok=True)
+                except OSError as exc:
+                    why = f"{folder}: cannot make the start's folder ({exc.strerror})"
+                    raise BoardlabError(why) from None
                 local.workdir = str(folder)
                 local.disk_root = args.workdir  # the budget counts every start's folder
             return run_analysis(local, problem, limit, progress)

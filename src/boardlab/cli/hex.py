@@ -33,6 +33,7 @@ from boardlab.cli._hex_openings import (
     openings_run,
     ray_engine,
 )
+from boardlab.cli._io import write_file_atomically
 from boardlab.cli._progress import slow_load_hint
 from boardlab.cli._types import count_of, positive_number
 from boardlab.core.errors import BoardlabError
@@ -138,10 +139,7 @@ def _show_run(args: argparse.Namespace) -> int:
     position = _load_position(args)
     text = hexgui_diagram(position) + _outcome_line(position) + "\n"
     if args.svg:
-        try:
-            Path(args.svg).write_text(svg_picture(position), encoding="utf-8")
-        except OSError as exc:
-            raise BoardlabError(f"cannot write {args.svg!r}: {exc.strerror or exc}") from None
+        write_file_atomically(args.svg, svg_picture(position))
     sys.stdout.write(text)
     return 0
 

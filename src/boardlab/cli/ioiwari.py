@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Game, Verb
+from boardlab.cli._io import write_file_atomically
 from boardlab.cli._progress import ProgressLine
 from boardlab.core.errors import BoardlabError
 
@@ -245,10 +246,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
     if args.svg is not None:
         from boardlab.render.ioiwari import board_svg
 
-        try:
-            args.svg.write_text(board_svg(position), encoding="utf-8")
-        except OSError as exc:
-            raise BoardlabError(f"cannot write {str(args.svg)!r}: {exc.strerror or exc}") from None
+        write_file_atomically(str(args.svg), board_svg(position))
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
     else:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Game, Verb
+from boardlab.cli._io import write_file_atomically
 
 if TYPE_CHECKING:
     from boardlab.mars.solver import Solution
@@ -109,7 +109,6 @@ def _configure_solve(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    from boardlab.core.errors import BoardlabError
     from boardlab.mars.solver import solve
 
     mars = _read_map(args.file)
@@ -139,10 +138,7 @@ def _run_solve(args: argparse.Namespace) -> int:
                 lines.append(f"  ({len(solution.routes) - LETTERS} more routes reuse the letters)")
         out = "\n".join(lines) + "\n"
     if svg_text is not None:
-        try:
-            Path(args.svg).write_text(svg_text, encoding="utf-8")
-        except OSError as exc:
-            raise BoardlabError(f"cannot write {args.svg!r}: {exc.strerror or exc}") from None
+        write_file_atomically(args.svg, svg_text)
     sys.stdout.write(out)
     return 0
 

@@ -11,7 +11,7 @@ import argparse
 import json
 
 from boardlab.cli._command import Game, Verb
-from boardlab.cli._io import write_file_atomically, write_stdout
+from boardlab.cli._io import write_files_atomically, write_stdout
 from boardlab.cli._progress import ProgressLine
 from boardlab.core.errors import BoardlabError
 
@@ -99,12 +99,14 @@ def _run_solve(args: argparse.Namespace) -> int:
     state = Shongololo(box)
     for action in solution.actions:
         state.push(action)
+    outputs = []  # written together: all of them or none
     if args.output:
-        write_file_atomically(args.output, format_actions(solution.actions))
+        outputs.append((args.output, format_actions(solution.actions)))
     if args.svg:
         from boardlab.render.shongololo import svg_picture
 
-        write_file_atomically(args.svg, svg_picture(state))
+        outputs.append((args.svg, svg_picture(state)))
+    write_files_atomically(outputs)
     if args.json:
         write_stdout(json.dumps(solution.as_dict()) + "\n")
     else:

@@ -30,7 +30,9 @@ without a place need CPUs beyond the places'.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from boardlab.core.errors import BoardlabError
@@ -82,7 +84,8 @@ class RayEngine:
         if self._started_here:
             try:
                 if address is not None:
-                    ray.init(address=address, **options)
+                    with _quiet_stderr():  # Ray's C++ client logs each failed try to connect
+                        ray.init(address=address, **options)
                 else:
                     ray.init(num_cpus=workers or os.cpu_count() or 1, **options)
             except Exception as exc:  # Ray raises several kinds (ConnectionError, ...)
@@ -195,6 +198,22 @@ class _Place:
 
 #: Seconds to wait for the head node's port before giving up on an address.
 _CONNECT_SECONDS = 3.0
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Send what is written to the process's stderr (file descriptor 2, C++ logs too)
+    nowhere while the block runs."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as sink:
+            os.dup2(sink.fileno(), 2)
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _check_reachable(address: str) -> None:

@@ -127,24 +127,44 @@ class TokenReader:
 
 
 def read_text(path: str | Path) -> str:
-    """The whole text of a file, or of stdin for ``-``.
+    """The whole text of a file, or of stdin for ``-``, read up to
+    :data:`MAX_INPUT_BYTES` (a device or a pipe that never ends is cut off there).
 
-    :raises BoardlabError: when the file cannot be read or is not UTF-8 text.
+    :raises BoardlabError: when the file cannot be read, is larger than that, or is not
+        UTF-8 text (naming the line and column of the first byte that is not).
     """
     name = str(path)
     try:
         if name == "-":
-            return sys.stdin.read()
-        file_path = Path(path)
-        if file_path.is_dir():
-            raise BoardlabError(f"cannot read {name!r}: it is a directory")
-        if file_path.stat().st_size > MAX_INPUT_BYTES:
-            raise BoardlabError(f"cannot read {name!r}: larger than {MAX_INPUT_BYTES} bytes")
-        return file_path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise BoardlabError(f"cannot read {name!r}: not UTF-8 text ({exc.reason})") from None
+            binary = getattr(sys.stdin, "buffer", None)
+            if binary is None:  # a text stream stands in for stdin (embedding, tests)
+                text = sys.stdin.read(MAX_INPUT_BYTES + 1)
+                if len(text) > MAX_INPUT_BYTES:
+                    raise BoardlabError(
+                        f"cannot read {name!r}: larger than {MAX_INPUT_BYTES} bytes"
+                    )
+                return text
+            data = binary.read(MAX_INPUT_BYTES + 1)
+        else:
+            file_path = Path(path)
+            if file_path.is_dir():
+                raise BoardlabError(f"cannot read {name!r}: it is a directory")
+            with file_path.open("rb") as stream:
+                data = stream.read(MAX_INPUT_BYTES + 1)
     except OSError as exc:
         raise BoardlabError(f"cannot read {name!r}: {exc.strerror or exc}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise BoardlabError(f"cannot read {name!r}: larger than {MAX_INPUT_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise BoardlabError(
+            f"cannot read {name!r}: line {line}, column {column}: not UTF-8 text ({exc.reason})"
+        ) from None
+    # as text mode reads it: universal newlines
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_source(path: str | Path) -> tuple[str, str]:

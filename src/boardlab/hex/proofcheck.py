@@ -182,6 +182,8 @@ class _Board:
         """Do the pairwise disjoint ``pairs`` of empty cells join ``player``'s edges?"""
         used = 0
         for x, y in pairs:
+            if max(x, y) >= self.cells:
+                raise _Bad(f"pair {x}-{y} names a cell off the board")
             bits = (1 << x) | (1 << y)
             if x == y or bits & ~empty or bits & used:
                 raise _Bad(f"pair {vertex(x, self.n)}-{vertex(y, self.n)} is not two free cells")
@@ -619,7 +621,8 @@ def read_proof(path: Path) -> dict[str, Any]:
             data = json.load(stream)
     except FileNotFoundError:
         raise BoardlabError(f"{path}: no such proof file") from None
-    except (OSError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (OSError, EOFError, ValueError, RecursionError) as error:
+        # ValueError: bad JSON, bad UTF-8, or a number past Python's digit limit
         raise BoardlabError(f"{path}: not a gzip-compressed JSON proof ({error})") from None
     if not isinstance(data, dict):
         raise BoardlabError(f"{path}: not a proof (expected a JSON object)")

@@ -23,6 +23,7 @@ its oracle (``tests/hex/test_network.py``).
 
 from __future__ import annotations
 
+import zipfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -189,7 +190,7 @@ def load_network(path: str = "") -> Network:
         with source.open("rb") as stream:
             stored = np.load(stream)
             arrays = {key: stored[key] for key in stored.files}
-    except (OSError, ValueError) as exc:
+    except (OSError, EOFError, ValueError, zipfile.BadZipFile) as exc:
         raise BoardlabError(f"{name}: cannot read the network: {exc}") from None
     card = str(arrays.pop("card", ""))
     try:

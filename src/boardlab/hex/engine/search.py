@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import time
+import zipfile
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -175,7 +176,7 @@ def pattern_weights(path: str = "") -> tuple[npt.NDArray[np.float64], npt.NDArra
     try:
         with source.open("rb") as stream:
             weights = np.load(stream)["weights"].astype(np.float64)
-    except (OSError, KeyError, ValueError) as exc:
+    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         raise BoardlabError(f"{name}: cannot read the pattern weights: {exc}") from None
     if weights.shape != (NUM_WEIGHTS,):
         raise BoardlabError(

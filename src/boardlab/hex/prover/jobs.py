@@ -48,6 +48,7 @@ from boardlab.core.limits import Budget, Limit
 from boardlab.core.progress import report
 from boardlab.core.tasks import Engine
 from boardlab.hex.prover.classify import OutOfBudgetError
+from boardlab.hex.prover.store import make_folder
 
 __all__ = ["JOB_ANALYSES", "JobSearchResult", "job", "prove_by_jobs"]
 
@@ -392,7 +393,7 @@ def prove_by_jobs(
     own = workdir is None
     folder = Path(tempfile.mkdtemp(prefix="boardlab-jobs-")) if own else workdir
     assert folder is not None
-    (folder / "store").mkdir(exist_ok=True)
+    make_folder(folder / "store")
     try:
         return _Search(size, player, budget, engine, folder, memory, analyses, split).run(
             black, white

@@ -51,6 +51,7 @@ from boardlab.hex.board import (
     vertex,
     vertex_index,
 )
+from boardlab.hex.prover.store import make_folder
 from boardlab.hex.rules import BLACK, WHITE
 
 if TYPE_CHECKING:
@@ -259,7 +260,7 @@ def prove_opening(
                 note = f"the proof tree passed {MAX_PROOF_NODES} nodes"
             else:
                 proof_file = f"proofs/{name}.json.gz"
-                (folder / "proofs").mkdir(exist_ok=True)
+                make_folder(folder / "proofs")
                 write_proof(without_handicap(proof, given), folder / proof_file)
                 proof_nodes = len(proof["nodes"])
     except OutOfBudgetError:
@@ -401,11 +402,15 @@ def _prepare(workdir: Path, size: int) -> None:
     """Make the work folder's parts; refuse a folder of another board size."""
     if not workdir.is_dir():
         raise BoardlabError(f"{workdir}: no such folder")
+    parts = ("openings", "store", "proofs")
+    for part in parts:  # checked before anything is written
+        if (workdir / part).exists() and not (workdir / part).is_dir():
+            raise BoardlabError(f"{workdir / part}: not a folder (a work folder's {part} is one)")
     run_file = workdir / "run.json"
     if run_file.exists():
         try:
             recorded = json.loads(run_file.read_text())["size"]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
             raise BoardlabError(f"{run_file}: not a Hex openings run record") from None
         if recorded != size:
             raise BoardlabError(
@@ -413,8 +418,8 @@ def _prepare(workdir: Path, size: int) -> None:
             )
     else:
         _write_json(run_file, {"game": "hex", "run": "openings", "size": size})
-    for part in ("openings", "store", "proofs"):
-        (workdir / part).mkdir(exist_ok=True)
+    for part in parts:
+        make_folder(workdir / part)
 
 
 def finished(workdir: Path, size: int) -> dict[int, OpeningResult]:
@@ -427,7 +432,7 @@ def finished(workdir: Path, size: int) -> dict[int, OpeningResult]:
         try:
             data = json.loads(path.read_text())
             result = OpeningResult.from_dict(size, data)
-        except (OSError, ValueError, BoardlabError):
+        except (OSError, ValueError, RecursionError, BoardlabError):
             raise BoardlabError(f"{path}: not an opening's result") from None
         found[result.opening] = result
     return found

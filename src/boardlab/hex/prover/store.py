@@ -101,7 +101,7 @@ def recorded_totals(path: Path) -> tuple[int, float]:
     try:
         with np.load(path, allow_pickle=False) as data:
             return int(data["meta"][2]), float(data["seconds"][0])
-    except (OSError, KeyError, ValueError, IndexError, zipfile.BadZipFile):
+    except (OSError, EOFError, KeyError, ValueError, IndexError, zipfile.BadZipFile):
         raise BoardlabError(f"{path}: not a Hex solver checkpoint") from None
 
 
@@ -139,9 +139,22 @@ def load_checkpoint(search: Checkpointed, path: Path) -> tuple[int, float]:
                 search.remember(key, int(winner))
     except BoardlabError:
         raise
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile):
         raise BoardlabError(f"{path}: not a Hex solver checkpoint") from None
     return analysed, seconds
+
+
+def make_folder(path: Path) -> None:
+    """Make the folder ``path`` of a work folder (nothing if it is one already).
+
+    :raises BoardlabError: when a file stands there or it cannot be made.
+    """
+    if path.exists() and not path.is_dir():
+        raise BoardlabError(f"{path}: not a folder (a work folder's {path.name} is one)")
+    try:
+        path.mkdir(exist_ok=True)
+    except OSError as error:
+        raise BoardlabError(f"{path}: cannot make the folder ({error.strerror})") from None
 
 
 def write_whole(path: Path, arrays: dict[str, Any], what: str) -> None:
@@ -276,7 +289,7 @@ def read_proofs(path: Path) -> tuple[int, list[ProofRow]]:
                 _sets_of(sets[name]) if name in sets else data[name].tolist()
                 for name in _PROOF_ROWS
             ]
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile):
         raise BoardlabError(f"{path}: not a store of proven Hex positions") from None
     if fmt != PROOFS_FORMAT or len({len(c) for c in columns}) != 1:
         raise BoardlabError(f"{path}: not a store of proven Hex positions")

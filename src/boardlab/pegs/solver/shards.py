@@ -30,6 +30,7 @@ import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -157,7 +158,7 @@ def level_passes(
         done = store.finished(folder)
         if done is not None and folder is not None:
             levels[pegs] = store.shard_files(folder, shards, ".npy")
-            sizes[pegs] = int(done["positions"])
+            sizes[pegs] = store.recorded(folder, partial(int, done["positions"]))
         else:
             _check_room(run, sizes[pegs + 1], pegs, moves_per_position(sample, problem))
             report = _shard_report(progress, top - pegs - 1, total, pegs)
@@ -188,7 +189,7 @@ def level_passes(
         done = store.finished(folder)
         if done is not None and folder is not None:
             wins = store.shard_files(folder, shards, ".npz")
-            totals = [int(x) for x in done["counts"]]
+            totals = store.recorded(folder, partial(_totals, done["counts"]))
         else:
             wins, totals = _backward(pegs, bottom, levels[pegs], wins, run, problem, folder)
             store.mark_done(folder, {"counts": [str(x) for x in totals]})
@@ -327,3 +328,21 @@ def _sample(level: list[Handle], run: ShardedRun) -> U64:
 def _gather_keys(wins: list[Handle], run: ShardedRun) -> U64:
     keys = [read_shard(run.engine, w, j)[0] for j, w in enumerate(wins)]
     return np.sort(np.concatenate(keys)) if keys else np.zeros(0, np.uint64)
+
+
+#: The counts a finished ``wins`` level records.
+_TOTALS = 6
+
+
+def _totals(values: object) -> list[int]:
+    """The six counts a finished ``wins`` level records (classes, boards, winning classes,
+    winning boards, weight, orbit).
+
+    :raises ValueError: when the record holds anything else.
+    """
+    if not isinstance(values, list):
+        raise ValueError("the counts are not a list")
+    totals = [int(x) for x in values]
+    if len(totals) != _TOTALS:
+        raise ValueError(f"{len(totals)} counts, expected {_TOTALS}")
+    return totals

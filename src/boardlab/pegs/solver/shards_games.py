@@ -13,6 +13,7 @@ folder each level's weights are kept in ``games-PP/`` with its dead ends in the
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +107,7 @@ class ShardedGames:
         done = store.finished(folder)
         if done is not None and folder is not None:
             self.counts = store.shard_files(folder, self.shards, ".npz")
-            ends = [(int(c), int(g), None if e is None else int(e)) for c, g, e in done["ends"]]
+            ends = store.recorded(folder, partial(_ends, done["ends"]))
         else:
             above = self.counts
             ends = self._count(level, folder, pegs)
@@ -181,3 +182,13 @@ class ShardedGames:
 def _wave_size(bytes_a_source: float, free: int) -> int:
     """Source shards a wave, so that their pushes take at most 40 % of the free disk."""
     return max(1, int(0.4 * free / max(bytes_a_source, 1.0)))
+
+
+def _ends(saved: object) -> list[tuple[int, int, int | None]]:
+    """The dead-end tallies a finished ``games`` level records.
+
+    :raises ValueError: when the record holds anything else.
+    """
+    if not isinstance(saved, list):
+        raise ValueError("the ends are not a list")
+    return [(int(c), int(g), None if e is None else int(e)) for c, g, e in saved]

@@ -13,14 +13,18 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from boardlab.core.errors import BoardlabError
 from boardlab.pegs.solver.tables import Problem
+
+T = TypeVar("T")
 
 __all__ = [
     "DiskBudget",
@@ -75,13 +79,22 @@ def disk_room(workdir: Path, budget: DiskBudget | None) -> int:
     return free if budget is None else min(free, budget.room())
 
 
-def load(source: Handle) -> Any:
-    """A task's input: the value itself, or the file a task wrote it to."""
+def load(source: Handle, mapped: bool = False) -> Any:
+    """A task's input: the value itself, or the file a task wrote it to (with ``mapped``,
+    a ``.npy`` file mapped rather than read).
+
+    :raises BoardlabError: for a file that is not a shard (damaged, cut short, empty).
+    """
     if isinstance(source, str):
-        if source.endswith(".npz"):
-            with np.load(source) as data:
-                return data["keys"], data["lo"], data["hi"]
-        return np.load(source)
+        try:
+            if source.endswith(".npz"):
+                with np.load(source) as data:
+                    return data["keys"], data["lo"], data["hi"]
+            return np.load(source, mmap_mode="r" if mapped else None)
+        except (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+            raise BoardlabError(
+                f"{source}: a damaged shard ({exc}); delete its level's folder to count it again"
+            ) from None
     return source
 
 
@@ -127,7 +140,7 @@ def prepare_workdir(workdir: Path, problem: Problem, shards: int) -> None:
     if record.exists():
         try:
             theirs = json.loads(record.read_text())
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise BoardlabError(f"{record}: unreadable run record ({exc})") from None
         if theirs != mine:
             raise BoardlabError(
@@ -165,9 +178,24 @@ def finished(folder: Path | None) -> dict[str, Any] | None:
         return None
     try:
         data: dict[str, Any] = json.loads((folder / _DONE_FILE).read_text())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
-    return data
+    return data if isinstance(data, dict) else None
+
+
+def recorded(folder: Path, read: Callable[[], T]) -> T:
+    """``read()`` of a finished level's record (its fields parsed).
+
+    :raises BoardlabError: when the record does not hold what ``read`` needs, naming the
+        file and how to recover.
+    """
+    try:
+        return read()
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        raise BoardlabError(
+            f"{folder / _DONE_FILE}: a damaged record ({exc}); delete {folder} to count "
+            "that level again"
+        ) from None
 
 
 def mark_done(folder: Path | None, data: dict[str, Any]) -> None:

@@ -181,7 +181,7 @@ def routed_files(
 
 def task_head(source: Handle, count: int) -> U64:
     """The first ``count`` positions of a shard (where its file is)."""
-    values = np.load(source, mmap_mode="r") if isinstance(source, str) else source
+    values = store.load(source, mapped=True)
     return np.array(values[:count])
 
 
