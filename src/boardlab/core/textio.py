@@ -144,7 +144,7 @@ def read_text(path: str | Path) -> str:
                         f"cannot read {name!r}: larger than {MAX_INPUT_BYTES} bytes"
                     )
                 return text
-            data = binary.read(MAX_INPUT_BYTES + 1)
+            data: bytes = binary.read(MAX_INPUT_BYTES + 1)
         else:
             file_path = Path(path)
             if file_path.is_dir():
