@@ -389,3 +389,23 @@ def test_match_transcript_and_files(tmp_path: Path, capsys: pytest.CaptureFixtur
         "game-01-boardlab-black.sgf",
         "game-02-boardlab-white.sgf",
     ]
+
+
+@pytest.mark.parametrize(
+    "sgf",
+    [
+        "(;FF[4]GM[11]SZ[5];B[c3];B[d3])",  # HexGui's colours as named: two black stones
+        "(;FF[4]GM[11]SZ[5]AB[c3][d3])",  # a puzzle's setup
+        "(;FF[4]GM[11]SZ[5]AB[c3]AW[d3]PL[W])",  # balanced, but the wrong side to move
+    ],
+)
+def test_convert_refuses_a_diagram_that_cannot_hold_the_position(
+    sgf: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "p.sgf"
+    path.write_text(sgf)
+    assert main(["hex", "convert", "--to", "diagram", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "a diagram cannot hold this position" in err and len(err.strip().splitlines()) == 1
+    assert main(["hex", "convert", "--to", "sgf", str(path)]) == 0  # an SGF keeps it

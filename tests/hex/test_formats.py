@@ -107,6 +107,9 @@ def test_ioi_sample_file() -> None:
         ),
         ("(;FF[4]GM[11]SZ[3];B[a1];W[swap-sides])", "1:28", "unsupported move W[swap-sides]"),
         ("(;FF[4]GM[11]SZ[3]) x", "1:21", "unexpected text after the game tree"),
+        ("(;FF[4]GM[11]SZ[5]AB[c3]AW[c3])", "1:28", "AW[c3]: the cell is set by AB already"),
+        ("(;FF[4]GM[11]SZ[5]AB[c3][c3])", "1:26", "AB[c3]: the cell is set by AB already"),
+        ("(;FF[4]GM[11]SZ[5];B[c3][d4])", "1:26", "B takes one point, not 2"),
     ],
 )
 def test_errors_name_line_and_column(text: str, where: str, message: str) -> None:

@@ -40,7 +40,6 @@ def read_board(spec: str, start: str | None = None) -> Position:
     :raises ParseError: when a board file is malformed.
     :raises BoardlabError: when a file cannot be read or a start file has another shape.
     """
-    from boardlab.core.textio import read_text
     from boardlab.pegs.formats import parse_start
     from boardlab.pegs.rules import Position
 
@@ -48,8 +47,26 @@ def read_board(spec: str, start: str | None = None) -> Position:
     if start is None:
         return position
     word = start.strip()
-    text = read_text(word) if Path(word).is_file() else word
-    return Position(position.board, parse_start(position.board, text, source=word))
+    return Position(position.board, parse_start(position.board, word_or_file(word), source=word))
+
+
+def word_or_file(value: str) -> str:
+    """The text of ``value``: the file of that name when there is one, else the words.
+
+    :raises BoardlabError: for a folder, or a file with nothing in it.
+    """
+    from boardlab.core.errors import BoardlabError
+    from boardlab.core.textio import read_text
+
+    path = Path(value)
+    if value and path.is_dir():
+        raise BoardlabError(f"{value!r} is a folder, not a board file")
+    if not value or not path.is_file():
+        return value
+    text = read_text(value)
+    if not text.strip():
+        raise BoardlabError(f"{value!r}: the file is empty")
+    return text
 
 
 def _read_board_spec(spec: str) -> Position:

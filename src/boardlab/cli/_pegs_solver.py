@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from boardlab.cli._command import Verb
 from boardlab.cli._io import write_stdout
-from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments, read_board
+from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments, read_board, word_or_file
 from boardlab.cli._pegs_cluster import add_cluster_arguments, run_analysis
 from boardlab.cli._progress import ProgressLine
 from boardlab.core.errors import BoardlabError
@@ -61,7 +61,6 @@ def _limit(args: argparse.Namespace) -> Limit:
 
 
 def _problem(args: argparse.Namespace) -> Problem:
-    from boardlab.core.textio import read_text
     from boardlab.pegs.formats import parse_goal
     from boardlab.pegs.solver import make_problem
 
@@ -70,8 +69,7 @@ def _problem(args: argparse.Namespace) -> Problem:
     goal = None
     if args.goal is not None:
         # a goal board file is read here; the formats layer parses its text
-        text = read_text(args.goal) if Path(args.goal).is_file() else args.goal
-        goal = parse_goal(board, text, source=args.goal)
+        goal = parse_goal(board, word_or_file(args.goal), source=args.goal)
     if goal is None and board.home is None:
         goal = parse_goal(board, "ANY")
     return make_problem(board, position.bits, goal)

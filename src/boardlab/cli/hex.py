@@ -158,10 +158,28 @@ def _convert_configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _convert_run(args: argparse.Namespace) -> int:
-    from boardlab.hex.formats import format_diagram, format_sgf
+    from boardlab.hex.formats import format_diagram, format_sgf, parse_diagram
 
     position = _load(args.position, args.line)
-    sys.stdout.write(format_sgf(position) if args.to == "sgf" else format_diagram(position))
+    if args.to == "sgf":
+        sys.stdout.write(format_sgf(position))
+        return 0
+    text = format_diagram(position)
+    # a diagram names no side to move: the stones' counts do, so it cannot hold every
+    # position an SGF can (a puzzle's setup, a record of moves out of turn)
+    try:
+        back = parse_diagram(text)
+    except BoardlabError as exc:
+        reason = str(exc).split(": ", 2)[-1]
+        raise BoardlabError(
+            f"{args.position}: a diagram cannot hold this position ({reason}); keep it as SGF"
+        ) from None
+    if back.board != position.board or back.to_move != position.to_move:
+        raise BoardlabError(
+            f"{args.position}: a diagram cannot hold this position (the stones' counts say "
+            "another side is to move); keep it as SGF"
+        )
+    sys.stdout.write(text)
     return 0
 
 
@@ -300,7 +318,9 @@ def _solve_run(args: argparse.Namespace) -> int:
 def _move_configure(parser: argparse.ArgumentParser) -> None:
     _position_options(parser)
     parser.add_argument("--time", type=_positive, default=1.0, help="seconds (default 1)")
-    parser.add_argument("--playouts", type=int, help="a playout limit instead (reproducible)")
+    parser.add_argument(
+        "--playouts", type=count_of("playouts"), help="a playout limit instead (reproducible)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     _threads_option(parser)
     parser.add_argument(
@@ -358,15 +378,15 @@ def _gtp_run(args: argparse.Namespace) -> int:
     def loading() -> slow_load_hint:
         return slow_load_hint("hex gtp")
 
-    with loading():
-        warm_up(args.size)
-    session = HexGtp(
+    session = HexGtp(  # checks the size before the kernels are loaded
         SolvingEngine(seed=args.seed, threads=args.threads),
         size=args.size,
         move_time=args.time,
         swap=args.swap,
         loading=loading,
     )
+    with loading():
+        warm_up(args.size)
     for line in sys.stdin:
         reply, quit_ = session.handle_line(line)
         if reply:
@@ -556,7 +576,10 @@ def _match_run(args: argparse.Namespace) -> int:
 def _selfplay_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=int, default=7, help="board size (default 7)")
     parser.add_argument(
-        "--playouts", type=int, default=2000, help="playouts per move for both sides (default 2000)"
+        "--playouts",
+        type=count_of("playouts"),
+        default=2000,
+        help="playouts per move for both sides (default 2000)",
     )
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(

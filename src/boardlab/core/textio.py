@@ -134,6 +134,8 @@ def read_text(path: str | Path) -> str:
         UTF-8 text (naming the line and column of the first byte that is not).
     """
     name = str(path)
+    if not name:
+        raise BoardlabError("cannot read '': no file name given")
     try:
         if name == "-":
             binary = getattr(sys.stdin, "buffer", None)

@@ -413,10 +413,17 @@ def _set_up(
         elif name == "AE":
             for value, where in values:
                 stones.pop(cell_of(value, where), None)
+    placed: dict[int, str] = {}  # the cells this node's AB and AW name, by property
     for name, values, _ in props:
         if name in ("AB", "AW"):
             for value, where in values:
-                stones[cell_of(value, where)] = BLACK if name == "AB" else WHITE
+                cell = cell_of(value, where)
+                if cell in placed:
+                    raise reader.error(
+                        f"{name}[{value}]: the cell is set by {placed[cell]} already", where
+                    )
+                placed[cell] = name
+                stones[cell] = BLACK if name == "AB" else WHITE
     black = [Cell.of_index(i, size) for i, v in sorted(stones.items()) if v == BLACK]
     white = [Cell.of_index(i, size) for i, v in sorted(stones.items()) if v == WHITE]
     at = min(where for name, _, where in props if name in _SETUP)
@@ -484,6 +491,8 @@ def parse_sgf(
             if name not in ("B", "W"):
                 continue
             value, at = values[0]
+            if len(values) > 1:
+                raise reader.error(f"{name} takes one point, not {len(values)}", values[1][1])
             if resigned:
                 raise reader.error(f"{name}[{value}] is played after {resigned}", at)
             color = BLACK if name == "B" else WHITE

@@ -34,6 +34,7 @@ the same stone in both programs. The first winner stays the winner.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 
@@ -273,8 +274,8 @@ class HexGtp:
             main, byo_yomi, stones = float(args[0]), float(args[1]), int(args[2])
         except ValueError:
             raise GtpError(f"invalid time settings {' '.join(args)!r}") from None
-        if min(main, byo_yomi, stones) < 0:
-            raise GtpError(f"invalid time settings {' '.join(args)!r}: negative")
+        if not (math.isfinite(main) and math.isfinite(byo_yomi)) or min(main, byo_yomi, stones) < 0:
+            raise GtpError(f"invalid time settings {' '.join(args)!r}: negative or not finite")
         self.time_left.clear()
         if byo_yomi > 0 and stones > 0:
             self.move_time = byo_yomi / stones
@@ -289,9 +290,12 @@ class HexGtp:
             raise GtpError("time_left takes a color, seconds and stones")
         color = parse_color(args[0])
         try:
-            self.time_left[color] = float(args[1])
+            seconds, stones = float(args[1]), int(args[2])
         except ValueError:
-            raise GtpError(f"invalid time {args[1]!r}") from None
+            raise GtpError(f"invalid time left {' '.join(args[1:])!r}") from None
+        if not math.isfinite(seconds) or seconds < 0 or stones < 0:
+            raise GtpError(f"invalid time left {' '.join(args[1:])!r}: negative or not finite")
+        self.time_left[color] = seconds
         return ""
 
     def param_game(self, args: list[str]) -> str:
