@@ -167,6 +167,10 @@ def edge_templates(size: int, player: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(result)
 
 
+#: Moves whose virtual connections a node tests between two looks at the clock.
+_BUDGET_EVERY = 16
+
+
 class _OutOfBudgetError(Exception):
     pass
 
@@ -306,7 +310,9 @@ class _Solver:
 
     def wins(self, mine: int, theirs: int, player: int) -> bool:
         self.nodes += 1
-        if self.nodes & 255 == 0 and self.budget.exhausted(self.nodes):
+        # the node limit every 256 nodes (as it always was); the clock every node: on a
+        # large board one node's connection tests take milliseconds
+        if self.budget.exhausted(self.nodes if self.nodes & 255 == 0 else 0):
             raise _OutOfBudgetError
         key = self.key(mine, theirs, player)
         known = self.table.get(key)
@@ -319,9 +325,13 @@ class _Solver:
         else:
             empty = self.g.full & ~(mine | theirs)
             rest = moves
+            tried = 0
             while rest:
                 b = rest & -rest
                 rest ^= b
+                tried += 1
+                if tried % _BUDGET_EVERY == 0 and self.budget.exhausted():
+                    raise _OutOfBudgetError
                 if self.virtual_win(mine | b, empty & ~b, player) >= 0:
                     self.table[key] = True
                     return True
