@@ -139,3 +139,13 @@ def test_a_signal_stops_the_searches_of_the_block_and_a_second_stops_at_once() -
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before_int)
+
+
+@pytest.mark.parametrize("argv", [[], ["hex"], ["pegs"]])
+def test_no_game_or_no_verb_lists_them_and_says_so_on_stderr(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert "usage:" in out
+    assert len(err.strip().splitlines()) == 1 and "error: give a" in err

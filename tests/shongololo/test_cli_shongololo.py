@@ -114,6 +114,11 @@ def test_judge_verb(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert code == 2 and "cannot read" in err
     code, out, err = run(["shongololo", "judge", str(data), str(good), "--best", "0"], monkeypatch)
     assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1 and "--best" in err
+    # 2x3x2 holds at most 10 blocks a run can eat (the proven bound)
+    code, out, err = run(["shongololo", "judge", str(data), str(good), "--best", "11"], monkeypatch)
+    assert (code, out) == (2, "") and "no run in this box eats more than 10 blocks" in err
+    code, out, _ = run(["shongololo", "judge", str(data), str(good), "--best", "10"], monkeypatch)
+    assert code == 0 and "20.0%" in out
 
 
 def test_bound_verb(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -114,6 +114,8 @@ def _run_game(game: Game, argv: list[str]) -> int:
     if game.default is None:
         if not argv:
             parser.print_help()
+            sys.stdout.flush()
+            print(f"boardlab {game.name}: error: give a verb (listed above)", file=sys.stderr)
             return 2
         if argv[0].startswith("-"):
             parser.parse_args(argv)
@@ -131,7 +133,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = _top_parser(games)
         parser.parse_args(arguments)
         parser.print_help()
-        return 0 if arguments else 2
+        if arguments:
+            return 0
+        sys.stdout.flush()
+        print("boardlab: error: give a game (listed above)", file=sys.stderr)
+        return 2
     name, rest = arguments[0], arguments[1:]
     if name not in games:
         _top_parser(games).error(f"unknown game {name!r} (choose from {', '.join(games)})")

@@ -141,11 +141,16 @@ def _run_judge(args: argparse.Namespace) -> int:
     from boardlab.core.textio import read_source
     from boardlab.shongololo.formats import parse_input
     from boardlab.shongololo.judge import judge_text
+    from boardlab.shongololo.rules import upper_bound
 
     if args.best is not None and args.best < 1:
         raise BoardlabError(f"--best must be a positive count of blocks, got {args.best}")
     text, source = read_source(args.input)
     box = parse_input(text, source)
+    if args.best is not None and args.best > upper_bound(box):
+        raise BoardlabError(
+            f"--best {args.best}: no run in this box eats more than {upper_bound(box)} blocks"
+        )
     output, output_source = read_source(args.output)
     verdict = judge_text(box, output, output_source, best=args.best)
     if args.json:
