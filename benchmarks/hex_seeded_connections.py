@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -119,10 +120,16 @@ def one_run(text: str, k: int) -> str:
     return "\n".join(blocks[k - 1])
 
 
+@cache
+def _model_search(size: int) -> Dfpn:
+    """One search of the board, made once: its tables and its class serve every call."""
+    return new_search(size)
+
+
 def board_tables(size: int) -> tuple[Any, Any, Any, int]:
     """The prover's neighbour table, edge lines, edge templates and work bound for a
     board (the one-word search's up to 8x8, the wide one's past it)."""
-    search = new_search(size)
+    search = _model_search(size)
     tables = getattr(search, "knowledge", search)
     return tables.nbr, tables.lines, search.templates, search.max_work
 
@@ -178,7 +185,7 @@ def seeded_search(size: int, owner: int, listed: Sequence[Connection]) -> Dfpn:
     opponent to move starts ``owner``'s H-search with the ``listed`` connections still
     whole there (both ends not the opponent's, the carrier empty), on top of the table
     the search would have started from (its parent's, or one found afresh)."""
-    base = type(new_search(size))
+    base = type(_model_search(size))
     nbr, edge_lines, templates, _ = board_tables(size)
     width = len(edge_lines[0])
     first = _EDGE_ROWS[owner]

@@ -16,7 +16,10 @@ from boardlab.cli import main
 from boardlab.core import textio
 from boardlab.core.errors import BoardlabError
 
-HEX_5X5 = "# a 5x5 position\n   a b c d e\n 1 . O . . .\n 2  . . . . .\n 3   . . X O .\n 4    . . . . .\n 5     . . . . X\n"  # noqa: E501
+HEX_5X5 = (
+    "# a 5x5 position\n   a b c d e\n 1 . O . . .\n 2  . . . . .\n 3   . . X O .\n"
+    " 4    . . . . .\n 5     . . . . X\n"
+)
 
 
 def run(argv: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

@@ -36,7 +36,7 @@ from boardlab.cli._hex_openings import (
 from boardlab.cli._io import write_file_atomically
 from boardlab.cli._progress import slow_load_hint
 from boardlab.cli._types import count_of, positive_number
-from boardlab.core.errors import BoardlabError
+from boardlab.core.errors import BoardlabError, ParseError
 
 if TYPE_CHECKING:
     from boardlab.core.tasks import Engine
@@ -169,8 +169,8 @@ def _convert_run(args: argparse.Namespace) -> int:
     # position an SGF can (a puzzle's setup, a record of moves out of turn)
     try:
         back = parse_diagram(text)
-    except BoardlabError as exc:
-        reason = str(exc).split(": ", 2)[-1]
+    except ParseError as exc:
+        reason = exc.message
         raise BoardlabError(
             f"{args.position}: a diagram cannot hold this position ({reason}); keep it as SGF"
         ) from None

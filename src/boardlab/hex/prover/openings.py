@@ -51,7 +51,7 @@ from boardlab.hex.board import (
     vertex,
     vertex_index,
 )
-from boardlab.hex.prover.store import make_folder
+from boardlab.hex.prover.store import check_folder, make_folder
 from boardlab.hex.rules import BLACK, WHITE
 
 if TYPE_CHECKING:
@@ -404,8 +404,7 @@ def _prepare(workdir: Path, size: int) -> None:
         raise BoardlabError(f"{workdir}: no such folder")
     parts = ("openings", "store", "proofs")
     for part in parts:  # checked before anything is written
-        if (workdir / part).exists() and not (workdir / part).is_dir():
-            raise BoardlabError(f"{workdir / part}: not a folder (a work folder's {part} is one)")
+        check_folder(workdir / part)
     run_file = workdir / "run.json"
     if run_file.exists():
         try:
