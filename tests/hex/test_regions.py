@@ -290,3 +290,27 @@ def test_the_compiled_local_games_are_the_plain_ones_region_for_region() -> None
                     compared += 1
                     inside += bool(game.inside[1] | game.inside[2])
     assert compared > 1000 and inside > 20, (compared, inside)
+
+
+def test_the_regions_held_at_once_are_the_ones_held_one_by_one() -> None:
+    """The batched path of :func:`region_fill` (shapes keyed by their bytes) takes the
+    same regions as settling each candidate in turn with the plain local game."""
+    from boardlab.hex.prover import regions
+
+    rng = random.Random(11)
+    compared = held = 0
+    for size in (4, 5, 7, 9, 11):
+        for _ in range(8):
+            board = [rng.choice((0, 0, 0, 1, 2)) for _ in range(size * size)]
+            for player in (1, 2):
+                taken = 0
+                for region in candidate_regions(size, board):
+                    cells = sum(1 << c for c in region)
+                    local = regions._local_game(size, board, region, player)
+                    if not cells & taken and regions._plays_out(local, player, regions.MAX_STATES):
+                        taken |= cells
+                got, stopped = regions._held_regions(size, board, player, 0, None)
+                assert (got, stopped) == (taken, False)
+                compared += 1
+                held += bool(taken)
+    assert compared == 80 and held > 10, (compared, held)

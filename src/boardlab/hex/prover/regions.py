@@ -59,7 +59,6 @@ from boardlab.hex.board import edge_lines, neighbours
 from boardlab.hex.cellsets import (
     Cells,
     Rows,
-    as_words,
     cut,
     is_empty,
     join,
@@ -473,20 +472,47 @@ def candidate_regions(
     ``max_cut`` other empty cells separates from the rest of the empty cells (smallest
     first, each once). Found by :func:`_cut_parts` on cell sets (numba);
     :func:`candidate_regions_reference` is the plain one the tests compare with."""
+    cells, lengths, _ = _candidate_arrays(n, board, max_cells, max_cut)
+    return [
+        tuple(line[:length]) for line, length in zip(cells.tolist(), lengths.tolist(), strict=True)
+    ]
+
+
+def _candidate_arrays(
+    n: int, board: Sequence[int], max_cells: int = MAX_REGION, max_cut: int = MAX_CUT
+) -> tuple[I64, I64, list[int]]:
+    """:func:`candidate_regions` as arrays, in the same order: each region's cells
+    (ascending, a row each, padded with zeros), their counts, and the regions as cell
+    bits (Python integers)."""
     from boardlab.hex import connections as vc
 
     width = 2
-    empty = sum(1 << c for c in range(n * n) if board[c] == _EMPTY)
-    cells = np.array([c for c in range(n * n) if board[c] == _EMPTY], np.int64)
+    cells = np.flatnonzero(np.array(board[: n * n], np.int8) == _EMPTY)
+    empty = np.zeros(width * 64, np.bool_)
+    empty[cells] = True
+    words = np.packbits(empty, bitorder="little").view(np.uint64)
     parts, count = _cut_parts(
-        vc.knowledge(n, width).nbr, as_words(empty, width), cells, max_cells, max_cut
+        vc.knowledge(n, width).nbr, tuple(words), cells.astype(np.int64), max_cells, max_cut
     )
     if count == 0:
-        return []
-    unique = np.unique(parts[:count], axis=0)
-    bits = np.unpackbits(unique.view(np.uint8), axis=1, bitorder="little")
-    regions = [tuple(np.flatnonzero(line).tolist()) for line in bits]
-    return sorted(regions, key=lambda part: (len(part), part))
+        return np.zeros((0, 1), np.int64), np.zeros(0, np.int64), []
+    rows = parts[:count]
+    # each set once: sorted by its words, then the repeats dropped
+    rows = rows[np.lexsort(rows.T[::-1])]
+    keep = np.ones(len(rows), np.bool_)
+    keep[1:] = (rows[1:] != rows[:-1]).any(axis=1)
+    rows = rows[keep]
+    bits = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little").astype(np.bool_)
+    lengths = bits.sum(axis=1).astype(np.int64)
+    which, where = np.nonzero(bits)  # row by row, each row's cells ascending
+    column = np.arange(len(which)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    table = np.zeros((len(rows), int(lengths.max())), np.int64)
+    table[which, column] = where
+    # smallest first, then by the cells in turn (as tuples compare)
+    order = np.lexsort((*table.T[::-1], lengths))
+    table, lengths = table[order], lengths[order]
+    as_ints = [low | high << 64 for low, high in rows[order].tolist()]
+    return table, lengths, as_ints
 
 
 #: A cut of two cells: the largest :func:`_cut_parts` makes.
@@ -578,6 +604,74 @@ def candidate_regions_reference(
     return sorted(found, key=lambda part: (len(part), part))
 
 
+#: Regions looked at between two looks at the clock in :func:`_held_regions`.
+_CLOCK_EVERY = 32
+
+
+def _held_regions(
+    n: int,
+    board: Sequence[int],
+    player: int,
+    taken: int,
+    out_of_time: Callable[[], bool] | None,
+) -> tuple[int, bool]:
+    """``(cells, stopped)``: the cells of the candidate regions of ``board`` that
+    ``player`` keeps, taken smallest first, each only if it shares no cell with ``taken``
+    or an earlier one (the regions :func:`candidate_regions` proposes, each settled as
+    :func:`_held` settles it), and whether ``out_of_time()`` turned true before the last
+    (then the cells of those before)."""
+    table, lengths, as_ints = _candidate_arrays(n, board)
+    if not as_ints:
+        return 0, False
+    fits, nodes, inside, needed, links, own, rival = local_shapes(
+        n, *shape_tables(n), np.array(board, np.int8), player, table, lengths
+    )
+    # each game's shape as one row of numbers (nothing past its nodes), its bytes the
+    # key of the games already played out
+    used = np.arange(links.shape[1]) < nodes[:, None]
+    shapes = np.concatenate(
+        (lengths[:, None], nodes[:, None], inside, needed[:, None],
+         links * used, own * used, rival * used),
+        axis=1,
+    )  # fmt: skip
+    blob = np.ascontiguousarray(shapes).tobytes()
+    step = shapes.shape[1] * shapes.itemsize
+    fitting = fits.tolist()
+    held = 0
+    for i, cells in enumerate(as_ints):
+        if out_of_time is not None and i % _CLOCK_EVERY == 0 and out_of_time():
+            return held, True
+        if cells & (taken | held):
+            continue
+        if not fitting[i]:
+            region = table[i, : lengths[i]].tolist()
+            kept = _held(_local_game(n, board, region, player), player, MAX_STATES)
+        else:
+            key = (blob[i * step : (i + 1) * step], player, MAX_STATES)
+            known = _KNOWN_SHAPES.get(key)
+            if known is None:
+                m = int(nodes[i])
+                local = _Local(
+                    int(lengths[i]),
+                    {_BLACK: int(inside[i, 0]), _WHITE: int(inside[i, 1])},
+                    tuple(links[i, :m].tolist()),
+                    tuple(own[i, :m].tolist()),
+                    int(needed[i]),
+                    tuple(rival[i, :m].tolist()),
+                )
+                if len(_KNOWN_SHAPES) >= _MAX_KNOWN_GAMES:
+                    _KNOWN_SHAPES.clear()
+                known = _KNOWN_SHAPES[key] = _held(local, player, MAX_STATES)
+            kept = known
+        if kept:
+            held |= cells
+    return held, False
+
+
+#: :data:`_KNOWN_GAMES` by the bytes of a game's shape row (:func:`_held_regions`).
+_KNOWN_SHAPES: dict[tuple[bytes, int, int], bool] = {}
+
+
 @dataclass(frozen=True)
 class RegionFill:
     """The captured regions :func:`region_fill` found: the cells each captor fills, and
@@ -634,14 +728,13 @@ def region_fill(
         for player in (_BLACK, _WHITE):
             # a dead cell's colour never matters: the captor's here
             board = [player if dead >> c & 1 else v for c, v in enumerate(filled)]
-            regions = candidate_regions(n, board)
-            for region, local in zip(regions, _local_games(n, board, regions, player), strict=True):
-                if out_of_time is not None and out_of_time():
-                    return RegionFill(fill[_BLACK], fill[_WHITE], pairs | round_pairs)
-                cells = sum(1 << c for c in region)
-                if not cells & fill[player] and _held(local, player, MAX_STATES):
-                    fill[player] |= cells
-                    grown = True
+            held, stopped = _held_regions(n, board, player, fill[player], out_of_time)
+            if stopped:
+                fill[player] |= held
+                return RegionFill(fill[_BLACK], fill[_WHITE], pairs | round_pairs)
+            if held:
+                fill[player] |= held
+                grown = True
             if grown:
                 pairs |= round_pairs
                 break
