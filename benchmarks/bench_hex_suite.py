@@ -39,8 +39,12 @@ workers: boardlab's job-level search on N processes (``dfpn-solve-state`` cases 
 chosen cases are split among K processes of this script at once (on a machine of at
 least 2K processors: process i on the i-th pair, boardlab on the first, its MoHex
 beside it on the second, as ``--mohex-cpu``), and their answers gathered in case order
-into one table. A table per board size and the ratio of the total times are printed (an
-unsolved case counts at the time limit).
+into one table. With ``--repeat K`` each case is answered K times by each program, the
+two taking turns at going first, and a case's time is each program's median (its
+verdict the worst of its K, every time printed below the case's line): on a machine
+whose speed drifts from minute to minute (a shared virtual machine) one pass can put a
+slow spell on one program alone. A table per board size and the ratio of the total
+times are printed (an unsolved case counts at the time limit).
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/bench_hex_suite.py \\
         --suite /path/to/benzene/regression/dfpn-puzzle.tst --time 60 --max-size 7
@@ -55,6 +59,7 @@ import atexit
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -435,6 +440,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "templates alone",
     )
     parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="K",
+        help="each case K times by each program, taking turns at going first; a case's "
+        "time is each program's median, its verdict the worst (default 1)",
+    )
+    parser.add_argument(
         "--memory",
         metavar="SIZE",
         help="boardlab's memory budget a case (e.g. 2G; default: the solver's, most of "
@@ -455,6 +468,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"--region-depth must be at least 1, not {args.region_depth}", file=sys.stderr)
             return 2
         Dfpn.region_depth = WideDfpn.region_depth = args.region_depth
+    if args.repeat < 1:
+        print(f"--repeat must be at least 1, not {args.repeat}", file=sys.stderr)
+        return 2
     if args.threads < 1 or (args.threads > 1 and args.mohex_cpu is not None):
         print("--threads must be at least 1, and above 1 without --mohex-cpu", file=sys.stderr)
         return 2
@@ -503,26 +519,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     stopped_by_memory: list[int] = []
     workdir = scratch_folder()
     for case, position in chosen:
-        if args.mohex_cpu is None:
-            right, spent, nodes, by_memory = ours(case, position, args.time, memory, args.threads)
-            theirs_right, their_spent, builds = theirs(
-                case, binary, folder, workdir, args.time, threads=args.threads
-            )
-        else:
-            with ThreadPoolExecutor(1) as pool:
-                answer = pool.submit(
-                    theirs, case, binary, folder, workdir, args.time, args.mohex_cpu
-                )
-                right, spent, nodes, by_memory = ours(case, position, args.time, memory)
-                theirs_right, their_spent, builds = answer.result()
-        if by_memory:
+        tries: list[tuple[Ours, Theirs]] = []
+        for k in range(args.repeat):
+            # the two programs take turns at going first, so that a slow spell of the
+            # machine falls on both alike
+            tries.append(answer_once(case, position, binary, workdir, memory, args, k % 2 == 0))
+        answer_row = combined(case, position.size, tries)
+        if any(mine[3] for mine, _ in tries):
             stopped_by_memory.append(case.number)
-        answer_row = Answer(
-            case.number, position.size, case.command, right, spent, nodes,
-            theirs_right, their_spent, builds,
-        )  # fmt: skip
         answer_row.add_to(rows[position.size], args.time)
         print(answer_row.line(), flush=True)
+        if args.repeat > 1:
+            print(
+                "    each time: boardlab "
+                + " ".join(f"{mine[1]:.2f}" for mine, _ in tries)
+                + " s, MoHex "
+                + " ".join(f"{their[1]:.2f}" for _, their in tries)
+                + " s",
+                flush=True,
+            )
     print_tables(rows, args)
     grown = peak_resident_memory() - start_resident
     budget = format_size(memory) if memory is not None else "the solver's default"
@@ -532,6 +547,62 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{', '.join(map(str, stopped_by_memory)) or 'none'}"
     )
     return 1 if any(row.wrong for row in rows.values()) else 0
+
+
+#: One answer of boardlab's (:func:`ours`) and one of MoHex's (:func:`theirs`).
+Ours = tuple[bool | None, float, int, bool]
+Theirs = tuple[bool | None, float, int | None]
+
+
+def answer_once(
+    case: Case,
+    position: Position,
+    binary: str,
+    workdir: Path,
+    memory: int | None,
+    args: argparse.Namespace,
+    ours_first: bool,
+) -> tuple[Ours, Theirs]:
+    """Both programs' answers to a case: one after the other (boardlab first when
+    ``ours_first``), or at the same time with ``--mohex-cpu``."""
+    folder = args.suite.parent
+    if args.mohex_cpu is not None:
+        with ThreadPoolExecutor(1) as pool:
+            answer = pool.submit(theirs, case, binary, folder, workdir, args.time, args.mohex_cpu)
+            mine = ours(case, position, args.time, memory)
+            return mine, answer.result()
+    if ours_first:
+        mine = ours(case, position, args.time, memory, args.threads)
+        return mine, theirs(case, binary, folder, workdir, args.time, threads=args.threads)
+    their = theirs(case, binary, folder, workdir, args.time, threads=args.threads)
+    return ours(case, position, args.time, memory, args.threads), their
+
+
+def _worst(answers: list[bool | None]) -> bool | None:
+    """A program's verdict over several tries: wrong if it was ever wrong, else
+    unsolved if it ever was, else right."""
+    if False in answers:
+        return False
+    return None if None in answers else True
+
+
+def combined(case: Case, size: int, tries: list[tuple[Ours, Theirs]]) -> Answer:
+    """One case's answer over its tries: each program's worst verdict (see
+    :func:`_worst`), the median of its times, and the first try's positions and VC
+    builds (each search is the same every time)."""
+    mine = [m for m, _ in tries]
+    their = [t for _, t in tries]
+    return Answer(
+        case.number,
+        size,
+        case.command,
+        _worst([m[0] for m in mine]),
+        statistics.median(m[1] for m in mine),
+        mine[0][2],
+        _worst([t[0] for t in their]),
+        statistics.median(t[1] for t in their),
+        their[0][2],
+    )
 
 
 def mohex_alone(

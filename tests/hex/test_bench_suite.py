@@ -180,3 +180,63 @@ def test_mohex_alone_answers_each_case_without_boardlab(
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[1].split()[1] for line in lines] == ["right", "wrong"]
     assert "boardlab" not in "".join(lines)
+
+
+def test_a_case_answered_several_times_takes_medians_and_the_worst_verdict() -> None:
+    bench = suite_module()
+    case = bench.Case(7, [], "dfpn-solve-state", 1, ["black"], None)
+    tries = [
+        ((True, 3.0, 40, False), (True, 1.0, 9)),
+        ((True, 1.0, 40, False), (None, 5.0, 9)),
+        ((True, 2.0, 40, False), (True, 2.0, 9)),
+    ]
+    answer = bench.combined(case, 5, tries)
+    assert (answer.right, answer.spent, answer.nodes) == (True, 2.0, 40)
+    assert (answer.theirs_right, answer.their_spent, answer.builds) == (None, 2.0, 9)
+    wrong_once = [((False, 1.0, 40, False), tries[0][1]), *tries[1:]]
+    assert bench.combined(case, 5, wrong_once).right is False
+
+
+def test_repeat_must_be_a_positive_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suite = tmp_path / "one.tst"
+    suite.write_text("boardsize 3 3\n1 dfpn-solve-state black\n#? [black]\n")
+    assert suite_module().main(["--suite", str(suite), "--repeat", "0"]) == 2
+    assert "--repeat" in capsys.readouterr().err
+
+
+def test_repeated_answers_print_every_time_and_one_line_a_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--repeat 2`` against a stand-in MoHex (black wins, whatever is asked): each case
+    answered twice by each program, one line a case and its times below it."""
+    import sys
+
+    stand_in = tmp_path / "mohex"
+    stand_in.write_text(
+        f"#!{sys.executable}\nimport sys\n"
+        "for line in sys.stdin:\n"
+        "    words = line.split() or ['']\n"
+        "    said = 'black' if words[0] == 'dfpn-solve-state' else ''\n"
+        "    print('= ' + said + '\\n', flush=True)\n"
+        "    if words[0] == 'quit':\n"
+        "        break\n"
+    )
+    stand_in.chmod(0o755)
+    suite = tmp_path / "s.tst"
+    suite.write_text(
+        "boardsize 3 3\nplay b b2\n11 dfpn-solve-state white\n#? [black]\n"
+        "boardsize 3 3\nplay b a1\n12 dfpn-solve-state white\n#? [white]\n"
+    )
+    argv = ["--suite", str(suite), "--mohex", str(stand_in), "--time", "30", "--repeat", "2"]
+    code = suite_module().main(argv)
+    out = capsys.readouterr().out.splitlines()
+    answers = [a for a in map(suite_module().Answer.parse, out) if a is not None]
+    assert [(a.number, a.right, a.theirs_right) for a in answers] == [
+        (11, True, True),
+        (12, True, False),
+    ]
+    times = [line for line in out if line.startswith("    each time: boardlab ")]
+    assert len(times) == 2 and all(len(line.split()) == 10 for line in times), times
+    assert code == 0
