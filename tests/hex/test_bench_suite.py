@@ -154,24 +154,7 @@ def test_mohex_alone_answers_each_case_without_boardlab(
 ) -> None:
     """``--mohex-only``: one line a case, MoHex's answer judged against the suite's, and
     exit status 1 when it is wrong (a stand-in MoHex saying black wins every time)."""
-    import sys
-
-    stand_in = tmp_path / "mohex"
-    stand_in.write_text(
-        f"#!{sys.executable}\nimport sys\n"
-        "for line in sys.stdin:\n"
-        "    words = line.split() or ['']\n"
-        "    said = 'black' if words[0] == 'dfpn-solve-state' else ''\n"
-        "    print('= ' + said + '\\n', flush=True)\n"
-        "    if words[0] == 'quit':\n"
-        "        break\n"
-    )
-    stand_in.chmod(0o755)
-    suite = tmp_path / "s.tst"
-    suite.write_text(
-        "boardsize 3 3\nplay b b2\n11 dfpn-solve-state white\n#? [black]\n"
-        "boardsize 3 3\nplay b a1\n12 dfpn-solve-state white\n#? [white]\n"
-    )
+    stand_in, suite = black_says_suite(tmp_path)
     bench = suite_module()
     argv = ["--suite", str(suite), "--mohex", str(stand_in), "--time", "30", "--mohex-only"]
     assert bench.main([*argv, "--cases", "11"]) == 0
@@ -211,24 +194,7 @@ def test_repeated_answers_print_every_time_and_one_line_a_case(
 ) -> None:
     """``--repeat 2`` against a stand-in MoHex (black wins, whatever is asked): each case
     answered twice by each program, one line a case and its times below it."""
-    import sys
-
-    stand_in = tmp_path / "mohex"
-    stand_in.write_text(
-        f"#!{sys.executable}\nimport sys\n"
-        "for line in sys.stdin:\n"
-        "    words = line.split() or ['']\n"
-        "    said = 'black' if words[0] == 'dfpn-solve-state' else ''\n"
-        "    print('= ' + said + '\\n', flush=True)\n"
-        "    if words[0] == 'quit':\n"
-        "        break\n"
-    )
-    stand_in.chmod(0o755)
-    suite = tmp_path / "s.tst"
-    suite.write_text(
-        "boardsize 3 3\nplay b b2\n11 dfpn-solve-state white\n#? [black]\n"
-        "boardsize 3 3\nplay b a1\n12 dfpn-solve-state white\n#? [white]\n"
-    )
+    stand_in, suite = black_says_suite(tmp_path)
     argv = ["--suite", str(suite), "--mohex", str(stand_in), "--time", "30", "--repeat", "2"]
     code = suite_module().main(argv)
     out = capsys.readouterr().out.splitlines()
@@ -240,3 +206,27 @@ def test_repeated_answers_print_every_time_and_one_line_a_case(
     times = [line for line in out if line.startswith("    each time: boardlab ")]
     assert len(times) == 2 and all(len(line.split()) == 10 for line in times), times
     assert code == 0
+
+
+def black_says_suite(folder: Path) -> tuple[Path, Path]:
+    """A stand-in MoHex saying black wins whatever it is asked, and a suite of two 3x3
+    cases in ``folder``: case 11 black's, case 12 white's."""
+    import sys
+
+    stand_in = folder / "mohex"
+    stand_in.write_text(
+        f"#!{sys.executable}\nimport sys\n"
+        "for line in sys.stdin:\n"
+        "    words = line.split() or ['']\n"
+        "    said = 'black' if words[0] == 'dfpn-solve-state' else ''\n"
+        "    print('= ' + said + '\\n', flush=True)\n"
+        "    if words[0] == 'quit':\n"
+        "        break\n"
+    )
+    stand_in.chmod(0o755)
+    suite = folder / "s.tst"
+    suite.write_text(
+        "boardsize 3 3\nplay b b2\n11 dfpn-solve-state white\n#? [black]\n"
+        "boardsize 3 3\nplay b a1\n12 dfpn-solve-state white\n#? [white]\n"
+    )
+    return stand_in, suite
