@@ -75,7 +75,7 @@ def test_pegs_table_in_a_missing_or_blocked_work_folder(
     assert status == 2 and "no such folder" in one_line(err)
     (tmp_path / "start-A1").write_text("a file where a start's folder goes")
     status, err = run(["pegs", "table", "triangle-5", "--workdir", str(tmp_path)], capsys)
-    assert status == 2 and "cannot make the start's folder" in one_line(err)
+    assert status == 2 and "start-A1: not a folder" in one_line(err)
 
 
 @pytest.mark.parametrize("damage", ["empty", "cut", "garbage", "record", "deep"])

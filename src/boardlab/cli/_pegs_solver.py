@@ -20,6 +20,7 @@ from boardlab.cli._pegs_args import BOARD_HELP, add_board_arguments, read_board,
 from boardlab.cli._pegs_cluster import add_cluster_arguments, run_analysis
 from boardlab.cli._progress import ProgressLine
 from boardlab.core.errors import BoardlabError
+from boardlab.core.folders import make_folder
 
 if TYPE_CHECKING:
     from boardlab.core.limits import Limit
@@ -446,11 +447,7 @@ def _run_table(args: argparse.Namespace) -> int:
             if args.workdir is not None:  # one folder a start, so each resumes on its own
                 vacancy = (board.grid.full & ~problem.start).bit_length() - 1
                 folder = _start_folder(args.workdir, board, vacancy)
-                try:
-                    folder.mkdir(exist_ok=True)
-                except OSError as exc:
-                    why = f"{folder}: cannot make the start's folder ({exc.strerror})"
-                    raise BoardlabError(why) from None
+                make_folder(folder, "the start's folder")
                 local.workdir = str(folder)
                 local.disk_root = args.workdir  # the budget counts every start's folder
             return run_analysis(local, problem, limit, progress)

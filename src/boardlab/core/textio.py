@@ -142,9 +142,7 @@ def read_text(path: str | Path) -> str:
             if binary is None:  # a text stream stands in for stdin (embedding, tests)
                 text = sys.stdin.read(MAX_INPUT_BYTES + 1)
                 if len(text) > MAX_INPUT_BYTES:
-                    raise BoardlabError(
-                        f"cannot read {name!r}: larger than {MAX_INPUT_BYTES} bytes"
-                    )
+                    raise _too_large(name)
                 return text
             data: bytes = binary.read(MAX_INPUT_BYTES + 1)
         else:
@@ -156,7 +154,7 @@ def read_text(path: str | Path) -> str:
     except OSError as exc:
         raise BoardlabError(f"cannot read {name!r}: {exc.strerror or exc}") from None
     if len(data) > MAX_INPUT_BYTES:
-        raise BoardlabError(f"cannot read {name!r}: larger than {MAX_INPUT_BYTES} bytes")
+        raise _too_large(name)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -167,6 +165,11 @@ def read_text(path: str | Path) -> str:
         ) from None
     # as text mode reads it: universal newlines
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _too_large(name: str) -> BoardlabError:
+    """The error for an input past :data:`MAX_INPUT_BYTES`."""
+    return BoardlabError(f"cannot read {name!r}: larger than {MAX_INPUT_BYTES} bytes")
 
 
 def read_source(path: str | Path) -> tuple[str, str]:

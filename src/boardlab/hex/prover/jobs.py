@@ -44,11 +44,11 @@ from pathlib import Path
 from typing import Any
 
 from boardlab.core.errors import BoardlabError
+from boardlab.core.folders import make_folder
 from boardlab.core.limits import Budget, Limit
 from boardlab.core.progress import report
 from boardlab.core.tasks import Engine
 from boardlab.hex.prover.classify import OutOfBudgetError
-from boardlab.hex.prover.store import make_folder
 
 __all__ = ["JOB_ANALYSES", "JobSearchResult", "job", "prove_by_jobs"]
 

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from boardlab.core.errors import BoardlabError
+from boardlab.core.folders import check_folder, make_folder
 from boardlab.core.limits import Limit
 from boardlab.core.tasks import Engine, LocalEngine
 from boardlab.hex.board import (
@@ -51,7 +52,6 @@ from boardlab.hex.board import (
     vertex,
     vertex_index,
 )
-from boardlab.hex.prover.store import check_folder, make_folder
 from boardlab.hex.rules import BLACK, WHITE
 
 if TYPE_CHECKING:

@@ -144,27 +144,6 @@ def load_checkpoint(search: Checkpointed, path: Path) -> tuple[int, float]:
     return analysed, seconds
 
 
-def check_folder(path: Path) -> None:
-    """Check that nothing but a folder stands at ``path``, a part of a work folder.
-
-    :raises BoardlabError: when a file stands there.
-    """
-    if path.exists() and not path.is_dir():
-        raise BoardlabError(f"{path}: not a folder (a work folder's {path.name} is one)")
-
-
-def make_folder(path: Path) -> None:
-    """Make the folder ``path`` of a work folder (nothing if it is one already).
-
-    :raises BoardlabError: when a file stands there or it cannot be made.
-    """
-    check_folder(path)
-    try:
-        path.mkdir(exist_ok=True)
-    except OSError as error:
-        raise BoardlabError(f"{path}: cannot make the folder ({error.strerror})") from None
-
-
 def write_whole(path: Path, arrays: dict[str, Any], what: str) -> None:
     """Write ``arrays`` to ``path`` whole or not at all (a temporary file renamed).
 
