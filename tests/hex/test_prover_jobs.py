@@ -53,11 +53,13 @@ def test_6x6_openings_in_this_process_against_the_published_table() -> None:
 
 
 def test_two_workers_agree_with_the_dfpn() -> None:
-    """7x7 openings with jobs of 40 analysed positions: many jobs, several levels."""
+    """7x7 openings with jobs of 40 analysed positions: many jobs, several levels (b2
+    and g1 take some 600 jobs each; a4, 2,300 jobs and 45,000 positions, is left out: it
+    took two thirds of the test's time)."""
     published, _ = published_winners(7)
     engine = ProcessEngine(2)
     try:
-        for name in ("a1", "a4", "b2", "d4", "g1"):
+        for name in ("a1", "b2", "d4", "g1"):
             cell = vertex_index(name, 7)
             heard: list[int] = []
             with progress_scope(heard.append):  # the workers' total, after each job
