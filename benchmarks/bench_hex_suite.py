@@ -175,9 +175,14 @@ def position_of(case: Case, folder: Path) -> Position:
     return position
 
 
+#: One answer of boardlab's (:func:`ours`) and one of MoHex's (:func:`theirs`).
+Ours = tuple[bool | None, float, int, bool]
+Theirs = tuple[bool | None, float, int | None]
+
+
 def ours(
     case: Case, position: Position, seconds: float, memory: int | None = None, threads: int = 1
-) -> tuple[bool | None, float, int, bool]:
+) -> Ours:
     """(right, or None when unsolved in time or memory; seconds; positions analysed;
     whether its memory budget stopped it): the solver with the memory budget ``memory``
     (bytes; None: its default, for each worker). With ``threads`` above 1 a
@@ -228,7 +233,7 @@ def theirs(
     seconds: float,
     cpu: int | None = None,
     threads: int = 1,
-) -> tuple[bool | None, float, int | None]:
+) -> Theirs:
     """(MoHex right, or None when a ``dfpn-solve-state`` names no winner in time;
     seconds; its VC builds, None if its log names none): a fresh MoHex in ``workdir``
     (it writes its log there), the suite's files named by their full paths, pinned to
@@ -547,11 +552,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{', '.join(map(str, stopped_by_memory)) or 'none'}"
     )
     return 1 if any(row.wrong for row in rows.values()) else 0
-
-
-#: One answer of boardlab's (:func:`ours`) and one of MoHex's (:func:`theirs`).
-Ours = tuple[bool | None, float, int, bool]
-Theirs = tuple[bool | None, float, int | None]
 
 
 def answer_once(

@@ -279,18 +279,24 @@ def _local_games(
         if not fits[i]:
             games.append(_local_game(n, board, region, player))
             continue
-        m = int(nodes[i])
-        games.append(
-            _Local(
-                len(region),
-                {_BLACK: int(inside[i, 0]), _WHITE: int(inside[i, 1])},
-                tuple(links[i, :m].tolist()),
-                tuple(own[i, :m].tolist()),
-                int(needed[i]),
-                tuple(rival[i, :m].tolist()),
-            )
-        )
+        games.append(_local_of_row(i, len(region), nodes, inside, needed, links, own, rival))
     return games
+
+
+def _local_of_row(
+    i: int, cells: int, nodes: I64, inside: I64, needed: I64, links: I64, own: I64, rival: I64
+) -> _Local:
+    """Region ``i``'s local game (of ``cells`` cells) from the rows
+    :func:`boardlab.hex.prover.localshape.local_shapes` returns."""
+    m = int(nodes[i])
+    return _Local(
+        cells,
+        {_BLACK: int(inside[i, 0]), _WHITE: int(inside[i, 1])},
+        tuple(links[i, :m].tolist()),
+        tuple(own[i, :m].tolist()),
+        int(needed[i]),
+        tuple(rival[i, :m].tolist()),
+    )
 
 
 def _groups_of(local: _Local, cells: int, colour: int) -> Iterator[int]:
@@ -650,25 +656,18 @@ def _held_regions(
             key = (blob[i * step : (i + 1) * step], player, MAX_STATES)
             known = _KNOWN_SHAPES.get(key)
             if known is None:
-                m = int(nodes[i])
-                local = _Local(
-                    int(lengths[i]),
-                    {_BLACK: int(inside[i, 0]), _WHITE: int(inside[i, 1])},
-                    tuple(links[i, :m].tolist()),
-                    tuple(own[i, :m].tolist()),
-                    int(needed[i]),
-                    tuple(rival[i, :m].tolist()),
-                )
+                local = _local_of_row(i, int(lengths[i]), nodes, inside, needed, links, own, rival)
                 if len(_KNOWN_SHAPES) >= _MAX_KNOWN_GAMES:
                     _KNOWN_SHAPES.clear()
-                known = _KNOWN_SHAPES[key] = _held(local, player, MAX_STATES)
+                known = _KNOWN_SHAPES[key] = _played_out(local, player, MAX_STATES)
             kept = known
         if kept:
             held |= cells
     return held, False
 
 
-#: :data:`_KNOWN_GAMES` by the bytes of a game's shape row (:func:`_held_regions`).
+#: Local games already played out, as :data:`_KNOWN_GAMES`, by the bytes of a game's
+#: shape row (:func:`_held_regions`).
 _KNOWN_SHAPES: dict[tuple[bytes, int, int], bool] = {}
 
 
