@@ -6,12 +6,18 @@ every pair of the named cells and edges) twice: as built, and after the GTP comm
 ``--setting`` (those of ``--common`` before both). It prints each connection MoHex lists
 the first time and not the second, in MoHex's own words (the two ends, full or semi,
 the carrier and a semi's key), the smallest carriers first: the knowledge that setting
-takes away. A diagnostic of what MoHex knows, not a claim about boardlab; nothing of
-MoHex's is copied.
+takes away. Without ``--setting`` it prints every connection MoHex lists as built: the
+listing ``hex_seeded_connections.py`` seeds boardlab's search with (give ``--common
+"param_player_board use_ice 0"`` then, so that no carrier leaves out a cell MoHex filled
+in). ``--cells all`` names every cell of the board and the player's two edges. A
+diagnostic of what MoHex knows, not a claim about boardlab; nothing of MoHex's is copied.
 
     MOHEX=/path/to/mohex .venv/bin/python benchmarks/hex_mohex_connections.py \\
         --sgf .../8x8-henderson-93.sgf --who white --cells "east d3 e6 g2 g4 f3" \\
         --setting "param_player_vc use_non_edge_patterns 0"
+    MOHEX=/path/to/mohex .venv/bin/python benchmarks/hex_mohex_connections.py \\
+        --sgf .../8x8-henderson-93.sgf --play "w e6" --who white --cells all \\
+        --common "param_player_board use_ice 0" > LISTING.txt
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from itertools import combinations
 from pathlib import Path
 
 from boardlab.core.errors import BoardlabError
+from boardlab.hex.board import vertex_names
+from boardlab.hex.formats import parse_sgf
 from boardlab.peers.mohex import MOHEX_ABSENT, mohex_binary, running_mohex
 
 
@@ -51,6 +59,16 @@ def connections(
         return found
 
 
+def every_node(sgf: Path, who: str) -> list[str]:
+    """Every cell of the SGF's board (HexGui's names) and ``who``'s two edges.
+
+    :raises BoardlabError: when the file is not a HexGui position.
+    """
+    size = parse_sgf(sgf.read_text(), str(sgf)).size
+    edges = ["west", "east"] if who == "white" else ["north", "south"]
+    return edges + vertex_names((1 << size * size) - 1, size).split()
+
+
 def carrier_size(line: str) -> int:
     """The cells of a connection line's carrier (its first bracketed list)."""
     start, end = line.find("["), line.find("]")
@@ -64,7 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--who", choices=("black", "white"), required=True)
     parser.add_argument("--cells", required=True, help="cells and edges, e.g. 'east g7 h5'")
     parser.add_argument(
-        "--setting", required=True, help="GTP commands, ';' between them (the second asking)"
+        "--setting",
+        help="GTP commands, ';' between them (the second asking; without it, every connection "
+        "as built is printed)",
     )
     parser.add_argument(
         "--common", default="", help="GTP commands before both askings, ';' between them"
@@ -72,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mohex", help="MoHex binary ($MOHEX)")
     args = parser.parse_args(argv)
     cells = args.cells.split()
-    if len(cells) < 2 or len(set(cells)) < len(cells):
+    if (len(cells) < 2 and cells != ["all"]) or len(set(cells)) < len(cells):
         print("--cells: two or more different cells or edges", file=sys.stderr)
         return 2
     play = [move.strip() for move in args.play.split(";") if move.strip()]
@@ -85,11 +105,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     who = args.who[0]
     try:
+        if cells == ["all"]:
+            cells = every_node(args.sgf, args.who)
         sgf = args.sgf.resolve()
         built = connections(binary, sgf, play, who, cells, args.common)
+        if args.setting is None:
+            print(f"{len(built)} connections as built:")
+            for line in sorted(built, key=lambda line: (carrier_size(line), line)):
+                print(f"  {line}")
+            return 0
         without = connections(binary, sgf, play, who, cells, f"{args.common};{args.setting}")
     except BoardlabError as exc:
-        print(f"MoHex: {exc}", file=sys.stderr)
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     only = sorted(built - without, key=lambda line: (carrier_size(line), line))
     print(f"{len(built)} connections as built, {len(without)} after {args.setting!r}")

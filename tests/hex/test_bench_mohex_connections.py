@@ -29,3 +29,28 @@ def test_a_carrier_is_the_first_list() -> None:
     assert bench.carrier_size(line) == 4
     assert bench.carrier_size("white d3 east semi and [ h1 f2 ] [ ] g2") == 2
     assert bench.carrier_size("no list") == 0
+
+
+def test_all_names_every_cell_and_the_players_edges(tmp_path: Path) -> None:
+    bench = load("hex_mohex_connections")
+    sgf = tmp_path / "p.sgf"
+    sgf.write_text("(;AP[HexGui:0.9]FF[4]GM[11]SZ[3];AB[b2])")
+    nodes = bench.every_node(sgf, "white")
+    assert nodes[:2] == ["west", "east"]
+    assert sorted(nodes[2:]) == sorted(f"{c}{r}" for c in "abc" for r in (1, 2, 3))
+    assert bench.every_node(sgf, "black")[:2] == ["north", "south"]
+
+
+def test_a_broken_position_file_ends_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bench = load("hex_mohex_connections")
+    sgf = tmp_path / "p.sgf"
+    sgf.write_text("(;GM[11]SZ[x])")
+    fake = tmp_path / "mohex"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    argv = ["--sgf", str(sgf), "--who", "white", "--cells", "all", "--mohex", str(fake)]
+    assert bench.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and err.count("\n") == 1
