@@ -11,6 +11,13 @@ derived from them (only the largest decides). A diagnostic, not a claim about st
 
     .venv/bin/python benchmarks/hex_seeded_connections.py --sgf POSITION.sgf --who white \\
         --listing LISTING.txt
+
+With ``--show NODES`` instead of a listing it prints the full and semi connections
+boardlab's own H-search (from nothing, the solver's lists and templates) finds between
+the named cells and edges, in MoHex's words (a group is named by its cell):
+
+    .venv/bin/python benchmarks/hex_seeded_connections.py --sgf POSITION.sgf --play "w e6" \\
+        --who white --show "west d3 d4 d5"
 """
 
 from __future__ import annotations
@@ -29,9 +36,9 @@ import numpy as np
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import vertex_index
+from boardlab.hex.board import neighbours, vertex_index, vertex_names
 from boardlab.hex.formats import parse_sgf
-from boardlab.hex.hsearch import FULL_ROW, PENDING_ROW, hsearch
+from boardlab.hex.hsearch import FULL_ROW, PENDING_ROW, SEMI_ROW, hsearch
 from boardlab.hex.prover.dfpn import Dfpn
 from boardlab.hex.prover.solver import new_search, solve
 from boardlab.hex.rules import BLACK, WHITE, Position
@@ -232,6 +239,63 @@ def connection_rows(listed: Sequence[Connection], width: int) -> list[np.ndarray
     return rows
 
 
+def own_connections(
+    position: Position, player: int, names: Sequence[str], kf: int, ks: int
+) -> list[str]:
+    """The full and semi connections of ``player`` between two of ``names`` (cells, or the
+    player's edges in MoHex's words) that boardlab's H-search finds from nothing, one line
+    each in MoHex's words (a semi one with its key), the full ones first.
+
+    :raises BoardlabError: for a name that is neither a cell nor one of the player's edges.
+    """
+    size = position.size
+    nbr, edge_lines, templates, max_work = board_tables(size)
+    lines = [sum(int(w) << (64 * i) for i, w in enumerate(row)) for row in edge_lines]
+    black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
+    white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
+    own, opp = (black, white) if player == BLACK else (white, black)
+    around = neighbours(size)
+    nodes: dict[int, str] = {}
+    for name in names:
+        node = edge_node(name, player, size, lines)
+        if node is None and name in ("north", "south", "east", "west"):
+            raise BoardlabError(f"--show: {name} is not an edge of this player's")
+        if node is not None:
+            nodes[node] = name
+            continue
+        cell = vertex_index(name, size)
+        group, todo = {cell}, [cell]  # a stone names its whole group (the table's node)
+        while todo and own >> cell & 1:
+            for next_cell in around[todo.pop()]:
+                if own >> next_cell & 1 and next_cell not in group:
+                    group.add(next_cell)
+                    todo.append(next_cell)
+        nodes.update(dict.fromkeys(group, name))
+    first = _EDGE_ROWS[player]
+    width = len(edge_lines[0])
+    low, high = (tuple(edge_lines[first + side]) for side in range(2))
+    none = np.empty((0, 2 * width), np.uint64)
+    *_, table = hsearch(
+        size, nbr, words(own, width), words(opp, width), low, high, kf, ks, max_work,
+        False, none, True, templates, first,
+    )  # fmt: skip
+    colour = "black" if player == BLACK else "white"
+    found: list[tuple[int, int, str]] = []
+    for row in table[1:]:
+        code = int(row[0])
+        kind, a, b, key = code & 0xFF, code >> 8 & 0xFF, code >> 16 & 0xFF, code >> 24 & 0xFF
+        if kind not in (FULL_ROW, SEMI_ROW) or a not in nodes or b not in nodes:
+            continue
+        carrier = sum(int(w) << (64 * i) for i, w in enumerate(row[1:]))
+        text = f"{colour} {nodes[a]} {nodes[b]} "
+        text += "full or" if kind == FULL_ROW else "semi and"
+        text += f" [ {vertex_names(carrier, size)} ] [ ]"
+        if kind == SEMI_ROW:
+            text += f" {vertex_names(1 << key, size)}"
+        found.append((kind, carrier.bit_count(), text))
+    return [text for *_, text in sorted(found)]
+
+
 def rank(joined: tuple[bool, bool]) -> int:
     """2 for a full edge-to-edge connection, 1 for a semi one, 0 for none."""
     return 2 if joined[0] else 1 if joined[1] else 0
@@ -249,7 +313,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--play", default="", help="moves first, e.g. 'w h2; b c3'")
     parser.add_argument("--who", choices=("black", "white"), required=True)
-    parser.add_argument("--listing", type=Path, required=True, help="hex_mohex_connections output")
+    parser.add_argument("--listing", type=Path, help="hex_mohex_connections output")
+    parser.add_argument(
+        "--show", help="print boardlab's own connections between these cells and edges instead"
+    )
     parser.add_argument(
         "--run",
         type=int,
@@ -276,6 +343,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             position.play_index(vertex_index(move[1], position.size))
         if position.size > 11:
             raise BoardlabError(f"{args.sgf}: the search takes boards up to 11x11")
+        if args.show is not None:
+            for line in own_connections(position, player, args.show.split(), args.kf, args.ks):
+                print(line)
+            return 0
+        if args.listing is None:
+            raise BoardlabError("--listing or --show is needed")
         lines = [
             sum(int(word) << (64 * i) for i, word in enumerate(row))
             for row in board_tables(position.size)[1]

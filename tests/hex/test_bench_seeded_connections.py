@@ -89,3 +89,18 @@ def test_the_proof_with_a_true_listing_keeps_the_winner(
     out = capsys.readouterr().out
     assert "proof without them: black wins" in out
     assert "proof with them: black wins" in out
+
+
+def test_its_own_connections_name_a_bridge_and_refuse_another_players_edge() -> None:
+    bench = load("hex_seeded_connections")
+    position = Position(5)
+    for name in ("b2", "c3"):  # a bridge: b3 and c2 between them
+        position.board[vertex_index(name, 5)] = WHITE
+    lines = bench.own_connections(position, WHITE, ["b2", "c3"], 16, 24)
+    assert lines == [
+        "white b2 c3 full or [ b3 c2 ] [ ]",
+        "white b2 c3 semi and [ b3 ] [ ] b3",
+        "white b2 c3 semi and [ c2 ] [ ] c2",
+    ]
+    with pytest.raises(bench.BoardlabError, match="north is not an edge"):
+        bench.own_connections(position, WHITE, ["north", "b2"], 16, 24)
