@@ -36,13 +36,18 @@ import numpy as np
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import neighbours, vertex_index
-from boardlab.hex.formats import parse_sgf
+from boardlab.hex.board import neighbours
 from boardlab.hex.hsearch import hsearch
 from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
 from boardlab.hex.prover.solver import new_search, solve
 from boardlab.hex.rules import BLACK, WHITE
-from hex_seeded_connections import Connection, board_tables, connection_rows, words
+from hex_seeded_connections import (
+    Connection,
+    board_tables,
+    connection_rows,
+    read_position,
+    words,
+)
 
 #: Where each player's two edge lines lie among the solver's four (black's first).
 _FIRST_LINE = {BLACK: 0, WHITE: 2}
@@ -241,14 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--time", type=float, default=300.0, help="seconds a proof at most")
     args = parser.parse_args(argv)
     try:
-        position = parse_sgf(args.sgf.read_text(), str(args.sgf))
-        for move in (m.split() for m in args.play.split(";") if m.strip()):
-            if len(move) != 2 or move[0][:1].lower() not in ("b", "w"):
-                raise BoardlabError(f"--play: {' '.join(move)!r} is not 'COLOUR CELL'")
-            position.to_move = BLACK if move[0][:1].lower() == "b" else WHITE
-            position.play_index(vertex_index(move[1], position.size))
-        if position.size > 11:
-            raise BoardlabError(f"{args.sgf}: the search takes boards up to 11x11")
+        position = read_position(args.sgf, args.play)
     except (BoardlabError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -239,6 +239,23 @@ def connection_rows(listed: Sequence[Connection], width: int) -> list[np.ndarray
     return rows
 
 
+def read_position(sgf: Path, play: str) -> Position:
+    """The HexGui SGF position after ``play`` (``COLOUR CELL`` moves, ``;`` between them).
+
+    :raises BoardlabError: for a malformed move or a board past 11x11 (the search's).
+    :raises OSError: when the file cannot be read.
+    """
+    position = parse_sgf(sgf.read_text(), str(sgf))
+    for move in (m.split() for m in play.split(";") if m.strip()):
+        if len(move) != 2 or move[0][:1].lower() not in ("b", "w"):
+            raise BoardlabError(f"--play: {' '.join(move)!r} is not 'COLOUR CELL'")
+        position.to_move = BLACK if move[0][:1].lower() == "b" else WHITE
+        position.play_index(vertex_index(move[1], position.size))
+    if position.size > 11:
+        raise BoardlabError(f"{sgf}: the search takes boards up to 11x11")
+    return position
+
+
 def own_connections(
     position: Position, player: int, names: Sequence[str], kf: int, ks: int
 ) -> list[str]:
@@ -335,14 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     player = BLACK if args.who == "black" else WHITE
     try:
-        position = parse_sgf(args.sgf.read_text(), str(args.sgf))
-        for move in (m.split() for m in args.play.split(";") if m.strip()):
-            if len(move) != 2 or move[0][:1].lower() not in ("b", "w"):
-                raise BoardlabError(f"--play: {' '.join(move)!r} is not 'COLOUR CELL'")
-            position.to_move = BLACK if move[0][:1].lower() == "b" else WHITE
-            position.play_index(vertex_index(move[1], position.size))
-        if position.size > 11:
-            raise BoardlabError(f"{args.sgf}: the search takes boards up to 11x11")
+        position = read_position(args.sgf, args.play)
         if args.show is not None:
             for line in own_connections(position, player, args.show.split(), args.kf, args.ks):
                 print(line)
