@@ -28,25 +28,21 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
-from typing import Any
-
-import numpy as np
 
 from boardlab.core.errors import BoardlabError
 from boardlab.core.limits import Limit
-from boardlab.hex.board import neighbours
-from boardlab.hex.hsearch import hsearch
 from boardlab.hex.prover.dfpn import Dfpn, OutOfBudgetError
 from boardlab.hex.prover.solver import new_search, solve
 from boardlab.hex.rules import BLACK, WHITE
 from hex_seeded_connections import (
     Connection,
-    board_tables,
-    connection_rows,
+    flood,
+    helped_search,
+    neighbour_masks,
     read_position,
-    words,
+    search_class,
+    spread,
 )
 
 #: Where each player's two edge lines lie among the solver's four (black's first).
@@ -69,26 +65,6 @@ class Tally:
     answers: dict[tuple[int, int, int], int | None] = field(default_factory=dict)
 
 
-def spread(nbr: list[int], cells: int) -> int:
-    """Every cell next to one of ``cells``."""
-    found = 0
-    while cells:
-        low = cells & -cells
-        found |= nbr[low.bit_length() - 1]
-        cells ^= low
-    return found
-
-
-def flood(nbr: list[int], seed: int, through: int) -> int:
-    """The cells of ``through`` joined to ``seed`` (``seed`` included)."""
-    reach = seed
-    while True:
-        grown = reach | (spread(nbr, reach) & through)
-        if grown == reach:
-            return reach
-        reach = grown
-
-
 def edge_distance(n: int, cell: int, line: int) -> int:
     """Rows between ``cell`` and the solver's edge line ``line`` (0 on it)."""
     row, column = divmod(cell, n)
@@ -108,7 +84,7 @@ def made_up(
     """``(owner's stones, opponent's stones, cone)`` of the made-up position for
     ``node`` (a stone of the owner's or an empty cell taken as one) and edge ``line``,
     and the owner's group there."""
-    nbr = [sum(1 << j for j in around) for around in neighbours(n)]
+    nbr = neighbour_masks(n)
     group = flood(nbr, 1 << node, own | 1 << node)
     cells = [c for c in range(n * n) if group >> c & 1]
     depth = min(edge_distance(n, c, line) for c in cells)
@@ -171,12 +147,6 @@ def joins(
     return carrier
 
 
-@cache
-def search_class(n: int) -> type[Dfpn]:
-    """The class of the prover's DFPN search on ``n x n`` boards."""
-    return type(new_search(n))
-
-
 def group_nodes(n: int, nbr: list[int], own: int, opp: int) -> list[int]:
     """One cell of each of the owner's groups."""
     seen = 0
@@ -197,41 +167,19 @@ def liberty_nodes(n: int, nbr: list[int], own: int, opp: int) -> list[int]:
 def searching(n: int, owner: int, nodes: Nodes, slack: int, positions: int, tally: Tally) -> Dfpn:
     """A fresh DFPN search whose every analysis with the owner's opponent to move starts
     the owner's H-search with the connections :func:`joins` proves there."""
-    base = search_class(n)
-    nbr_rows, edge_lines, templates, _ = board_tables(n)
-    width = len(edge_lines[0])
+    nbr = neighbour_masks(n)
     first = _FIRST_LINE[owner]
-    low, high = (tuple(edge_lines[first + side]) for side in range(2))
-    nbr = [sum(1 << j for j in around) for around in neighbours(n)]
 
-    class Helped(base):  # type: ignore[valid-type, misc]
-        def analyse(
-            self, black: int, white: int, player: int, seed: Any = None
-        ) -> tuple[int, int, int, int, int, Any]:
-            if player == owner:
-                return super().analyse(black, white, player, seed)  # type: ignore[no-any-return]
-            own, opp = (black, white) if owner == BLACK else (white, black)
-            listed = []
-            for node in nodes(n, nbr, own, opp):
-                for side in range(2):
-                    carrier = joins(n, owner, own, opp, node, first + side, slack, tally, positions)
-                    if carrier is not None:
-                        listed.append(Connection(node, n * n + side, carrier, ""))
-            if not listed:
-                return super().analyse(black, white, player, seed)  # type: ignore[no-any-return]
-            none = np.empty((0, 2 * width), np.uint64)
-            table = seed[0] if seed is not None and seed[0].shape[0] > 0 else None
-            if table is None:
-                *_, table = hsearch(
-                    n, nbr_rows, words(own, width), words(opp, width), low, high, self.kf,
-                    self.ks, self.max_work, False, none, True, templates, first,
-                )  # fmt: skip
-            rows = np.concatenate([table, *connection_rows(listed, width)])
-            return super().analyse(  # type: ignore[no-any-return]
-                black, white, player, (rows, none if seed is None else seed[1])
-            )
+    def proven(own: int, opp: int) -> list[Connection]:
+        listed = []
+        for node in nodes(n, nbr, own, opp):
+            for side in range(2):
+                carrier = joins(n, owner, own, opp, node, first + side, slack, tally, positions)
+                if carrier is not None:
+                    listed.append(Connection(node, n * n + side, carrier, ""))
+        return listed
 
-    return Helped(n, Limit().start(), memory=None)
+    return helped_search(n, owner, proven)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

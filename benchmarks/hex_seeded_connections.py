@@ -26,7 +26,7 @@ import argparse
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -133,6 +133,11 @@ def _model_search(size: int) -> Dfpn:
     return new_search(size)
 
 
+def search_class(size: int) -> type[Dfpn]:
+    """The class of the prover's DFPN search on boards of ``size``."""
+    return type(_model_search(size))
+
+
 def board_tables(size: int) -> tuple[Any, Any, Any, int]:
     """The prover's neighbour table, edge lines, edge templates and work bound for a
     board (the one-word search's up to 8x8, the wide one's past it)."""
@@ -187,30 +192,24 @@ def minimal(
     return sorted(kept, key=lambda c: (c.carrier.bit_count(), c.text))
 
 
-def seeded_search(size: int, owner: int, listed: Sequence[Connection]) -> Dfpn:
+def helped_search(size: int, owner: int, found: Callable[[int, int], Sequence[Connection]]) -> Dfpn:
     """A fresh DFPN search of the board whose every analysis of a position with ``owner``'s
-    opponent to move starts ``owner``'s H-search with the ``listed`` connections still
-    whole there (both ends not the opponent's, the carrier empty), on top of the table
+    opponent to move starts ``owner``'s H-search with the connections ``found(own, opp)``
+    names there (``own`` the owner's stones, ``opp`` the opponent's), on top of the table
     the search would have started from (its parent's, or one found afresh)."""
-    base = type(_model_search(size))
+    base = search_class(size)
     nbr, edge_lines, templates, _ = board_tables(size)
     width = len(edge_lines[0])
     first = _EDGE_ROWS[owner]
     low, high = (tuple(edge_lines[first + side]) for side in range(2))
-    cells = size * size
 
-    class Seeded(base):  # type: ignore[valid-type, misc]
+    class Helped(base):  # type: ignore[valid-type, misc]
         def analyse(
             self, black: int, white: int, player: int, seed: Any = None
         ) -> tuple[int, int, int, int, int, Any]:
             own, opp = (black, white) if owner == BLACK else (white, black)
-            live = [
-                c
-                for c in listed
-                if not c.carrier & (black | white)
-                and not any(end < cells and opp >> end & 1 for end in (c.a, c.b))
-            ]
-            if player == owner or not live:
+            listed = [] if player == owner else found(own, opp)
+            if not listed:
                 return super().analyse(black, white, player, seed)  # type: ignore[no-any-return]
             none = np.empty((0, 2 * width), np.uint64)
             table = seed[0] if seed is not None and seed[0].shape[0] > 0 else None
@@ -219,11 +218,52 @@ def seeded_search(size: int, owner: int, listed: Sequence[Connection]) -> Dfpn:
                     size, nbr, words(own, width), words(opp, width), low, high, self.kf,
                     self.ks, self.max_work, False, none, True, templates, first,
                 )  # fmt: skip
-            rows = [table, *connection_rows(live, width)]
+            rows = [table, *connection_rows(listed, width)]
             seeded = (np.concatenate(rows), none if seed is None else seed[1])
             return super().analyse(black, white, player, seeded)  # type: ignore[no-any-return]
 
-    return Seeded(size, Limit().start(), memory=None)
+    return Helped(size, Limit().start(), memory=None)
+
+
+def seeded_search(size: int, owner: int, listed: Sequence[Connection]) -> Dfpn:
+    """:func:`helped_search` with the ``listed`` connections still whole in each position
+    (both ends not the opponent's, the carrier empty)."""
+    cells = size * size
+
+    def live(own: int, opp: int) -> list[Connection]:
+        return [
+            c
+            for c in listed
+            if not c.carrier & (own | opp)
+            and not any(end < cells and opp >> end & 1 for end in (c.a, c.b))
+        ]
+
+    return helped_search(size, owner, live)
+
+
+def neighbour_masks(size: int) -> list[int]:
+    """Each cell's neighbours as a bit set."""
+    return [sum(1 << j for j in around) for around in neighbours(size)]
+
+
+def spread(nbr: list[int], cells: int) -> int:
+    """Every cell next to one of ``cells`` (``nbr`` from :func:`neighbour_masks`)."""
+    found = 0
+    while cells:
+        low = cells & -cells
+        found |= nbr[low.bit_length() - 1]
+        cells ^= low
+    return found
+
+
+def flood(nbr: list[int], seed: int, through: int) -> int:
+    """The cells of ``through`` joined to ``seed`` (``seed`` included)."""
+    reach = seed
+    while True:
+        grown = reach | (spread(nbr, reach) & through)
+        if grown == reach:
+            return reach
+        reach = grown
 
 
 def connection_rows(listed: Sequence[Connection], width: int) -> list[np.ndarray]:
@@ -271,7 +311,7 @@ def own_connections(
     black = sum(1 << i for i, v in enumerate(position.board) if v == BLACK)
     white = sum(1 << i for i, v in enumerate(position.board) if v == WHITE)
     own, opp = (black, white) if player == BLACK else (white, black)
-    around = neighbours(size)
+    nbr_masks = neighbour_masks(size)
     nodes: dict[int, str] = {}
     for name in names:
         node = edge_node(name, player, size, lines)
@@ -281,13 +321,9 @@ def own_connections(
             nodes[node] = name
             continue
         cell = vertex_index(name, size)
-        group, todo = {cell}, [cell]  # a stone names its whole group (the table's node)
-        while todo and own >> cell & 1:
-            for next_cell in around[todo.pop()]:
-                if own >> next_cell & 1 and next_cell not in group:
-                    group.add(next_cell)
-                    todo.append(next_cell)
-        nodes.update(dict.fromkeys(group, name))
+        # a stone names its whole group (the table's node), an empty cell itself
+        group = flood(nbr_masks, 1 << cell, own) if own >> cell & 1 else 1 << cell
+        nodes.update((c, name) for c in range(size * size) if group >> c & 1)
     first = _EDGE_ROWS[player]
     width = len(edge_lines[0])
     low, high = (tuple(edge_lines[first + side]) for side in range(2))

@@ -10,14 +10,12 @@ from pathlib import Path
 import pytest
 from tests.hex.benchmark_script import load
 
-from boardlab.hex.board import neighbours
-
 
 def test_the_chain_touches_the_cone_only_next_to_the_group() -> None:
     bench = load("hex_local_edge_proofs")
     rng = random.Random(7)
     n = 6
-    nbr = [sum(1 << j for j in around) for around in neighbours(n)]
+    nbr = bench.neighbour_masks(n)
     for _ in range(200):
         cells = rng.sample(range(n * n), 10)
         own = sum(1 << c for c in cells[:5])
@@ -40,14 +38,10 @@ def test_a_second_row_stone_joins_its_edge_and_a_blocked_one_does_not() -> None:
     stone = (n - 2) * n + 2
     joined = bench.joins(n, 2, 1 << stone, 0, stone, 3, 2, tally, 200)
     assert joined is not None and joined.bit_count() >= 2
-    around = bench.spread(_nbr(n), 1 << stone)
+    around = bench.spread(bench.neighbour_masks(n), 1 << stone)
     below = sum(1 << c for c in range((n - 1) * n, n * n) if around >> c & 1)
     assert below.bit_count() == 2
     assert bench.joins(n, 2, 1 << stone, below, stone, 3, 2, tally, 200) is None
-
-
-def _nbr(n: int) -> list[int]:
-    return [sum(1 << j for j in around) for around in neighbours(n)]
 
 
 def test_a_bad_move_ends_with_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
