@@ -25,18 +25,10 @@ BOARDS = ("triangle-6", "triangle-5")
 _COUNT = """
 import json, sys
 import numba
-from boardlab.core.tasks import LocalEngine
-from boardlab.pegs.solver.sharded import analyse_sharded
-from boardlab.pegs.solver.shards import ShardedRun
 sys.path.insert(0, {here!r})
-import test_threads as t
+import test_threads
 assert numba.get_num_threads() == 2, numba.get_num_threads()
-out = []
-for name in t.BOARDS:
-    p = t.problem(name)
-    out.append(t.figures(t.analyse(p)))
-    out.append(t.figures(analyse_sharded(p, ShardedRun(LocalEngine(), 3))))
-print(json.dumps(out))
+print(json.dumps(test_threads.counts()))
 """
 
 
@@ -56,6 +48,16 @@ def figures(found: Analysis) -> list[object]:
     ]
 
 
+def counts() -> list[list[object]]:
+    """The figures of the level pass and of the sharded pass in memory, each board."""
+    found = []
+    for name in BOARDS:
+        p = problem(name)
+        found.append(figures(analyse(p)))
+        found.append(figures(analyse_sharded(p, ShardedRun(LocalEngine(), 3))))
+    return found
+
+
 def test_two_threads_count_what_one_thread_counts() -> None:
     here = os.path.dirname(os.path.abspath(__file__))
     env = dict(os.environ, NUMBA_NUM_THREADS="2")
@@ -69,10 +71,6 @@ def test_two_threads_count_what_one_thread_counts() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     two = json.loads(done.stdout.strip().splitlines()[-1])
-    one = []
-    for name in BOARDS:
-        p = problem(name)
-        one.append(figures(analyse(p)))
-        one.append(figures(analyse_sharded(p, ShardedRun(LocalEngine(), 3))))
+    one = counts()
     assert json.loads(json.dumps(one)) == two
     assert one[0][1] > 0  # triangle-6 has solutions: the comparison compares something
